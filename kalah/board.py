@@ -1,0 +1,367 @@
+"""The board: a position, the moves played to reach it, push and pop.
+
+    >>> from kalah import Board
+    >>> board = Board("kalah(6,4)")
+    >>> board.legal_moves
+    [1, 2, 3, 4, 5, 6]
+    >>> report = board.push(3)        # ends in the store: South moves again
+    >>> board.turn == SOUTH
+    True
+    >>> board.pop()
+    3
+
+A position is the pits, the side to move, the plies since the last capture
+(Owari and Oware end after too many) and the pie rule's state; its text form
+round-trips through `Board.position()` and `Board.from_position()`.
+"""
+
+from kalah.errors import KalahError
+from kalah.rules import (DEFAULT_RULES, FORFEIT, MOVE_LIMIT, NORTH, SIDE_LETTERS,
+                         SIDE_NAMES, SOUTH, SWAP, find_rules)
+from kalah import notation
+
+# The pie rule's state, part of a position.
+PIE_OFF = 0        # no pie rule, or its moment has passed
+PIE_PENDING = 1    # the first player's first turn is still going on
+PIE_OFFERED = 2    # the second player may swap now
+
+
+class Outcome:
+    """How a game ended: final scores, winner (SOUTH, NORTH or None) and why."""
+
+    def __init__(self, scores, winner, termination, forfeit_by=None, reason=None, move=None):
+        self.scores = tuple(scores)
+        self.winner = winner
+        self.termination = termination
+        self.forfeit_by = forfeit_by
+        self.reason = reason
+        self.move = move  # the index of the forfeiting move in the record
+
+    @classmethod
+    def from_scores(cls, scores, termination):
+        south, north = scores
+        winner = SOUTH if south > north else NORTH if north > south else None
+        return cls(scores, winner, termination)
+
+    def result(self):
+        """The final seed counts as text, e.g. '38-10'."""
+        return "%d-%d" % self.scores
+
+    def describe(self):
+        """A sentence for players, e.g. 'South wins 38-10.'"""
+        if self.termination == FORFEIT:
+            return "%s forfeits (%s); %s wins." % (
+                SIDE_NAMES[self.forfeit_by], self.reason, SIDE_NAMES[self.winner])
+        if self.winner is None:
+            return "Draw, %s." % self.result()
+        return "%s wins %s." % (SIDE_NAMES[self.winner], self.result())
+
+    def __eq__(self, other):
+        return isinstance(other, Outcome) and self.__dict__ == other.__dict__
+
+    def __repr__(self):
+        return "<Outcome %s %s %s>" % (self.result(), self.termination,
+                                      "draw" if self.winner is None else SIDE_LETTERS[self.winner])
+
+
+class MoveReport:
+    """What one move did, for narration and animation.
+
+    `events` is the list of tuples the rule set traced: ("sow", origin, path),
+    ("capture", side, pits, count), ("extra", side), ("pass", side),
+    ("grand-slam", side), ("relay-cap", side, lifts), ("sweep", side, count),
+    and ("swap", side) for the pie rule.
+    """
+
+    def __init__(self, side, move, events, turn, outcome):
+        self.side = side
+        self.move = move
+        self.events = events
+        self.turn = turn          # the side to move after it, None if over
+        self.outcome = outcome
+
+    @property
+    def captured(self):
+        return sum(e[3] for e in self.events if e[0] == "capture")
+
+    @property
+    def extra_turn(self):
+        return any(e[0] == "extra" for e in self.events) and self.turn == self.side
+
+    @property
+    def passed(self):
+        """The side that had to pass after this move, or None."""
+        for event in self.events:
+            if event[0] == "pass":
+                return event[1]
+        return None
+
+
+class Board:
+    """A game in progress: the rule set, the current position and the moves."""
+
+    def __init__(self, rules=DEFAULT_RULES, position=None, first=SOUTH):
+        if position is not None:
+            state = parse_position(position)
+            if rules is not DEFAULT_RULES and find_rules(rules) != state[0]:
+                raise KalahError("position is for %s, not %s" % (state[0].name, find_rules(rules).name))
+            self.rules = state[0]
+            self._state = state[1:]
+        else:
+            self.rules = find_rules(rules)
+            if first not in (SOUTH, NORTH):
+                raise KalahError("the first player must be South or North")
+            pie = PIE_PENDING if self.rules.pie else PIE_OFF
+            self._state = (tuple(self.rules.initial_pits()), first, 0, pie, False, None)
+        self._start = self._state
+        self._stack = []          # (move, state before it)
+        self.move_stack = []      # moves as played: houses, SWAP
+
+    @classmethod
+    def from_position(cls, text):
+        return cls(position=text)
+
+    # -- the position ----------------------------------------------------
+    @property
+    def pits(self):
+        """The 2m+2 counts of RULES.md, as a tuple."""
+        return self._state[0]
+
+    @property
+    def turn(self):
+        """SOUTH or NORTH to move, None once the game is over."""
+        return self._state[1]
+
+    @property
+    def clock(self):
+        """Plies since the last capture (Owari and Oware stop at a limit)."""
+        return self._state[2]
+
+    @property
+    def swapped(self):
+        """True once the pie rule's swap was played: the players exchanged seats."""
+        return self._state[4]
+
+    @property
+    def can_swap(self):
+        return self._state[3] == PIE_OFFERED and self.turn is not None
+
+    @property
+    def legal_moves(self):
+        """The houses the side to move may play (1..m), and SWAP when offered."""
+        if self.turn is None:
+            return []
+        moves = self.rules.legal_moves(self.pits, self.turn)
+        if self.can_swap:
+            moves.append(SWAP)
+        return moves
+
+    def is_legal(self, move):
+        return move in self.legal_moves
+
+    def is_game_over(self):
+        return self.turn is None
+
+    def outcome(self):
+        """The Outcome once the game is over, else None."""
+        return self._state[5]
+
+    def scores(self):
+        """The seeds each side has stored (or captured) so far."""
+        south, north = self.rules.stores
+        return self.pits[south], self.pits[north]
+
+    def ply(self):
+        return len(self.move_stack)
+
+    def copy(self):
+        board = Board(self.rules)
+        board._state = self._state
+        board._start = self._start
+        board._stack = list(self._stack)
+        board.move_stack = list(self.move_stack)
+        return board
+
+    def start_position(self):
+        """The position text the game started from."""
+        return format_position(self.rules, *self._start[:5])
+
+    def position(self):
+        """The position as text: 'RULES/PITS/SIDE[/c12][/pie|swap|swapped]'."""
+        return format_position(self.rules, *self._state[:5])
+
+    def __str__(self):
+        return notation.board_diagram(self.rules, self.pits, self.turn)
+
+    def __repr__(self):
+        return "<Board %s>" % self.position()
+
+    # -- moves -------------------------------------------------------------
+    def parse_move(self, text):
+        """A move of the side to move from text: '3', 'C' or 'c', 'swap'."""
+        if self.turn is None:
+            raise KalahError("the game is over")
+        return notation.parse_move(self.rules, self.turn, text)
+
+    def check_move(self, move):
+        """Raise KalahError saying why `move` is not legal now."""
+        side = self.turn
+        where = "move %d" % (len(self.move_stack) + 1)
+        if side is None:
+            raise KalahError("%s: the game is over" % where)
+        if move == SWAP:
+            if not self.can_swap:
+                raise KalahError("%s: %s cannot swap now (the pie rule offers it once, "
+                                 "after the first turn)" % (where, SIDE_NAMES[side]))
+            return
+        m = self.rules.houses
+        if not isinstance(move, int) or isinstance(move, bool) or not 1 <= move <= m:
+            raise KalahError("%s: %r is not a house (1..%d)" % (where, move, m))
+        if move not in self.rules.legal_moves(self.pits, side):
+            if self.pits[self.rules.house_index(side, move)] == 0:
+                raise KalahError("%s: house %d of %s is empty" % (where, move, SIDE_NAMES[side]))
+            raise KalahError("%s: house %d of %s does not give the opponent seeds, "
+                             "and a move that feeds them exists" % (where, move, SIDE_NAMES[side]))
+
+    def push(self, move):
+        """Play a move of the side to move; return its MoveReport.
+
+        An illegal move raises KalahError and leaves the board as it was.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        self.check_move(move)
+        pits, side, clock, pie, swapped, _ = self._state
+        rules = self.rules
+        events = []
+        outcome = None
+        if move == SWAP:
+            events.append(("swap", side))
+            state = (pits, side, clock, PIE_OFF, not swapped, None)
+            turn = side
+        else:
+            after = list(pits)
+            turn, captured = rules.play(after, side, move, events)
+            # Only rule sets with a move limit keep the clock.
+            clock = 0 if captured or not rules.move_limit else clock + 1
+            if turn is not None and rules.move_limit and clock >= rules.move_limit:
+                rules.sweep(after, events)
+                turn = None
+                outcome = Outcome.from_scores(self._scores_of(after), MOVE_LIMIT)
+            elif turn is None:
+                outcome = Outcome.from_scores(self._scores_of(after), rules.termination(after))
+            pie = self._next_pie(pie, side, turn)
+            state = (tuple(after), turn, clock, pie, swapped, outcome)
+        self._stack.append(self._state)
+        self.move_stack.append(move)
+        self._state = state
+        return MoveReport(side, move, events, turn, outcome)
+
+    def _next_pie(self, pie, side, turn):
+        if pie == PIE_PENDING and turn is not None and turn != side:
+            return PIE_OFFERED
+        if pie == PIE_OFFERED:
+            return PIE_OFF
+        return pie
+
+    def _scores_of(self, pits):
+        south, north = self.rules.stores
+        return pits[south], pits[north]
+
+    def pop(self):
+        """Take back the last move (or forfeit) and return it."""
+        if not self._stack:
+            raise KalahError("no move to take back")
+        self._state = self._stack.pop()
+        return self.move_stack.pop()
+
+    def forfeit(self, side=None, reason="invalid move", move=None):
+        """End the game by the forfeit rule: `side` (default: the side to move) loses.
+
+        Every seed left in both rows goes to the winner's store, and the winner
+        is declared whatever the stores hold. `move` is the offending input,
+        kept for the record. Undo with pop().
+        """
+        if self.turn is None:
+            raise KalahError("the game is over")
+        side = self.turn if side is None else side
+        winner = 1 - side
+        pits = list(self.pits)
+        m = self.rules.houses
+        left = sum(pits[0:m]) + sum(pits[m + 1:2 * m + 1])
+        for i in list(range(0, m)) + list(range(m + 1, 2 * m + 1)):
+            pits[i] = 0
+        pits[self.rules.stores[winner]] += left
+        outcome = Outcome(self._scores_of(pits), winner, FORFEIT, forfeit_by=side,
+                          reason=reason, move=len(self.move_stack))
+        self._stack.append(self._state)
+        self.move_stack.append(move)
+        self._state = (tuple(pits), None, self.clock, PIE_OFF, self.swapped, outcome)
+        return outcome
+
+    def forfeited(self):
+        return self.outcome() is not None and self.outcome().termination == FORFEIT
+
+    def moves_played(self):
+        """The moves, without a trailing forfeit marker."""
+        if self.forfeited():
+            return self.move_stack[:-1]
+        return list(self.move_stack)
+
+
+def format_position(rules, pits, turn, clock=0, pie=PIE_OFF, swapped=False):
+    fields = [rules.name, ",".join(str(p) for p in pits), "-" if turn is None else SIDE_LETTERS[turn]]
+    if clock:
+        fields.append("c%d" % clock)
+    if pie == PIE_PENDING:
+        fields.append("pie")
+    elif pie == PIE_OFFERED:
+        fields.append("swap")
+    if swapped:
+        fields.append("swapped")
+    return "/".join(fields)
+
+
+def parse_position(text):
+    """(rules, pits, turn, clock, pie, swapped, outcome) from position text."""
+    if not isinstance(text, str):
+        raise KalahError("a position must be text")
+    fields = text.strip().split("/")
+    if len(fields) < 3:
+        raise KalahError("position '%s': expected RULES/PITS/SIDE, e.g. "
+                         "kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S" % text)
+    rules = find_rules(fields[0])
+    try:
+        pits = tuple(int(p) for p in fields[1].split(","))
+    except ValueError:
+        raise KalahError("position '%s': pits must be whole numbers separated by commas" % text)
+    if len(pits) != rules.size:
+        raise KalahError("position '%s': %s has %d pits, not %d" % (text, rules.name, rules.size, len(pits)))
+    if min(pits) < 0:
+        raise KalahError("position '%s': a pit cannot hold fewer than 0 seeds" % text)
+    if sum(pits) != rules.total:
+        raise KalahError("position '%s': the pits hold %d seeds, %s has %d" % (
+            text, sum(pits), rules.name, rules.total))
+    side = fields[2].upper()
+    if side not in ("S", "N", "-"):
+        raise KalahError("position '%s': the side to move must be S, N or - (over), not '%s'" % (text, fields[2]))
+    turn = None if side == "-" else SIDE_LETTERS.index(side)
+    clock, pie, swapped = 0, PIE_OFF, False
+    for token in fields[3:]:
+        if token.startswith("c") and token[1:].isdigit():
+            clock = int(token[1:])
+        elif token == "pie" and rules.pie:
+            pie = PIE_PENDING
+        elif token == "swap" and rules.pie:
+            pie = PIE_OFFERED
+        elif token == "swapped":
+            swapped = True
+        else:
+            raise KalahError("position '%s': unknown field '%s'" % (text, token))
+    outcome = None
+    if turn is None:
+        south, north = rules.stores
+        outcome = Outcome.from_scores((pits[south], pits[north]), rules.termination(list(pits)))
+    elif not rules.legal_moves(list(pits), turn):
+        raise KalahError("position '%s': %s is to move but has no legal move" % (text, SIDE_NAMES[turn]))
+    return rules, pits, turn, clock, pie, swapped, outcome

@@ -1,0 +1,96 @@
+"""Move notation and text pictures of the board.
+
+A move is a house number 1..m of the side to move. Its display form is a
+letter, as in Oware notation: A..H for South's houses 1..8, a..h for North's.
+Both forms parse; a letter of the wrong side is an error that says so.
+One turn's moves (extra turns) are joined with '-' for display: 'C-F'.
+"""
+
+from kalah.errors import KalahError
+from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP
+
+SWAP_WORDS = ("swap", "pie")
+
+
+def house_letter(side, house):
+    """'C' for South's house 3, 'c' for North's."""
+    letter = "ABCDEFGH"[house - 1]
+    return letter if side == SOUTH else letter.lower()
+
+
+def move_text(side, move):
+    return "swap" if move == SWAP else house_letter(side, move)
+
+
+def parse_move(rules, side, text):
+    """The house (1..m) or SWAP that `text` names for `side`.
+
+    Accepts a number ('3'), a letter of the side's own row ('C' for South,
+    'c' for North) or 'swap'. Raises KalahError saying what is wrong.
+    """
+    m = rules.houses
+    token = str(text).strip()
+    if token.lower() in SWAP_WORDS:
+        return SWAP
+    if token.isdigit():
+        house = int(token)
+        if not 1 <= house <= m:
+            raise KalahError("'%s' is not a house: houses are 1..%d" % (token, m))
+        return house
+    if len(token) == 1 and token.isalpha():
+        letters = "ABCDEFGH"[:m]
+        if token.upper() not in letters:
+            raise KalahError("'%s' is not a house: %s's houses are %s" % (
+                token, SIDE_NAMES[side], _letter_range(side, m)))
+        if (token.isupper()) != (side == SOUTH):
+            owner = SOUTH if token.isupper() else NORTH
+            raise KalahError("'%s' is a house of %s, but %s is to move (houses %s)" % (
+                token, SIDE_NAMES[owner], SIDE_NAMES[side], _letter_range(side, m)))
+        return letters.index(token.upper()) + 1
+    raise KalahError("'%s' is not a move: give a house number 1..%d or a letter %s" % (
+        token, m, _letter_range(side, m)))
+
+
+def _letter_range(side, m):
+    return "%s..%s" % (house_letter(side, 1), house_letter(side, m))
+
+
+def board_diagram(rules, pits, turn=None):
+    """A text picture: North's row on top, right to left, as it faces South.
+
+              h6  h5  h4  h3  h2  h1    (letters f e d c b a)
+         [N]                        [S]
+              h1  ...               h6  (letters A B C D E F)
+    """
+    m = rules.houses
+    width = max(2, max(len(str(p)) for p in pits))
+    cell = "%" + str(width) + "s"
+    north = [cell % pits[m + 1 + i] for i in reversed(range(m))]
+    south = [cell % pits[i] for i in range(m)]
+    pad = " " * (width + 2)
+    top_labels = pad + " ".join(cell % house_letter(NORTH, i + 1) for i in reversed(range(m)))
+    bottom_labels = pad + " ".join(cell % house_letter(SOUTH, i + 1) for i in range(m))
+    store_n = cell % pits[2 * m + 1]
+    store_s = cell % pits[m]
+    lines = [
+        top_labels,
+        pad + " ".join(north),
+        store_n + "  " + " " * len(" ".join(north)) + "  " + store_s,
+        pad + " ".join(south),
+        bottom_labels,
+    ]
+    if turn is not None:
+        lines.append("%s to move" % SIDE_NAMES[turn])
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def turns_text(sides, moves):
+    """Join each turn's moves with '-': sides[i] played moves[i]."""
+    turns = []
+    for side, move in zip(sides, moves):
+        text = move_text(side, move)
+        if turns and turns[-1][0] == side:
+            turns[-1][1].append(text)
+        else:
+            turns.append((side, [text]))
+    return [(side, "-".join(texts)) for side, texts in turns]
