@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs the pinned browser runtimes (package-lock.json) and copies what the
+# site serves into static/vendor/. Safe to run again: npm runs only when
+# node_modules is missing or was installed from another lockfile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+stamp=node_modules/.kalah-lock.sha256
+want=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
+    echo "setup: installing npm packages from package-lock.json"
+    # No package here needs an install script; skipping them keeps npm offline-safe.
+    npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+    echo "$want" > "$stamp"
+fi
+
+vendor=static/vendor
+fresh=$(mktemp -d "static/.vendor.XXXXXX")
+trap 'rm -rf "$fresh"' EXIT
+
+# PyScript: the whole dist folder, since core.js imports hashed chunks lazily.
+cp -R node_modules/@pyscript/core/dist "$fresh/pyscript"
+
+mkdir -p "$fresh/micropython"
+cp node_modules/@micropython/micropython-webassembly-pyscript/micropython.{mjs,wasm} "$fresh/micropython/"
+
+# Pyodide: what loadPyodide() fetches for a standard-library-only start.
+mkdir -p "$fresh/pyodide"
+for f in pyodide.mjs pyodide.js pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
+    cp "node_modules/pyodide/$f" "$fresh/pyodide/"
+done
+
+# Swap the new copy in whole, so a running server never serves a half copy.
+rm -rf "$vendor.old"
+[[ -d $vendor ]] && mv "$vendor" "$vendor.old"
+mv "$fresh" "$vendor"
+rm -rf "$vendor.old"
+trap - EXIT
+echo "setup: static/vendor/ ready (pyscript $(node -p 'require("./node_modules/@pyscript/core/package.json").version'), micropython $(node -p 'require("./node_modules/@micropython/micropython-webassembly-pyscript/package.json").version'), pyodide $(node -p 'require("./node_modules/pyodide/package.json").version'))"

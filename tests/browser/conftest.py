@@ -1,0 +1,146 @@
+"""Browser test harness: Debian's chromium, the site on a local port, guards.
+
+Every test here is marked `browser` (so `pytest -m "not browser"` skips them)
+and every browser context a test gets through `page`, `context` or
+`new_context` is guarded: after the test, each request must have stayed on the
+site's own origin (the site must work offline from its own files) and the page
+and its workers must have logged no console error and thrown no uncaught
+error. Mark a test `@pytest.mark.allow_console_errors` to lift the second rule.
+"""
+
+import pathlib
+import re
+import sys
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from measure_startup import chromium_launch_options  # noqa: E402  (one launch recipe for tests and measurements)
+from serve import start_server  # noqa: E402
+
+READY_TIMEOUT_MS = 30_000  # CI machines are slow; a cold MicroPython start takes ~1 s here
+
+
+def pytest_configure(config):
+    # Keep pytest-playwright's own artifacts (failure screenshots) with ours.
+    if config.getoption("--output", None) == "test-results":
+        config.option.output = str(ARTIFACTS / "playwright")
+    if config.getoption("--screenshot", None) == "off":
+        config.option.screenshot = "only-on-failure"
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(config, items):
+    here = pathlib.Path(__file__).parent
+    for item in items:
+        if here in pathlib.Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, **chromium_launch_options()}
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """Base URL (ending in /) of the repository served on a free local port."""
+    server, url = start_server(ROOT, port=0)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+class SiteGuard:
+    """Records what browser contexts do, for the checks after each test."""
+
+    def __init__(self, site_url):
+        self.origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
+        self.offsite = []
+        self.errors = []
+
+    def watch(self, context):
+        # Context events include the requests, console and errors of every
+        # page and of their dedicated workers.
+        context.on("request", self._on_request)
+        context.on("console", self._on_console)
+        context.on("weberror", lambda e: self.errors.append(f"uncaught: {e.error}"))
+
+    def _on_request(self, request):
+        url = request.url
+        if not (url.startswith((self.origin + "/", "data:", "blob:" + self.origin + "/"))):
+            self.offsite.append(url)
+
+    def _on_console(self, message):
+        if message.type == "error":
+            self.errors.append(f"console.error: {message.text}")
+
+    def check(self, allow_console_errors):
+        assert not self.offsite, f"requests left {self.origin}:\n" + "\n".join(self.offsite)
+        if not allow_console_errors:
+            assert not self.errors, "the page reported errors:\n" + "\n".join(self.errors)
+
+
+GUARD = pytest.StashKey[SiteGuard]()
+
+
+@pytest.fixture
+def new_context(new_context, site_url, request):
+    """pytest-playwright's new_context, with every context guarded (see module doc)."""
+    guard = request.node.stash[GUARD] = SiteGuard(site_url)
+
+    def create(**kwargs):
+        context = new_context(**kwargs)
+        guard.watch(context)
+        return context
+
+    return create
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    # Checked right after the test body, so a breach fails the test itself
+    # (not its teardown); a test that already failed reports its own error.
+    result = yield
+    guard = item.stash.get(GUARD, None)
+    if guard is not None:
+        guard.check(allow_console_errors=item.get_closest_marker("allow_console_errors"))
+    return result
+
+
+def _wait_for_python_ready(page, timeout=READY_TIMEOUT_MS):
+    """Wait until the page's Python has rendered it (<body data-ready="1">).
+
+    Fails at once with the page's own message when the page reports
+    data-ready="error" (the runtime did not start or its code raised).
+    """
+    page.wait_for_function("document.body && document.body.dataset.ready", timeout=timeout)
+    state = page.evaluate("document.body.dataset.ready")
+    if state != "1":
+        pytest.fail(f'page reported data-ready="{state}":\n{page.inner_text("body")}', pytrace=False)
+
+
+@pytest.fixture
+def wait_for_python_ready():
+    """The helper above, as a fixture: `wait_for_python_ready(page)`.
+
+    A fixture rather than an import, since tests/ has more than one conftest.py.
+    """
+    return _wait_for_python_ready
+
+
+@pytest.fixture
+def save_screenshot(request):
+    """save_screenshot(page, label="") -> path of test-artifacts/screenshots/<test>[-label].png"""
+
+    def save(page, label=""):
+        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid.split("tests/", 1)[-1])
+        path = ARTIFACTS / "screenshots" / f"{name}{'-' + label if label else ''}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save
