@@ -15,6 +15,7 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
 fi
 
 vendor=static/vendor
+mkdir -p static
 fresh=$(mktemp -d "static/.vendor.XXXXXX")
 trap 'rm -rf "$fresh"' EXIT
 
