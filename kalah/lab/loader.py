@@ -1,0 +1,251 @@
+"""Load a student's player from a .py file or its source text.
+
+    >>> player = load_bot_file("def algorithm(game):\\n    return '1'\\n", name="first")
+    >>> player.interface
+    'algorithm'
+
+`load_bot_file` finds which interface the file defines (`select_move(board,
+lookahead)` or GameLink's `algorithm(game)`) and returns a `BotPlayer` with
+the same `.name` / `.choose(board, time_limit, progress=None)` as the
+computer players of `kalah.ai.players`. A file that does not load raises
+`BotLoadError` whose message (and `.line`) say where.
+
+`BotPlayer.choose` applies the forfeit rule of RULES.md: an answer that is
+not a house 1..m or names an empty house, an exception, or running past the
+move time limit raises `BotForfeit` (with `.kind`, `.reason` and, for an
+exception, `.traceback`). The time limit is kept inside the process by a
+`Deadline` (a SIGALRM timer where CPython allows it, else a trace hook); a
+bot stuck where neither can reach it (a C call, a bare `except:` around a
+loop with no call) is stopped from outside: `kalah.lab.runner` runs each bot
+in its own process with a hard timeout, the page in a worker it ends.
+
+Runs under CPython and Pyodide (it uses `compile`, `exec`, `traceback`,
+`sys.settrace`); the MicroPython page never imports it.
+"""
+
+import os
+import sys
+import time
+import traceback
+
+from kalah.errors import KalahError
+from kalah.lab.interfaces import GameLinkGame, KalahaBoard, parse_answer
+
+INTERFACES = ("select_move", "algorithm")
+MAX_LOOKAHEAD = 40     # the lookahead protocol stops here even with time left
+TIMEOUT, ERROR, INVALID = "time", "error", "invalid"
+
+
+class BotLoadError(KalahError):
+    """The file does not give a player; `.line` is the line to show (or None)."""
+
+    def __init__(self, message, line=None, traceback_text=None):
+        KalahError.__init__(self, message)
+        self.line = line
+        self.traceback = traceback_text
+
+
+class BotForfeit(KalahError):
+    """The bot loses by the forfeit rule: `.kind` is 'time', 'error' or 'invalid'."""
+
+    def __init__(self, kind, reason, traceback_text=None, answer=None):
+        KalahError.__init__(self, reason)
+        self.kind = kind
+        self.reason = reason
+        self.traceback = traceback_text
+        self.answer = answer
+
+
+class BotTimeout(BaseException):
+    """Raised inside a bot's code at its deadline (a BaseException, so that
+    the bot's own `except Exception:` does not swallow it)."""
+
+
+class Deadline:
+    """Interrupt the running bot code when `seconds` have passed.
+
+    CPython's main thread gets a SIGALRM timer (no cost while the bot runs,
+    and it also breaks loops without calls); elsewhere (Pyodide, threads) a
+    trace hook looks at the clock on every Python call. After the deadline
+    the interrupt repeats, so a bot that catches it is interrupted again.
+    """
+
+    def __init__(self, seconds):
+        self.end = time.monotonic() + seconds
+        self.seconds = seconds
+        self._old = None
+        self._signal = None
+
+    def __enter__(self):
+        try:
+            import signal
+            if not hasattr(signal, "setitimer"):
+                raise ImportError("no timers")
+            self._old = signal.signal(signal.SIGALRM, self._on_alarm)
+            signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001), 0.05)
+            self._signal = signal
+        except (ImportError, ValueError, AttributeError):  # ValueError: not the main thread
+            self._signal = None
+            sys.settrace(self._trace)
+        return self
+
+    def __exit__(self, *exc):
+        if self._signal is not None:
+            self._signal.setitimer(self._signal.ITIMER_REAL, 0, 0)
+            self._signal.signal(self._signal.SIGALRM, self._old)
+        else:
+            sys.settrace(None)
+        return False
+
+    def _on_alarm(self, signum, frame):
+        raise BotTimeout()
+
+    def _trace(self, frame, event, arg):
+        if time.monotonic() > self.end:
+            raise BotTimeout()
+        return None
+
+    def passed(self):
+        return time.monotonic() > self.end
+
+
+class BotPlayer:
+    """A student's player: `choose` returns a house or raises BotForfeit."""
+
+    def __init__(self, name, interface, function, source, filename):
+        self.name = name
+        self.interface = interface
+        self.function = function
+        self.source = source
+        self.filename = filename
+
+    def __repr__(self):
+        return "<BotPlayer %s (%s)>" % (self.name, self.interface)
+
+    def choose(self, board, time_limit, progress=None):
+        """The house to play on `board` within `time_limit` seconds.
+
+        select_move: called with lookahead 1, 2, 3, ... until the time runs
+        out (or MAX_LOOKAHEAD); the last answer given in time is played, and
+        `progress(lookahead, house)` hears each one. algorithm: one call.
+        """
+        houses = board.rules.houses
+        answer = None
+        try:
+            with Deadline(time_limit) as deadline:
+                if self.interface == "algorithm":
+                    raw = self.function(GameLinkGame(board))
+                    if not deadline.passed():
+                        answer = self._check(board, raw, houses)
+                else:
+                    lookahead = 1
+                    while lookahead <= MAX_LOOKAHEAD:
+                        raw = self.function(KalahaBoard(board), lookahead)
+                        if deadline.passed():
+                            break
+                        answer = self._check(board, raw, houses)
+                        if progress is not None:
+                            progress(lookahead, answer)
+                        lookahead += 1
+        except BotTimeout:
+            pass
+        except BotForfeit:
+            raise
+        except RecursionError as error:
+            raise BotForfeit(ERROR, "raised RecursionError: %s" % error, self.format_traceback(error))
+        except Exception as error:  # the forfeit rule: any error loses
+            raise BotForfeit(ERROR, "raised %s: %s" % (type(error).__name__, error),
+                             self.format_traceback(error))
+        if answer is None:
+            raise BotForfeit(TIMEOUT, "no move within the time limit of %s s" % _seconds(time_limit))
+        return answer
+
+    def _check(self, board, raw, houses):
+        try:
+            house = parse_answer(raw, houses)
+        except KalahError as error:
+            raise BotForfeit(INVALID, str(error), answer=raw)
+        if house not in board.legal_moves:
+            raise BotForfeit(INVALID, "returned %r: house %d is empty" % (raw, house), answer=raw)
+        return house
+
+    def format_traceback(self, error):
+        """The traceback from the bot's own code down (the harness left out)."""
+        return format_error(error, self.filename)
+
+
+def format_error(error, filename):
+    lines = traceback.format_exception(type(error), error, error.__traceback__)
+    # Keep the header and the frames from the first one in the bot's file.
+    for i, line in enumerate(lines):
+        if ('File "%s"' % filename) in line:
+            return "".join(lines[:1] + lines[i:])
+    return "".join(lines)
+
+
+def _seconds(value):
+    return ("%g" % value)
+
+
+def load_bot_file(path_or_source, name=None):
+    """A BotPlayer from a path to a .py file or from the source text itself.
+
+    The name defaults to the file's name without .py ("bot" for text).
+    Raises BotLoadError (a KalahError) with the line for a syntax error, an
+    error while the file runs, or a file that defines neither interface.
+    """
+    source = path_or_source
+    filename = "<%s>" % (name or "bot")
+    if "\n" not in path_or_source and path_or_source.endswith(".py"):
+        try:
+            with open(path_or_source) as handle:
+                source = handle.read()
+        except OSError as error:
+            raise BotLoadError("%s: cannot read the file (%s)" % (path_or_source, error.strerror or error))
+        except UnicodeDecodeError:
+            raise BotLoadError("%s: the file is not UTF-8 text" % path_or_source)
+        filename = path_or_source
+        if name is None:
+            name = os.path.basename(path_or_source)[:-3]
+    return load_bot_source(source, name or "bot", filename)
+
+
+def load_bot_source(source, name, filename=None):
+    filename = filename or "<%s>" % name
+    try:
+        code = compile(source, filename, "exec")
+    except SyntaxError as error:
+        line = error.lineno
+        where = "line %d" % line if line else "the file"
+        if error.offset and line:
+            where += ", column %d" % error.offset
+        raise BotLoadError("%s: %s: %s" % (filename, where, error.msg), line)
+    namespace = {"__name__": "bot_" + "".join(c if c.isalnum() else "_" for c in name)}
+    try:
+        with Deadline(5.0):
+            exec(code, namespace)
+    except BotTimeout:
+        raise BotLoadError("%s: running the file took more than 5 s" % filename)
+    except Exception as error:
+        text = format_error(error, filename)
+        raise BotLoadError("%s: line %s: %s: %s" % (filename, _error_line(error, filename) or "?",
+                                                    type(error).__name__, error),
+                           _error_line(error, filename), text)
+    found = [n for n in INTERFACES if callable(namespace.get(n))]
+    if not found:
+        raise BotLoadError("%s defines neither select_move(board, lookahead) nor algorithm(game): "
+                           "a player needs one of them" % filename)
+    if len(found) == 2:
+        raise BotLoadError("%s defines both select_move and algorithm: keep the one your player uses"
+                           % filename)
+    return BotPlayer(name, found[0], namespace[found[0]], source, filename)
+
+
+def _error_line(error, filename):
+    line = None
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
