@@ -1,0 +1,473 @@
+"""The history of games: every game kept in a small key-value store.
+
+Pure Python (CPython and MicroPython). The store is passed in and needs only
+the dict operations `get`, `[key] = text`, `del [key]` and `keys()`: tests use
+a plain dict, the page wraps localStorage (kalah/web/storage.py). A store
+that is full raises StorageFull from its `__setitem__`.
+
+Layout (schema 2): one key per game, so that a tab only ever writes the games
+it plays and two tabs never rewrite each other's:
+
+    kalah.schema        "2"
+    kalah.game.<id>     {"v": 2, "id": ..., "saved": ms, "writer": tab, "record": {...}}
+    kalah.aside.<id>    an entry that could not be read, kept as it was
+
+Schema 1 kept the whole history as one JSON list under `kalah.history`; a
+store still in that layout is migrated on first load. A corrupted entry is
+moved aside and reported (`History.problems`) while every other game loads.
+"""
+
+import json
+
+from kalah.errors import KalahError
+from kalah.records import Record
+
+SCHEMA = 2
+SCHEMA_KEY = "kalah.schema"
+GAME_PREFIX = "kalah.game."
+ASIDE_PREFIX = "kalah.aside."
+LEGACY_KEY = "kalah.history"  # schema 1: every game in one list
+EXPORT_FORMAT = "kalah-history"
+
+FINISHED = "finished"
+UNFINISHED = "unfinished"
+
+
+class StorageFull(KalahError):
+    """The store refused a write because it is full; nothing was changed."""
+
+
+def fingerprint(record):
+    """A short text that is equal for two copies of the same game."""
+    forfeit = record.forfeit or {}
+    text = "|".join([record.rules, record.start or "", record.south or "", record.north or "",
+                     ",".join(str(m) for m in record.moves), forfeit.get("by") or "",
+                     forfeit.get("reason") or ""])
+    return short_hash(text)
+
+
+def short_hash(text, length=8):
+    """FNV-1a (32 bit) of the text's UTF-8 bytes, in base 36: cheap and the same everywhere."""
+    h = 0x811C9DC5
+    for byte in text.encode("utf-8"):
+        h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while h:
+        h, r = divmod(h, 36)
+        out = digits[r] + out
+    return (("0" * length) + out)[-length:]
+
+
+def game_id(record):
+    """The record's id (meta "id"), or one made from its content."""
+    value = record.meta.get("id")
+    if isinstance(value, str) and valid_id(value):
+        return value
+    return "g" + fingerprint(record)
+
+
+def valid_id(value):
+    if not 1 <= len(value) <= 40:
+        return False
+    for ch in value:
+        if not (ch.isalpha() or ch.isdigit() or ch in "-_") or ord(ch) > 127:
+            return False
+    return True
+
+
+def player_name(record, side):
+    """The name a person chose, or 'Computer level N', or 'South'/'North'."""
+    name = record.south if side == 0 else record.north
+    if name:
+        return name
+    return "South" if side == 0 else "North"
+
+
+class Entry:
+    """One saved game and the facts the history page lists."""
+
+    def __init__(self, record, saved=0, writer=""):
+        self.record = record
+        self.id = game_id(record)
+        self.saved = saved
+        self.writer = writer
+        outcome = record.outcome()
+        self.outcome = outcome
+        self.status = FINISHED if outcome is not None else UNFINISHED
+        self.south = player_name(record, 0)
+        self.north = player_name(record, 1)
+        self.rules = record.rules
+        self.date = record.date or ""
+        self.moves = len(record.moves)
+        self.result = outcome.result() if outcome is not None else "unfinished"
+        self.winner = outcome.winner if outcome is not None else None
+
+    def winner_name(self):
+        if self.winner is None:
+            return None
+        return self.south if self.winner == 0 else self.north
+
+    def to_json(self):
+        return {"v": SCHEMA, "id": self.id, "saved": self.saved, "writer": self.writer,
+                "record": self.record.to_dict()}
+
+
+def entry_from_json(data):
+    """An Entry from its stored JSON value (any schema): KalahError if unreadable."""
+    if not isinstance(data, dict):
+        raise KalahError("a saved game must be a JSON object")
+    data = migrate_entry(data)
+    record = Record.from_dict(data.get("record"))
+    stored_id = data.get("id")
+    if isinstance(stored_id, str) and valid_id(stored_id):
+        record.meta["id"] = stored_id
+    saved = data.get("saved", 0)
+    writer = data.get("writer", "")
+    if not isinstance(saved, (int, float)) or not isinstance(writer, str):
+        raise KalahError("a saved game's 'saved' must be a number and 'writer' text")
+    return Entry(record, int(saved), writer)
+
+
+def migrate_entry(data):
+    """Bring one stored entry to the current schema, step by step."""
+    version = data.get("v", 1)
+    if not isinstance(version, int) or version < 1:
+        raise KalahError("a saved game has no valid schema version")
+    if version > SCHEMA:
+        raise KalahError("a saved game is from a newer version of the site (schema %d; this page reads %d)"
+                         % (version, SCHEMA))
+    if version == 1:
+        # Schema 1 entries were the bare record with the save time inside it.
+        record = dict(data)
+        record.pop("v", None)
+        saved = record.pop("saved", 0)
+        meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
+        data = {"v": 2, "id": meta.get("id"), "saved": saved, "writer": "", "record": record}
+    return data
+
+
+class History:
+    """All saved games of one store, and the problems met reading it."""
+
+    def __init__(self, store):
+        self.store = store
+        self.entries = {}    # id -> Entry
+        self.problems = []   # (key, message) of entries set aside
+        self.load()
+
+    # -- reading -----------------------------------------------------------
+    def load(self):
+        self._migrate_store()
+        self.entries = {}
+        self.problems = []
+        for key in sorted(self.store.keys()):
+            if key.startswith(GAME_PREFIX):
+                self._load_one(key)
+            elif key.startswith(ASIDE_PREFIX):
+                self.problems.append((key, "set aside earlier: it could not be read"))
+
+    def _load_one(self, key):
+        text = self.store.get(key)
+        try:
+            entry = entry_from_json(json.loads(text))
+            if GAME_PREFIX + entry.id != key:
+                raise KalahError("its id does not match its key")
+        except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
+            self._set_aside(key, text, error)
+            return
+        self.entries[entry.id] = entry
+
+    def _set_aside(self, key, text, error):
+        aside = ASIDE_PREFIX + key[len(GAME_PREFIX):]
+        message = "saved game %s could not be read (%s); it was set aside" % (
+            key[len(GAME_PREFIX):], error_text(error))
+        try:
+            self.store[aside] = text if isinstance(text, str) else repr(text)
+            del self.store[key]
+        except StorageFull:
+            aside = key  # no room to move it: leave it where it is, still reported
+            message = "saved game %s could not be read (%s)" % (key[len(GAME_PREFIX):], error_text(error))
+        self.problems.append((aside, message))
+
+    def _migrate_store(self):
+        legacy = self.store.get(LEGACY_KEY)
+        if legacy is not None:
+            try:
+                games = json.loads(legacy)
+                if not isinstance(games, list):
+                    raise KalahError("the old history is not a list")
+            except (KalahError, ValueError) as error:
+                self._set_aside(GAME_PREFIX + "legacy", legacy, error)
+                self._remove(LEGACY_KEY)
+                games = []
+            for data in games:
+                try:
+                    entry = entry_from_json(data)
+                except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
+                    self.problems.append((LEGACY_KEY, "a game of the old history could not be read (%s)"
+                                          % error_text(error)))
+                    continue
+                if self.store.get(GAME_PREFIX + entry.id) is None:
+                    self.store[GAME_PREFIX + entry.id] = json.dumps(entry.to_json())
+            self._remove(LEGACY_KEY)
+        if self.store.get(SCHEMA_KEY) != str(SCHEMA):
+            self.store[SCHEMA_KEY] = str(SCHEMA)
+
+    def _remove(self, key):
+        if self.store.get(key) is not None:
+            del self.store[key]
+
+    def get(self, game):
+        return self.entries.get(game)
+
+    # -- writing -----------------------------------------------------------
+    def save(self, record, now=0, writer=""):
+        """Save a game (after every move); return the id it was saved under.
+
+        A game another tab (`writer`) saved and that this record does not
+        continue is never overwritten: this record becomes a new game, and
+        its meta "id" is changed to say so. Raises StorageFull when the store
+        has no room; the store is then as it was.
+        """
+        gid = game_id(record)
+        key = GAME_PREFIX + gid
+        held = self._read_entry(key)
+        if held is not None and held.writer != writer and not is_prefix(held.record, record):
+            gid = self._fork_id(gid, record)
+            key = GAME_PREFIX + gid
+        record.meta["id"] = gid
+        entry = Entry(record, now, writer)
+        self.store[key] = json.dumps(entry.to_json())
+        self.entries[gid] = entry
+        return gid
+
+    def _read_entry(self, key):
+        text = self.store.get(key)
+        if text is None:
+            return None
+        try:
+            return entry_from_json(json.loads(text))
+        except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+            return None
+
+    def _fork_id(self, gid, record):
+        base = gid[:30] + "-" + fingerprint(record)[:6]
+        candidate = base
+        n = 2
+        while self.store.get(GAME_PREFIX + candidate) is not None:
+            candidate = "%s-%d" % (base, n)
+            n += 1
+        return candidate
+
+    def delete(self, game):
+        """Remove a game; return its Entry so that `restore` can undo."""
+        entry = self.entries.pop(game, None)
+        if entry is None:
+            raise KalahError("no saved game %s" % game)
+        self._remove(GAME_PREFIX + game)
+        return entry
+
+    def restore(self, entry):
+        self.store[GAME_PREFIX + entry.id] = json.dumps(entry.to_json())
+        self.entries[entry.id] = entry
+
+    def discard_problem(self, key):
+        """Forget an entry that was set aside."""
+        self._remove(key)
+        self.problems = [p for p in self.problems if p[0] != key]
+
+    # -- files -------------------------------------------------------------
+    def export_json(self):
+        """All games as one JSON text, for a file the user keeps."""
+        games = [self.entries[g].to_json() for g in sorted(self.entries)]
+        return json.dumps({"format": EXPORT_FORMAT, "schema": SCHEMA, "games": games})
+
+    def merge(self, entries, now=0):
+        """Add games without duplicates; return (added, updated, unchanged).
+
+        A game already held is kept when it is the same or continues the
+        incoming one; an incoming game that continues the held one replaces
+        it; a different game under a held id is added under a new id.
+        """
+        added = updated = unchanged = 0
+        known = {}
+        for entry in self.entries.values():
+            known[fingerprint(entry.record)] = entry.id
+        for entry in entries:
+            if fingerprint(entry.record) in known:
+                unchanged += 1
+                continue
+            held = self.entries.get(entry.id)
+            if held is not None:
+                if is_prefix(entry.record, held.record):
+                    unchanged += 1
+                    continue
+                if is_prefix(held.record, entry.record):
+                    updated += 1
+                else:
+                    entry.record.meta["id"] = self._fork_id(entry.id, entry.record)
+                    entry.id = entry.record.meta["id"]
+                    added += 1
+            else:
+                added += 1
+            if not entry.saved:
+                entry.saved = now
+            self.restore(entry)
+            known[fingerprint(entry.record)] = entry.id
+        return added, updated, unchanged
+
+    # -- lists and statistics -----------------------------------------------
+    def listing(self, sort="date", descending=True, player="", rules="", status=""):
+        """The entries to show, filtered and sorted.
+
+        sort: date, saved, rules, players, result, moves. player: part of either
+        name (any case). rules: a rule set name as listed. status: finished
+        or unfinished.
+        """
+        wanted = player.strip().lower()
+        rows = []
+        for entry in self.entries.values():
+            if wanted and wanted not in entry.south.lower() and wanted not in entry.north.lower():
+                continue
+            if rules and entry.rules != rules:
+                continue
+            if status and entry.status != status:
+                continue
+            rows.append(entry)
+        keys = {
+            "date": lambda e: (e.date, e.saved, e.id),
+            "saved": lambda e: (e.saved, e.id),
+            "rules": lambda e: (e.rules, e.date, e.id),
+            "players": lambda e: (e.south.lower(), e.north.lower(), e.date, e.id),
+            "result": lambda e: (e.status, e.result, e.date, e.id),
+            "moves": lambda e: (e.moves, e.date, e.id),
+        }
+        if sort not in keys:
+            raise KalahError("cannot sort by '%s' (sort by: %s)" % (sort, ", ".join(sorted(keys))))
+        rows.sort(key=keys[sort], reverse=descending)
+        return rows
+
+    def rule_sets(self):
+        return sorted(set(e.rules for e in self.entries.values()))
+
+    def statistics(self):
+        """{player: PlayerStats} over finished games."""
+        table = {}
+        for entry in self.entries.values():
+            if entry.status != FINISHED:
+                continue
+            for side, name in ((0, entry.south), (1, entry.north)):
+                stats = table.get(name)
+                if stats is None:
+                    stats = table[name] = PlayerStats(name)
+                stats.add(entry.winner, side)
+        return table
+
+    def ranking(self):
+        """Players best first: win ratio, then more draws (as the seed Kalah API ranked), then games."""
+        players = list(self.statistics().values())
+        players.sort(key=lambda s: (-s.ratio(), -s.draws, -s.games, s.name.lower()))
+        return players
+
+
+class PlayerStats:
+    def __init__(self, name):
+        self.name = name
+        self.games = self.wins = self.draws = self.losses = 0
+
+    def add(self, winner, side):
+        self.games += 1
+        if winner is None:
+            self.draws += 1
+        elif winner == side:
+            self.wins += 1
+        else:
+            self.losses += 1
+
+    def ratio(self):
+        return self.wins / self.games if self.games else 0.0
+
+    def ratio_text(self):
+        return "%d%%" % round(100 * self.ratio())
+
+
+def is_prefix(shorter, longer):
+    """True when `longer` is `shorter` played on (same game, same or more moves)."""
+    if shorter.rules != longer.rules or (shorter.start or "") != (longer.start or ""):
+        return False
+    n = len(shorter.moves)
+    return n <= len(longer.moves) and list(longer.moves[:n]) == list(shorter.moves)
+
+
+def error_text(error):
+    text = str(error.args[0]) if error.args else error.__class__.__name__
+    return text[:200]
+
+
+def read_import(text):
+    """The games in an imported file or pasted text: a list of Entries.
+
+    Takes this site's history export, one record as JSON, a list of records,
+    a PGN-like record, or a compact record. Raises KalahError saying what
+    was wrong.
+    """
+    if not isinstance(text, str):
+        raise KalahError("the file is not text")
+    stripped = text.strip()
+    if not stripped:
+        raise KalahError("the file is empty")
+    pgn_tag = stripped[0] == "[" and stripped[1:2].isalpha()
+    if stripped[0] in "[{" and not pgn_tag:
+        try:
+            data = json.loads(stripped)
+        except ValueError as error:
+            raise KalahError("the file looks like JSON but is not valid JSON (%s)" % error_text(error))
+        return _entries_from_json(data)
+    if stripped.startswith("k") and " " not in stripped and "\n" not in stripped:
+        return [Entry(Record.from_compact(stripped))]
+    return [Entry(Record.from_pgn(game)) for game in split_pgn(stripped)]
+
+
+def split_pgn(text):
+    """The games of a PGN-like text: each starts at its first tag after the previous game's moves."""
+    games = []
+    lines = []
+    in_moves = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and in_moves:
+            games.append("\n".join(lines))
+            lines = []
+            in_moves = False
+        elif stripped and not stripped.startswith("["):
+            in_moves = True
+        lines.append(line)
+    games.append("\n".join(lines))
+    return games
+
+
+def _entries_from_json(data):
+    if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
+        schema = data.get("schema")
+        if not isinstance(schema, int) or schema > SCHEMA:
+            raise KalahError("this history file is from a newer version of the site (schema %r)" % (schema,))
+        games = data.get("games")
+        if not isinstance(games, list):
+            raise KalahError("the history file has no list of games")
+        out = []
+        for i, game in enumerate(games):
+            try:
+                out.append(entry_from_json(game))
+            except KalahError as error:
+                raise KalahError("game %d of the file: %s" % (i + 1, error_text(error)))
+        return out
+    if isinstance(data, list):
+        out = []
+        for i, game in enumerate(data):
+            try:
+                out.append(Entry(Record.from_dict(game)))
+            except KalahError as error:
+                raise KalahError("game %d of the file: %s" % (i + 1, error_text(error)))
+        return out
+    return [Entry(Record.from_dict(data))]

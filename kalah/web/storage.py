@@ -1,0 +1,178 @@
+"""The browser's storage for the history, and the two calls the play page makes.
+
+    save_game(record)   after every move; returns None, or a message to show
+                        the player when the game could not be written to
+                        localStorage (it is then kept for this tab, see below)
+    resume_game()       the game this tab was playing before a reload, else
+                        the most recent unfinished game, else None
+
+The history itself (schema, migration, merge, statistics) is kalah/history.py;
+this module only adapts window.localStorage to the dict-like store it takes.
+
+Quota: when localStorage is full, the game in play is kept in this tab's
+sessionStorage (its own quota) and in memory, so neither a reload nor the next
+move loses it, and the player is told how to make room.
+
+Two tabs: each tab has a writer token in sessionStorage; history.save never
+overwrites a game another tab saved unless this record continues it.
+"""
+
+from pyscript import window
+
+from kalah.errors import KalahError
+from kalah.history import History, StorageFull, game_id
+from kalah.records import Record
+
+TAB_KEY = "kalah.tab"            # sessionStorage: this tab's writer token
+TAB_GAME_KEY = "kalah.tab-game"  # sessionStorage: the id of the game this tab plays
+UNSAVED_KEY = "kalah.unsaved"    # sessionStorage: the game in play when localStorage was full
+
+QUOTA_MESSAGE = ("Browser storage is full, so this game is kept only in this tab for now "
+                 "(a reload keeps it). Delete old games on the History page or export them "
+                 "to a file to make room.")
+
+
+def is_quota_error(error):
+    text = str(error)
+    return "Quota" in text or "quota" in text or "NS_ERROR_DOM_QUOTA" in text
+
+
+class BrowserStore:
+    """A Web Storage area (localStorage, sessionStorage) as the dict-like store of kalah.history."""
+
+    def __init__(self, area):
+        self.area = area
+
+    def get(self, key, default=None):
+        value = self.area.getItem(key)
+        return value if isinstance(value, str) else default
+
+    def __getitem__(self, key):
+        value = self.get(key)
+        if value is None:
+            raise KeyError(key)
+        return value
+
+    def __contains__(self, key):
+        return self.get(key) is not None
+
+    def __setitem__(self, key, value):
+        try:
+            self.area.setItem(key, value)
+        except Exception as error:  # a JS DOMException crosses as a generic exception
+            if is_quota_error(error):
+                raise StorageFull("browser storage is full")
+            raise
+
+    def __delitem__(self, key):
+        self.area.removeItem(key)
+
+    def keys(self):
+        return [self.area.key(i) for i in range(self.area.length)]
+
+
+_local = None
+_session = None
+_memory = {}  # the last game this tab could not store anywhere else
+
+
+def local_store():
+    global _local
+    if _local is None:
+        _local = BrowserStore(window.localStorage)
+    return _local
+
+
+def session_store():
+    global _session
+    if _session is None:
+        _session = BrowserStore(window.sessionStorage)
+    return _session
+
+
+def open_history():
+    return History(local_store())
+
+
+def now_ms():
+    return int(window.Date.now())
+
+
+def tab_token():
+    """A token naming this tab; kept across reloads of the tab, new in a new tab."""
+    session = session_store()
+    token = session.get(TAB_KEY)
+    if token is None:
+        token = "t%d%d" % (now_ms(), int(window.Math.random() * 1000000))
+        try:
+            session[TAB_KEY] = token
+        except StorageFull:
+            pass
+    return token
+
+
+def save_game(record, history=None):
+    """Save the game in play; None when stored, else a message for the player."""
+    session = session_store()
+    if "id" not in record.meta:
+        record.meta["id"] = game_id(record)
+    try:
+        history = history or open_history()
+        history.save(record, now_ms(), tab_token())
+    except StorageFull:
+        return _keep_in_tab(record)
+    _remember_tab_game(record.meta["id"])
+    if session.get(UNSAVED_KEY) is not None:
+        del session[UNSAVED_KEY]
+    _memory.clear()
+    return None
+
+
+def _remember_tab_game(gid):
+    try:
+        session_store()[TAB_GAME_KEY] = gid
+    except StorageFull:
+        pass
+
+
+def _keep_in_tab(record):
+    _memory["record"] = record
+    text = record.to_json()
+    try:
+        session_store()[UNSAVED_KEY] = text
+        _remember_tab_game(record.meta["id"])
+    except StorageFull:
+        return ("Browser storage is full and this game is kept only while this page stays open. "
+                "Export it (Files) or free space on the History page.")
+    return QUOTA_MESSAGE
+
+
+def resume_game():
+    """The unfinished game to resume on this tab's play page, or None."""
+    if "record" in _memory:
+        return _memory["record"]
+    session = session_store()
+    unsaved = session.get(UNSAVED_KEY)
+    if unsaved is not None:
+        try:
+            return Record.from_json(unsaved)
+        except (KalahError, ValueError, TypeError):
+            del session[UNSAVED_KEY]
+    history = open_history()
+    gid = session.get(TAB_GAME_KEY)
+    if gid is not None:
+        entry = history.get(gid)
+        if entry is not None:
+            return entry.record if entry.status != "finished" else None
+    # A new tab: offer the latest unfinished game (history.save keeps tabs from overwriting each other).
+    unfinished = history.listing(sort="saved", status="unfinished")
+    if unfinished:
+        return unfinished[0].record
+    return None
+
+
+def forget_tab_game():
+    """Called when the player starts a new game: this tab no longer resumes the old one."""
+    session = session_store()
+    if session.get(TAB_GAME_KEY) is not None:
+        del session[TAB_GAME_KEY]
