@@ -15,8 +15,18 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
 fi
 
 vendor=static/vendor
+copied=$(cat package-lock.json "$0" | sha256sum | cut -d' ' -f1)  # this lockfile, copied by this script
+# Already copied: leave it alone, so tests running from this tree meanwhile
+# never see the folder swapped under them.
+if [[ -f $vendor/.kalah-setup.sha256 && $(cat "$vendor/.kalah-setup.sha256") == "$copied" \
+      && -f $vendor/pyscript/core.js && -f $vendor/micropython/micropython.wasm && -f $vendor/pyodide/pyodide.asm.wasm ]]; then
+    echo "setup: static/vendor/ is up to date"
+    exit 0
+fi
+
 mkdir -p static
 fresh=$(mktemp -d "static/.vendor.XXXXXX")
+chmod 755 "$fresh"
 trap 'rm -rf "$fresh"' EXIT
 
 # PyScript: the whole dist folder, since core.js imports hashed chunks lazily.
@@ -30,6 +40,8 @@ mkdir -p "$fresh/pyodide"
 for f in pyodide.mjs pyodide.js pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
     cp "node_modules/pyodide/$f" "$fresh/pyodide/"
 done
+
+echo "$copied" > "$fresh/.kalah-setup.sha256"
 
 # Swap the new copy in whole, so a running server never serves a half copy.
 rm -rf "$vendor.old"
