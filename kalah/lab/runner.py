@@ -1,0 +1,282 @@
+"""Play one game between two players, applying the forfeit rule.
+
+    >>> result = play_game({"name": "a", "source": A}, {"name": "b", "ai": "random"},
+    ...                    time_limit=1.0, isolate=True)
+    >>> result.board.outcome().describe()
+
+A player is given by a spec, a plain dict that also travels to the page:
+`{"name": N, "source": TEXT}` for a student's file (see `loader`), or
+`{"name": N, "ai": "greedy"}` for a computer player of `kalah.ai.players`
+(random, first, rightmost, greedy, level1..level8).
+
+With `isolate=True` (the command line) each player runs in its own process
+for the whole game. The bot's own process keeps its time with a `Deadline`
+and answers 'time' itself; the parent waits at most the time limit plus
+`GRACE` for any answer and otherwise kills the process (SIGKILL) and the
+player forfeits on time: an endless loop, a C call that never returns or a
+bot that swallows the interrupt cannot hold a game. A process that dies
+(`sys.exit`, a crash) forfeits with an error.
+
+Runs under CPython (and the Pyodide worker, without isolation).
+"""
+
+import time
+import traceback
+
+from kalah.board import Board
+from kalah.errors import KalahError
+from kalah.rules import DEFAULT_RULES
+from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
+
+GRACE = 0.5          # seconds past the move time limit before a bot is killed
+MAX_PLIES = 2000     # a safety net: no rule set here plays this long
+
+
+def make_player(spec, seed=None):
+    """The Player a spec names (see the module doc); KalahError when it cannot."""
+    if not isinstance(spec, dict) or not spec.get("name"):
+        raise KalahError("a player spec is a dict with a name and a source or an ai, not %r" % (spec,))
+    if spec.get("source") is not None:
+        return load_bot_source(spec["source"], spec["name"], spec.get("filename"))
+    if spec.get("ai"):
+        from kalah.ai import players
+        return players.get(spec["ai"], seed=seed)
+    raise KalahError("player %s: give a source or an ai name" % spec["name"])
+
+
+class Forfeit:
+    """Why a side lost by the forfeit rule (kept with the game's record)."""
+
+    def __init__(self, side, kind, reason, traceback_text=None, answer=None):
+        self.side = side
+        self.kind = kind
+        self.reason = reason
+        self.traceback = traceback_text
+        self.answer = answer
+
+    def as_dict(self):
+        return {"side": self.side, "kind": self.kind, "reason": self.reason,
+                "traceback": self.traceback, "answer": _plain(self.answer)}
+
+
+def _plain(value):
+    return value if value is None or isinstance(value, (int, str)) else repr(value)
+
+
+class GameResult:
+    """The finished game: the Board (outcome included), names, and any forfeit."""
+
+    def __init__(self, board, names, forfeit=None, seconds=None):
+        self.board = board
+        self.names = names
+        self.forfeit = forfeit
+        self.seconds = seconds or [0.0, 0.0]
+
+    @property
+    def outcome(self):
+        return self.board.outcome()
+
+    def as_dict(self):
+        outcome = self.outcome
+        return {"names": list(self.names), "rules": self.board.rules.name,
+                "start": self.board.start_position(), "moves": self.board.moves_played(),
+                "scores": list(outcome.scores), "winner": outcome.winner,
+                "termination": outcome.termination, "result": outcome.describe(),
+                "forfeit": self.forfeit.as_dict() if self.forfeit else None}
+
+
+class InProcessSeat:
+    """A player asked in this process (the page's worker, or trusted players)."""
+
+    def __init__(self, spec, seed, time_limit):
+        self.spec = spec
+        self.time_limit = time_limit
+        try:
+            self.player = make_player(spec, seed)
+            self.error = None
+        except KalahError as error:
+            self.player = None
+            self.error = (ERROR, "could not be loaded: %s" % error, getattr(error, "traceback", None))
+
+    def ask(self, board):
+        if self.error:
+            raise BotForfeit(*self.error)
+        try:
+            return self.player.choose(board, self.time_limit)
+        except BotForfeit:
+            raise
+        except Exception as error:
+            raise BotForfeit(ERROR, "raised %s: %s" % (type(error).__name__, error),
+                             format_error(error, "<%s>" % self.spec["name"]))
+
+    def close(self):
+        pass
+
+
+def _seat_process(conn, spec, seed, time_limit):
+    """The body of a player's process: answer (start, moves) with a move."""
+    seat = InProcessSeat(spec, seed, time_limit)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, KeyboardInterrupt):
+            return
+        if message is None:
+            return
+        start, moves = message
+        try:
+            board = Board.from_position(start)
+            for move in moves:
+                board.push(move)
+            conn.send(("move", seat.ask(board)))
+        except BotForfeit as forfeit:
+            conn.send(("forfeit", forfeit.kind, forfeit.reason, forfeit.traceback, _plain(forfeit.answer)))
+        except BaseException as error:  # sys.exit() and the like: still an error
+            conn.send(("forfeit", ERROR, "raised %s: %s" % (type(error).__name__, error),
+                       "".join(traceback.format_exception(type(error), error, error.__traceback__)), None))
+
+
+_CONTEXT = None
+
+
+def process_context():
+    """forkserver where it exists: children start from a clean one-thread
+    parent, fast, even when games run in threads."""
+    global _CONTEXT
+    if _CONTEXT is None:
+        import multiprocessing
+        try:
+            _CONTEXT = multiprocessing.get_context("forkserver")
+            _CONTEXT.set_forkserver_preload(["kalah.lab.runner"])
+        except ValueError:
+            _CONTEXT = multiprocessing.get_context("spawn")
+    return _CONTEXT
+
+
+class ProcessSeat:
+    """A player in its own process, killed when it does not answer in time."""
+
+    def __init__(self, spec, seed, time_limit):
+        context = process_context()
+        self.time_limit = time_limit
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_seat_process, args=(child, spec, seed, time_limit),
+                                       daemon=True)
+        self.process.start()
+        child.close()
+
+    def ask(self, board):
+        # The child rebuilds the game from the start position and the moves.
+        start = Board.from_position(board.start_position())
+        moves = list(board.move_stack)
+        try:
+            self.conn.send((start.position(), moves))
+            if not self.conn.poll(self.time_limit + GRACE + _startup_allowance(moves)):
+                self.kill()
+                raise BotForfeit(TIMEOUT, "no move within the time limit of %g s; the player was stopped"
+                                 % self.time_limit)
+            answer = self.conn.recv()
+        except (EOFError, OSError, BrokenPipeError):
+            self.kill()
+            raise BotForfeit(ERROR, "the player's process ended without a move")
+        if answer[0] == "move":
+            return answer[1]
+        raise BotForfeit(answer[1], answer[2], answer[3], answer[4])
+
+    def kill(self):
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(1)
+
+    def close(self):
+        try:
+            self.conn.send(None)
+        except (OSError, BrokenPipeError):
+            pass
+        self.process.join(1)
+        self.kill()
+        self.conn.close()
+
+
+def _startup_allowance(moves):
+    # The first question also waits for the process to start and load the player.
+    return 5.0 if len(moves) < 2 else 0.0
+
+
+def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, None),
+              isolate=False, on_move=None):
+    """Play `south` against `north` (player specs) to the end; a GameResult.
+
+    `on_move(board, move)` is told each move as it is played.
+    """
+    board = Board(rules)
+    seat_class = ProcessSeat if isolate else InProcessSeat
+    seats = [seat_class(south, seeds[0], time_limit), seat_class(north, seeds[1], time_limit)]
+    names = (south["name"], north["name"])
+    forfeit = None
+    seconds = [0.0, 0.0]
+    try:
+        while not board.is_game_over():
+            side = board.turn
+            started = time.monotonic()
+            try:
+                move = seats[side].ask(board)
+                if move not in board.legal_moves:
+                    raise BotForfeit("invalid", "returned %r, not a legal move" % (move,), answer=move)
+            except BotForfeit as error:
+                forfeit = Forfeit(side, error.kind, error.reason, error.traceback, error.answer)
+                board.forfeit(side, "%s: %s" % (error.kind, error.reason), _plain(error.answer))
+                break
+            finally:
+                seconds[side] += time.monotonic() - started
+            board.push(move)
+            if on_move is not None:
+                on_move(board, move)
+            if board.ply() > MAX_PLIES:
+                raise KalahError("the game passed %d plies" % MAX_PLIES)
+    finally:
+        for seat in seats:
+            seat.close()
+    return GameResult(board, names, forfeit, seconds)
+
+
+def describe(result):
+    """One line for people: who played, and how it ended."""
+    outcome = result.outcome
+    return "%s (South) - %s (North): %s" % (result.names[0], result.names[1], outcome.describe())
+
+
+def play_tournament(tournament, specs, rules=DEFAULT_RULES, time_limit=1.0, jobs=None,
+                    isolate=True, on_result=None):
+    """Play every game of `tournament` (a kalah.lab.tournament.Tournament over
+    `specs`), `jobs` games at a time (default: every core), each player in its
+    own process; `on_result(game, result)` hears each game as it ends.
+
+    Games run in threads that only wait on their players' processes, so the
+    work spreads over all cores. Returns {game id: GameResult}.
+    """
+    import os
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+    jobs = jobs or os.cpu_count() or 1
+    results = {}
+    running = {}
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        while not tournament.finished():
+            for game in tournament.pending():
+                if len(running) >= jobs:
+                    break
+                tournament.start(game["id"])
+                future = pool.submit(play_game, specs[game["south"]], specs[game["north"]], rules,
+                                     time_limit, game["seeds"], isolate)
+                running[future] = game
+            if not running:
+                raise KalahError("the tournament has no game to play but is not finished")
+            done, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for future in done:
+                game = running.pop(future)
+                result = future.result()
+                results[game["id"]] = result
+                tournament.record(game["id"], result.as_dict())
+                if on_result is not None:
+                    on_result(game, result)
+    return results
