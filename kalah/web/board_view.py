@@ -1,0 +1,362 @@
+"""The board view every page shares: it draws a position and reports clicks.
+
+Like chessground, the view knows no rules: it is given the pits, the side to
+move, the legal houses and the last move, and tells its owner which house was
+chosen through `on_house(side, house)`. It reports clicks on any house (also
+illegal ones, so the page can say why nothing happened); only the houses it
+was told are legal look and announce themselves as enabled.
+
+    view = BoardView(document.getElementById("board"), on_house=chosen)
+    view.render(board.rules, board.pits, board.turn, board.legal_moves)
+    view.animate(report, on_done)   # before rendering the position after it
+
+Houses are <button>s with accessible names ("South's house C, 5 seeds",
+"your house C, 5 seeds" for the side given as `you`). Keyboard: one tab stop
+in the board (roving tabindex); arrow keys move between houses, Home/End go
+to a row's ends, Enter or Space sows.
+"""
+
+from kalah.notation import house_letter
+from kalah.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.web.dom import Timer, clear, closest, el, listen, prefers_reduced_motion
+
+MAX_DOTS = 12        # beyond this a house shows its count instead of dots
+STEP_MS = 120        # one seed
+PAUSE_MS = 350       # before a capture or a sweep
+LONG_MOVE_MS = 4000  # a long relay speeds up to end in about this time
+SIDE_MARKS = ("\u25cf", "\u25b2")  # South: a disc, North: a triangle (shape, not colour)
+SIDE_CLASSES = ("kb-s", "kb-n")
+
+
+def seeds_word(count):
+    return "1 seed" if count == 1 else "%d seeds" % count
+
+
+class BoardView:
+    """A board drawn into `container`; see the module docstring."""
+
+    def __init__(self, container, on_house=None):
+        self.container = container
+        self.on_house = on_house
+        self.rules = None
+        self.orientation = SOUTH
+        self._geometry = None    # (houses, orientation) the elements were built for
+        self._houses = {}        # pit index -> house button
+        self._stores = {}        # side -> store element
+        self._captions = {}      # side -> caption element
+        self._shown = None       # pit counts as drawn
+        self._legal = set()      # pit indices of the legal houses
+        self._stop = None        # pit index holding the board's one tab stop
+        self._steps = []
+        self._on_done = None
+        self._timer = Timer(self._step)
+        document = container.ownerDocument
+        listen(container, "click", self._clicked)
+        listen(container, "keydown", self._key)
+        # Capture phase on the whole document: any click or key skips an animation.
+        listen(document, "click", self._skip_event, True)
+        listen(document, "keydown", self._skip_event, True)
+
+    # -- drawing ---------------------------------------------------------
+    def render(self, rules, pits, turn, legal=(), last_move=None, orientation=SOUTH,
+               labels=None, you=None):
+        """Draw a position.
+
+        legal: the houses (1..m) of `turn` that may be played; other values
+        (the pie rule's swap) are ignored. last_move: (side, house) or None.
+        labels: captions for (South, North), e.g. ("South · you", "North · level 5").
+        you: the side whose houses are called "your house".
+        """
+        if self._steps:
+            self._finish(run_callback=False)
+        self.rules = rules
+        self.orientation = orientation
+        if self._geometry != (rules.houses, orientation):
+            self._build(rules, orientation)
+        m = rules.houses
+        self._legal = set()
+        if turn is not None:
+            for house in legal:
+                if 1 <= house <= m:
+                    self._legal.add(rules.house_index(turn, house))
+        last = None
+        if last_move is not None and last_move[1]:
+            last = rules.house_index(last_move[0], last_move[1])
+        names = labels or SIDE_NAMES
+        for side in (SOUTH, NORTH):
+            possessive = "your" if side == you else SIDE_NAMES[side] + "'s"
+            for house in range(1, m + 1):
+                index = rules.house_index(side, house)
+                button = self._houses[index]
+                name = "%s house %s, %s" % (possessive, house_letter(side, house), seeds_word(pits[index]))
+                if index == last:
+                    name += ", last move"
+                button.setAttribute("aria-label", name)
+                if index in self._legal:
+                    button.removeAttribute("aria-disabled")
+                else:
+                    button.setAttribute("aria-disabled", "true")
+                button.classList.toggle("kb-last", index == last)
+            store = self._stores[side]
+            store.setAttribute("aria-label", "%s store, %s" % (possessive, seeds_word(pits[rules.stores[side]])))
+            caption = self._captions[side]
+            caption.classList.toggle("kb-to-move", side == turn)
+            caption.querySelector(".kb-name").textContent = names[side]
+            caption.querySelector(".kb-turn").textContent = "to move" if side == turn else ""
+        self.container.classList.toggle("kb-over", turn is None)
+        self._show_all(pits)
+        self._place_tab_stop()
+
+    def _build(self, rules, orientation):
+        clear(self.container)
+        self._houses = {}
+        self._stores = {}
+        self._captions = {}
+        self._shown = None
+        self._stop = None
+        m = rules.houses
+        top, bottom = 1 - orientation, orientation
+        board = el("div", cls="kb", attrs={"role": "group", "aria-label": "Board"})
+        board.style.setProperty("--houses", str(m))
+        self._captions[top] = self._caption(top, "kb-caption-top")
+        grid = el("div", cls="kb-grid")
+        grid.appendChild(self._store(top, "kb-store-top"))
+        # Each row reads left to right as seen from the bottom: the top side's
+        # houses run m..1, the bottom side's 1..m.
+        grid.appendChild(self._row(rules, top, range(m, 0, -1), "kb-row-top"))
+        grid.appendChild(self._row(rules, bottom, range(1, m + 1), "kb-row-bottom"))
+        grid.appendChild(self._store(bottom, "kb-store-bottom"))
+        self._captions[bottom] = self._caption(bottom, "kb-caption-bottom")
+        board.appendChild(self._captions[top])
+        board.appendChild(grid)
+        board.appendChild(self._captions[bottom])
+        self.container.appendChild(board)
+        self._geometry = (m, orientation)
+
+    def _caption(self, side, cls):
+        return el("p", cls="kb-caption %s %s" % (cls, SIDE_CLASSES[side]), children=[
+            el("span", SIDE_MARKS[side], cls="kb-mark", attrs={"aria-hidden": "true"}),
+            el("span", SIDE_NAMES[side], cls="kb-name"),
+            el("span", "", cls="kb-turn"),
+        ])
+
+    def _store(self, side, cls):
+        store = el("div", cls="kb-store %s %s" % (cls, SIDE_CLASSES[side]), attrs={"role": "img"})
+        store.appendChild(el("span", "", cls="kb-store-count", attrs={"aria-hidden": "true"}))
+        store.appendChild(el("span", SIDE_MARKS[side] + " " + SIDE_NAMES[side], cls="kb-store-label",
+                             attrs={"aria-hidden": "true"}))
+        self._stores[side] = store
+        return store
+
+    def _row(self, rules, side, houses, cls):
+        row = el("div", cls="kb-row %s %s" % (cls, SIDE_CLASSES[side]))
+        for house in houses:
+            index = rules.house_index(side, house)
+            button = el("button", cls="kb-house " + SIDE_CLASSES[side], attrs={
+                "type": "button", "tabindex": "-1",
+                "data-side": side, "data-house": house, "data-index": index})
+            button.appendChild(el("span", cls="kb-seeds", attrs={"aria-hidden": "true"}))
+            button.appendChild(el("span", house_letter(side, house), cls="kb-letter", attrs={"aria-hidden": "true"}))
+            self._houses[index] = button
+            row.appendChild(button)
+        return row
+
+    def _show_all(self, pits):
+        for index in range(len(pits)):
+            self._show(index, pits[index])
+        self._shown = list(pits)
+
+    def _show(self, index, count):
+        """Draw one pit's seeds (dots up to MAX_DOTS, then the number)."""
+        rules = self.rules
+        if self._shown is not None:
+            self._shown[index] = count
+        if rules.is_store(index):
+            store = self._stores[rules.owner(index)]
+            store.querySelector(".kb-store-count").textContent = str(count)
+            store.dataset.count = str(count)
+            return
+        button = self._houses[index]
+        if button.dataset.count == str(count):
+            return
+        button.dataset.count = str(count)
+        seeds = button.querySelector(".kb-seeds")
+        clear(seeds)
+        if count > MAX_DOTS:
+            seeds.appendChild(el("span", str(count), cls="kb-many"))
+        else:
+            for _ in range(count):
+                seeds.appendChild(el("i", cls="kb-seed"))
+            seeds.appendChild(el("span", str(count), cls="kb-count"))
+
+    # -- keyboard and clicks --------------------------------------------
+    def _place_tab_stop(self):
+        """One house is in the tab order: the focused one if still legal, else the first legal one."""
+        had_focus = self._has_focus()
+        stop = self._stop
+        if stop not in self._legal:
+            stop = None
+            for button in self._visual_order():
+                if int(button.dataset.index) in self._legal:
+                    stop = int(button.dataset.index)
+                    break
+            if stop is None:
+                stop = self._stop if self._stop in self._houses else int(self._visual_order()[0].dataset.index)
+        for index in self._houses:
+            self._houses[index].setAttribute("tabindex", "0" if index == stop else "-1")
+        self._stop = stop
+        if had_focus:
+            self._houses[stop].focus()
+
+    def _has_focus(self):
+        active = self.container.ownerDocument.activeElement
+        return bool(active) and bool(self.container.contains(active))
+
+    def _visual_order(self):
+        return list(self.container.querySelectorAll(".kb-house"))
+
+    def _clicked(self, event):
+        button = closest(event.target, ".kb-house")
+        if button is None:
+            return
+        self._move_stop(int(button.dataset.index), focus=False)
+        if self.on_house is not None:
+            self.on_house(int(button.dataset.side), int(button.dataset.house))
+
+    def _key(self, event):
+        button = closest(event.target, ".kb-house")
+        if button is None:
+            return
+        key = event.key
+        row = list(button.parentElement.querySelectorAll(".kb-house"))
+        at = row.index(button) if button in row else 0
+        target = None
+        if key == "ArrowLeft":
+            target = row[max(0, at - 1)]
+        elif key == "ArrowRight":
+            target = row[min(len(row) - 1, at + 1)]
+        elif key == "Home":
+            target = row[0]
+        elif key == "End":
+            target = row[-1]
+        elif key in ("ArrowUp", "ArrowDown"):
+            rows = list(self.container.querySelectorAll(".kb-row"))
+            other = rows[1] if key == "ArrowDown" else rows[0]
+            others = list(other.querySelectorAll(".kb-house"))
+            target = others[min(at, len(others) - 1)]
+        if target is not None:
+            event.preventDefault()
+            self._move_stop(int(target.dataset.index), focus=True)
+
+    def _move_stop(self, index, focus):
+        if self._stop in self._houses:
+            self._houses[self._stop].setAttribute("tabindex", "-1")
+        self._stop = index
+        button = self._houses[index]
+        button.setAttribute("tabindex", "0")
+        if focus:
+            button.focus()
+
+    def focus(self):
+        """Put the keyboard focus on the board's tab stop."""
+        if self._stop in self._houses:
+            self._houses[self._stop].focus()
+
+    # -- animation -------------------------------------------------------
+    @property
+    def animating(self):
+        return bool(self._steps)
+
+    def animate(self, report, on_done):
+        """Play a MoveReport's sowing seed by seed, then call on_done().
+
+        Call it while the view still shows the position before the move.
+        Any click or key skips to the end; under prefers-reduced-motion (or
+        with nothing drawn yet) on_done runs at once.
+        """
+        if self._steps:
+            self._finish(run_callback=True)
+        steps = self._plan(report) if self._shown is not None else []
+        if not steps or prefers_reduced_motion():
+            on_done()
+            return
+        self._steps = steps
+        self._on_done = on_done
+        self._delay = STEP_MS
+        seeds = sum(1 for step in steps if step[0] == "seed")
+        if seeds * STEP_MS > LONG_MOVE_MS:
+            self._delay = max(15, LONG_MOVE_MS // seeds)
+        self.container.classList.add("kb-animating")
+        self._step()
+
+    def _plan(self, report):
+        """The animation as a list of steps: ("lift", pit), ("seed", pit), ("take", pits, store, count)."""
+        rules = self.rules
+        steps = []
+        for event in report.events:
+            kind = event[0]
+            if kind == "sow":
+                steps.append(("lift", event[1]))
+                for pit in event[2]:
+                    steps.append(("seed", pit))
+            elif kind == "capture":
+                steps.append(("take", event[2], rules.stores[event[1]], event[3]))
+            elif kind == "sweep":
+                side = event[1]
+                row = [rules.house_index(side, h) for h in range(1, rules.houses + 1)]
+                steps.append(("take", row, rules.stores[side], event[2]))
+        return steps
+
+    def _step(self):
+        if not self._steps:
+            return
+        step = self._steps.pop(0)
+        self._unmark()
+        kind = step[0]
+        if kind == "end":
+            self._finish(run_callback=True)
+            return
+        delay = self._delay
+        if kind == "lift":
+            self._mark(step[1])
+            self._show(step[1], 0)
+        elif kind == "seed":
+            self._mark(step[1])
+            self._show(step[1], self._shown[step[1]] + 1)
+        else:
+            pits, store, count = step[1], step[2], step[3]
+            for pit in pits:
+                self._mark(pit)
+                self._show(pit, 0)
+            self._mark(store)
+            self._show(store, self._shown[store] + count)
+            delay = PAUSE_MS
+        if not self._steps:
+            self._steps.append(("end",))  # let the last seed be seen before on_done
+        elif self._steps[0][0] == "take":
+            delay = PAUSE_MS
+        self._timer.start(delay)
+
+    def _mark(self, index):
+        node = self._stores[self.rules.owner(index)] if self.rules.is_store(index) else self._houses[index]
+        node.classList.add("kb-hot")
+
+    def _unmark(self):
+        for node in list(self.container.querySelectorAll(".kb-hot")):
+            node.classList.remove("kb-hot")
+
+    def _skip_event(self, event):
+        if not self._steps:
+            return
+        event.stopPropagation()
+        event.preventDefault()
+        self._finish(run_callback=True)
+
+    def _finish(self, run_callback):
+        self._timer.stop()
+        self._steps = []
+        self._unmark()
+        self.container.classList.remove("kb-animating")
+        done, self._on_done = self._on_done, None
+        if run_callback and done is not None:
+            done()
