@@ -1,0 +1,79 @@
+"""Every computer player by name: the reference players and levels 1 to 8.
+
+    >>> from kalah.ai import players
+    >>> bot = players.get("level3", seed=1)
+    >>> bot.choose(board, time_limit=1.0)        # a legal move of board.turn
+
+A level searches to a small depth and then picks among the moves by a
+softmax over their values: the lower the level, the shallower the search
+and the higher the temperature (in seeds), so weaker levels make the
+mistakes a person makes (missing a capture two moves ahead, preferring an
+obvious gain) at a controlled rate rather than random blunders. Level 8
+searches to the time limit and always plays the best move.
+"""
+
+import math
+
+from kalah.ai import reference
+from kalah.ai.reference import Player, Rng
+from kalah.ai.search import analyse
+from kalah.errors import KalahError
+
+# name: (depth limit or None for the time limit, temperature in seeds, share of the time limit)
+LEVELS = {
+    "level1": (1, 3.0, 0.2),
+    "level2": (2, 2.0, 0.2),
+    "level3": (2, 1.0, 0.3),
+    "level4": (3, 0.6, 0.3),
+    "level5": (4, 0.35, 0.4),
+    "level6": (6, 0.2, 0.5),
+    "level7": (10, 0.0, 0.7),
+    "level8": (None, 0.0, 1.0),
+}
+NAMES = reference.REFERENCE_NAMES + sorted(LEVELS)
+
+
+class SearchPlayer(Player):
+    """A level: a search of limited depth, then a softmax choice over move values."""
+
+    def __init__(self, name, depth, temperature, time_share, seed=None):
+        self.name = name
+        self.depth = depth
+        self.temperature = temperature
+        self.time_share = time_share
+        self.rng = Rng(seed)
+
+    def choose(self, board, time_limit=1.0, progress=None, should_stop=None):
+        if board.turn is None:
+            raise KalahError("the game is over: there is no move to choose")
+        moves = board.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        noisy = self.temperature > 0
+        analysis = analyse(board, time_limit * self.time_share, progress, should_stop,
+                           max_depth=self.depth, all_values=noisy)
+        if not noisy:
+            return analysis.move
+        return self.pick(analysis.values)
+
+    def pick(self, values):
+        """A move drawn with probability proportional to exp(value / temperature)."""
+        best = max(values.values())
+        weights = [(math.exp((value - best) / self.temperature), move)
+                   for move, value in sorted(values.items())]
+        draw = self.rng.random() * sum(weight for weight, _ in weights)
+        for weight, move in weights:
+            draw -= weight
+            if draw < 0:
+                return move
+        return weights[-1][1]
+
+
+def get(name, seed=None):
+    """The player called `name` (see NAMES); `seed` fixes its random choices."""
+    if name in LEVELS:
+        depth, temperature, share = LEVELS[name]
+        return SearchPlayer(name, depth, temperature, share, seed)
+    if name in reference.REFERENCE:
+        return reference.get(name, seed)
+    raise KalahError("unknown player '%s' (known: %s)" % (name, ", ".join(NAMES)))

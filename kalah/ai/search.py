@@ -1,0 +1,284 @@
+"""The search: iterative deepening negamax with alpha-beta and a transposition table.
+
+As in sunfish, the position is turned so that the side to move is always
+South: a position is a tuple of 2m+2 counts whose first row and first store
+belong to the mover. An extra turn keeps the orientation (and the sign: the
+same side moves again, so the value is not negated); a change of turn rotates
+the tuple and negates. Every rule set is symmetric between the sides, so one
+transposition table entry serves both orientations.
+
+Values are in seeds, from the mover's point of view: the final store
+difference for exact values, the store difference now at the horizon.
+Three things make a value exact without reaching the end of the game:
+- the seeds still in play bound the final difference: it lies within
+  [diff - left, diff + left], which cuts whole subtrees near the end;
+- the endgame database (Kalah) gives the exact value once few seeds are left;
+- a transposition table entry proven without any horizon is kept at depth
+  EXACT and trusted at any depth.
+A search result is exact when no horizon evaluation went into it.
+"""
+
+import time
+
+from kalah.errors import KalahError
+from kalah.rules import NORTH, SWAP
+
+INF = 10 ** 6
+EXACT = 1000               # the depth of a table entry proven to the end of the game
+LOWER, UPPER, BOTH = 1, 2, 3
+STOP_POLL = 2047           # poll the clock and should_stop() every 2048 nodes
+MAX_DEPTH = 200
+DEFAULT_TABLE_SIZE = 400000  # entries; about 60 MB under CPython (see README)
+
+
+class Stop(Exception):
+    """Raised inside the search when time is up or the caller asked to stop."""
+
+
+class Analysis:
+    """The result of `analyse`: the best move, its value and every move's value."""
+
+    def __init__(self, move, value, exact, depth, nodes, values, exact_values, seconds):
+        self.move = move
+        self.value = value
+        self.exact = exact
+        self.depth = depth
+        self.nodes = nodes
+        self.values = values              # {move: value}, SWAP included when offered
+        self.exact_values = exact_values  # {move: True when that value is exact}
+        self.seconds = seconds
+
+    def as_dict(self):
+        return {"move": self.move, "value": self.value, "exact": self.exact,
+                "depth": self.depth, "nodes": self.nodes}
+
+    def __repr__(self):
+        return "<Analysis move=%s value=%s exact=%s depth=%d nodes=%d>" % (
+            self.move, self.value, self.exact, self.depth, self.nodes)
+
+
+def rotate(pits, m):
+    """The same position seen from the other side (the other side's row first)."""
+    return pits[m + 1:] + pits[:m + 1]
+
+
+class Search:
+    """One rule set's searcher; keep it between moves to reuse its table."""
+
+    def __init__(self, rules, table_size=DEFAULT_TABLE_SIZE, endgame=None):
+        self.rules = rules
+        self.m = rules.houses
+        self.total = rules.total
+        self.play = rules.play
+        self.legal_moves = rules.legal_moves
+        self.table_size = table_size
+        self.tt = {}
+        self.history = [0] * (self.m + 1)
+        self.endgame = endgame
+        self.endgame_seeds = endgame.seeds if endgame is not None else -1
+        self.nodes = 0
+        self.horizon = 0
+        self.deadline = None
+        self.should_stop = None
+        # For move ordering: sowing s seeds from house index i ends in the
+        # own store when (s - 1) % length == position of the store.
+        m = self.m
+        orders = rules._orders[0]
+        self.store_at = [orders[i].index(m) if m in orders[i] else -1 for i in range(m)]
+        self.ring = [len(orders[i]) for i in range(m)]
+
+    # -- the recursive search ------------------------------------------------
+    def negamax(self, pits, depth, alpha, beta):
+        """The value of `pits` (South to move) within the window (alpha, beta).
+
+        Fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
+        """
+        self.nodes += 1
+        if not self.nodes & STOP_POLL:
+            self.poll()
+        m = self.m
+        mine = pits[m]
+        theirs = pits[m + m + 1]
+        diff = mine - theirs
+        left = self.total - mine - theirs
+        if diff - left >= beta:
+            return diff - left
+        if diff + left <= alpha:
+            return diff + left
+        if left <= self.endgame_seeds:
+            return diff + self.endgame.value(pits)
+        tt = self.tt
+        entry = tt.get(pits)
+        tt_move = 0
+        if entry is not None:
+            e_depth, e_value, e_flag, tt_move = entry
+            if e_depth >= depth and (e_flag == BOTH or (e_flag == LOWER and e_value >= beta)
+                                     or (e_flag == UPPER and e_value <= alpha)):
+                if e_depth < EXACT:
+                    self.horizon += 1
+                return e_value
+        if depth <= 0:
+            self.horizon += 1
+            return diff
+
+        horizon = self.horizon
+        play = self.play
+        best, best_move = -INF, 0
+        a = alpha
+        for house in self.ordered_moves(pits, tt_move):
+            child = list(pits)
+            next_side = play(child, 0, house)[0]
+            if next_side is None:
+                value = child[m] - child[m + m + 1]
+            elif next_side == 0:
+                value = self.negamax(tuple(child), depth - 1, a, beta)
+            else:
+                value = -self.negamax(tuple(child[m + 1:] + child[:m + 1]), depth - 1, -beta, -a)
+            if value > best:
+                best, best_move = value, house
+                if value > a:
+                    a = value
+                    if value >= beta:
+                        self.history[house] += depth * depth
+                        break
+        flag = LOWER if best >= beta else UPPER if best <= alpha else BOTH
+        if len(tt) >= self.table_size:
+            tt.clear()
+        tt[pits] = (EXACT if self.horizon == horizon else depth, best, flag, best_move)
+        return best
+
+    def ordered_moves(self, pits, tt_move):
+        """The table's move, then extra-turn moves (nearest the store first), then by history."""
+        history = self.history
+        store_at, ring = self.store_at, self.ring
+        scored = []
+        for house in self.legal_moves(pits, 0):
+            i = house - 1
+            if house == tt_move:
+                score = 1 << 30
+            elif (pits[i] - 1) % ring[i] == store_at[i]:
+                score = (1 << 29) + house
+            else:
+                score = history[house]
+            scored.append((score, house))
+        scored.sort(reverse=True)
+        return [house for _, house in scored]
+
+    def poll(self):
+        if self.deadline is not None and time.time() >= self.deadline:
+            raise Stop()
+        if self.should_stop is not None and self.should_stop():
+            raise Stop()
+
+    # -- the root ------------------------------------------------------------
+    def child_value(self, pits, move, depth, alpha, beta):
+        """The value for the mover of playing `move` (SWAP included) from `pits`."""
+        m = self.m
+        if move == SWAP:
+            # The players exchange seats: the swapper now owns the other side.
+            return -self.negamax(pits, depth, -beta, -alpha)
+        child = list(pits)
+        next_side = self.play(child, 0, move)[0]
+        if next_side is None:
+            return child[m] - child[m + m + 1]
+        if next_side == 0:
+            return self.negamax(tuple(child), depth - 1, alpha, beta)
+        return -self.negamax(tuple(child[m + 1:] + child[:m + 1]), depth - 1, -beta, -alpha)
+
+    def search_root(self, pits, moves, depth, all_values):
+        """One iteration: (values, exact flags) for the moves, best first in `moves` order.
+
+        With all_values, every move gets its true value at this depth (a full
+        window each); otherwise moves after the first are searched only to
+        show they are worse, so their values are upper bounds.
+        """
+        values, exact = {}, {}
+        alpha = -INF
+        for move in moves:
+            horizon = self.horizon
+            window = -INF if all_values else alpha
+            value = self.child_value(pits, move, depth, window, INF)
+            values[move] = value
+            exact[move] = self.horizon == horizon and value > window
+            if value > alpha:
+                alpha = value
+        return values, exact
+
+    def analyse(self, board, time_limit=1.0, progress=None, should_stop=None,
+                max_depth=None, all_values=True):
+        """Iterative deepening from `board` until time, depth or an exact value."""
+        if board.turn is None:
+            raise KalahError("the game is over: there is nothing to analyse")
+        if board.rules != self.rules:
+            raise KalahError("this search is for %s, not %s" % (self.rules.name, board.rules.name))
+        start = time.time()
+        pits = tuple(board.pits)
+        if board.turn == NORTH:
+            pits = rotate(pits, self.m)
+        moves = board.legal_moves
+        max_depth = MAX_DEPTH if max_depth is None else max_depth
+        if self.rules.move_limit:
+            # No game can hit the move limit before this many plies, so the
+            # search is exact up to there; beyond, the horizon takes over.
+            max_depth = max(1, min(max_depth, self.rules.move_limit - board.clock))
+        self.nodes = 0
+        self.history = [0] * (self.m + 1)
+        self.should_stop = None   # the first depth always completes
+        self.deadline = None
+        result = None
+        depth = 0
+        try:
+            while depth < max_depth:
+                depth += 1
+                self.horizon = 0
+                values, exact = self.search_root(pits, moves, depth, all_values)
+                best = max(moves, key=lambda move: (values[move], -moves.index(move)))
+                done = self.horizon == 0 or all(exact.values())
+                result = Analysis(best, values[best], exact[best], depth, self.nodes,
+                                  values, exact, time.time() - start)
+                if progress is not None:
+                    progress({"depth": depth, "value": values[best], "move": best,
+                              "nodes": self.nodes, "exact": exact[best]})
+                if done:
+                    break
+                # Search the best moves first next time; the first iteration
+                # always completes, so a move is always found.
+                moves = sorted(moves, key=lambda move: -values[move])
+                self.should_stop = should_stop
+                if time_limit is not None:
+                    self.deadline = start + time_limit
+                    if time.time() >= self.deadline:
+                        break
+        except Stop:
+            pass
+        result.nodes = self.nodes
+        result.seconds = time.time() - start
+        return result
+
+
+_searchers = {}
+
+
+def searcher(rules):
+    """The shared Search for a rule set (its table persists between moves)."""
+    from kalah.ai import endgame
+    table = endgame.table_for(rules)
+    search = _searchers.get(rules.name)
+    if search is None or search.endgame is not table:
+        search = Search(rules, endgame=table)
+        _searchers[rules.name] = search
+    return search
+
+
+def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=None, all_values=True):
+    """Analyse the position of `board` for about `time_limit` seconds.
+
+    Returns an Analysis: move, value, exact, depth, nodes and `values`, the
+    value of every legal move (SWAP too when offered) for the side to move,
+    in seeds. `progress(info)` is called after each completed depth with
+    {"depth", "value", "move", "nodes", "exact"}; `should_stop()` is polled
+    every 2048 nodes and ends the search (the last completed depth stands).
+    The first depth always completes, whatever the time limit.
+    """
+    return searcher(board.rules).analyse(board, time_limit, progress, should_stop,
+                                         max_depth, all_values)

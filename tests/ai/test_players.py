@@ -1,0 +1,69 @@
+"""Every computer player plays only legal moves, in every rule set."""
+
+import pytest
+
+from kalah import Board, SWAP, find_rules, known_names
+from kalah.ai import players
+from kalah.ai.reference import Rng
+
+RULE_SETS = known_names() + ["kalah(4,3)+pie", "kalah(3,2)+empty-capture", "oware(4,3)"]
+
+
+def random_positions(rules, count, seed):
+    """Positions reached by random play (games over are skipped)."""
+    rng = Rng(seed)
+    positions = []
+    while len(positions) < count:
+        board = Board(rules)
+        while board.turn is not None and len(positions) < count:
+            positions.append(board.copy())
+            moves = board.legal_moves
+            board.push(moves[rng.randrange(len(moves))])
+    return positions
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_every_player_plays_a_legal_move_in_random_positions(rules):
+    boards = random_positions(rules, 150, seed=len(rules))
+    for name in players.NAMES:
+        player = players.get(name, seed=7)
+        for board in boards[::7]:
+            assert board.is_legal(player.choose(board, time_limit=0.003)), (name, board.position())
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_level8_plays_legal_moves_with_tiny_time_in_many_positions(rules):
+    player = players.get("level8")
+    for board in random_positions(rules, 300, seed=3):
+        move = player.choose(board, time_limit=0.0005)
+        assert board.is_legal(move), board.position()
+
+
+def test_the_swap_is_a_legal_choice_when_the_pie_rule_offers_it():
+    board = Board("kalah(6,4)+pie")
+    board.push(1)
+    assert SWAP in board.legal_moves
+    seen = {players.get("random", seed=s).choose(board) for s in range(40)}
+    assert SWAP in seen
+    assert board.is_legal(players.get("level8").choose(board, time_limit=0.05))
+
+
+def test_reference_players_choose_as_named():
+    board = Board("kalah(6,4)")
+    assert players.get("first").choose(board) == 1
+    assert players.get("rightmost").choose(board) == 6
+    # House 3 ends in the store, then house 6 (5 seeds) stores one more: 2 seeds.
+    assert players.get("greedy").choose(board) == 3
+
+
+def test_unknown_player_name_says_which_names_exist():
+    with pytest.raises(ValueError, match="unknown player 'level9'.*level8"):
+        players.get("level9")
+
+
+def test_progress_is_reported_for_each_completed_depth():
+    seen = []
+    players.get("level8").choose(Board("kalah(6,4)"), time_limit=0.2, progress=seen.append)
+    depths = [info["depth"] for info in seen]
+    assert depths == list(range(1, len(depths) + 1)) and len(depths) >= 3
+    assert set(seen[0]) == {"depth", "value", "move", "nodes", "exact"}
