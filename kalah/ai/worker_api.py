@@ -1,0 +1,230 @@
+"""The Python functions the page's Pyodide worker runs for the computer players.
+
+static/js/pyodide-worker.js calls `kalah.ai.worker_api:NAME` with a JSON
+dict of arguments and a `progress(dict)` callable, and posts back the JSON
+value returned. Positions travel as position text (`Board.position()`),
+games as a start position and a list of moves. Everything here also runs
+under CPython, which is how the tests and the benchmark call it.
+
+    choose_move({"position": P, "player": "level8", "time": 1.0}, progress)
+        -> {"move": 3, "value": 8, "exact": False, "depth": 12, "nodes": 41000}
+    analyse({"position": P, "time": 1.0}, progress)
+        -> {"move", "value", "exact", "depth", "nodes", "values": {"3": 8, ...}}
+    review({"start": P, "moves": [3, 6, ...], "time": 0.3}, progress)
+        -> {"plies": [...], "series": [...]}  (see `review`)
+    bench({"positions": [P, ...], "time": 1.0}, progress)
+        -> nodes searched per second, for scripts/bench_browser_search.py
+"""
+
+import time
+
+from kalah.board import Board
+from kalah.errors import KalahError
+from kalah.rules import SOUTH
+
+# A review marks a move by how much of the position's value it gave away,
+# in seeds of final margin (Lichess marks by lost winning chances; a Kalah
+# value is a seed count, so the steps are seed counts).
+MARKS = ((6, "blunder"), (3, "mistake"), (1, "inaccuracy"))
+
+_endgame_checked = set()  # rule set names whose endgame file was looked for
+
+
+def _board(args):
+    position = args.get("position") if isinstance(args, dict) else None
+    if not isinstance(position, str):
+        raise KalahError("the worker needs a position text, e.g. 'kalah(6,4)/4,4,...,0/S'")
+    board = Board.from_position(position)
+    if board.is_game_over():
+        raise KalahError("the game is over: there is no move to find")
+    return board
+
+
+def _time(args, default=1.0):
+    seconds = args.get("time", default)
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0:
+        raise KalahError("time must be a positive number of seconds, not %r" % (seconds,))
+    return float(seconds)
+
+
+def _report(progress):
+    """A progress callback for the search that forwards plain JSON values only."""
+    if progress is None:
+        return None
+
+    def forward(info):
+        progress(_plain(info))
+    return forward
+
+
+def _plain(info):
+    if isinstance(info, dict):
+        return dict((str(k), _plain(v)) for k, v in info.items())
+    if isinstance(info, (list, tuple)):
+        return [_plain(v) for v in info]
+    if isinstance(info, (int, float, str, bool)) or info is None:
+        return info
+    return _plain(getattr(info, "__dict__", str(info)))
+
+
+def _analysis_dict(analysis):
+    values = getattr(analysis, "values", None) or {}
+    return {
+        "move": analysis.move,
+        "value": analysis.value,
+        "exact": bool(analysis.exact),
+        "depth": analysis.depth,
+        "nodes": analysis.nodes,
+        "values": dict((str(move), value) for move, value in values.items()),
+    }
+
+
+def _prepare(board):
+    """Load the endgame database for this rule set the first time it is needed."""
+    name = board.rules.name
+    if name in _endgame_checked:
+        return
+    _endgame_checked.add(name)
+    try:
+        from kalah.ai import endgame
+    except ImportError:
+        return
+    files = getattr(endgame, "files_for", None)
+    if files is None:
+        return
+    for path in files(board.rules):
+        data = _fetch_bytes(path)
+        if data is not None:
+            endgame.load(board.rules, data)
+
+
+def _fetch_bytes(path):
+    """The bytes of a site file (path from the site root), or None if missing.
+
+    In the worker this is a synchronous request (allowed in workers), so the
+    search can stay plain synchronous Python; under CPython it reads the file.
+    """
+    try:
+        import js  # Pyodide only
+    except ImportError:
+        import os
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        full = os.path.join(root, path)
+        if not os.path.exists(full):
+            return None
+        with open(full, "rb") as handle:
+            return handle.read()
+    request = js.XMLHttpRequest.new()
+    # The worker lives at static/js/; the site root is two folders up.
+    request.open("GET", js.URL.new("../../" + path, js.location.href).href, False)
+    request.responseType = "arraybuffer"
+    request.send()
+    if request.status != 200:
+        return None
+    return bytes(js.Uint8Array.new(request.response).to_py())
+
+
+def choose_move(args, progress=None):
+    """The move a player ('random', 'greedy', 'level1'..'level8', ...) chooses."""
+    from kalah.ai import players
+    board = _board(args)
+    name = args.get("player", "level8")
+    player = players.get(name, seed=args.get("seed"))
+    if str(name).startswith("level"):
+        _prepare(board)
+    started = time.time()
+    move = player.choose(board, _time(args), _report(progress))
+    if move not in board.legal_moves:
+        raise KalahError("player %s chose %r, not a legal move (%s)" % (
+            name, move, ", ".join(str(m) for m in board.legal_moves)))
+    answer = {"move": move, "seconds": round(time.time() - started, 3)}
+    info = getattr(player, "last_analysis", None)
+    if info is not None:
+        answer.update(_analysis_dict(info))
+        answer["move"] = move
+    return answer
+
+
+def analyse(args, progress=None):
+    """The value of every legal move for the side to move (for hints)."""
+    from kalah.ai import search
+    board = _board(args)
+    _prepare(board)
+    analysis = search.analyse(board, _time(args), _report(progress))
+    return _analysis_dict(analysis)
+
+
+def classify(loss):
+    """The review's mark for a move that gave away `loss` seeds, or None."""
+    for threshold, mark in MARKS:
+        if loss >= threshold:
+            return mark
+    return None
+
+
+def review(args, progress=None):
+    """Analyse every position of a finished (or stopped) game.
+
+    args: {"start": position text, "moves": [house or 0 (swap), ...],
+           "time": seconds for each position}.
+    Returns {"plies": [one dict per move: ply, side, move, best, best_value,
+    played_value, loss, mark, exact], "series": [South's value before each
+    move, then the final margin]}; values are the mover's final margin
+    (seeds), the series is from South's side so that it reads as one line.
+    """
+    from kalah.ai import search
+    start = args.get("start") if isinstance(args, dict) else None
+    moves = args.get("moves") if isinstance(args, dict) else None
+    if not isinstance(start, str) or not isinstance(moves, list):
+        raise KalahError("a review needs the start position and the list of moves")
+    board = Board.from_position(start)
+    seconds = _time(args, 0.3)
+    _prepare(board)
+    plies = []
+    series = []
+    for ply, move in enumerate(moves):
+        if board.is_game_over():
+            raise KalahError("move %d: the game is already over" % (ply + 1))
+        board.check_move(move)
+        side = board.turn
+        analysis = search.analyse(board, seconds)
+        values = analysis.values or {}
+        best_value = analysis.value
+        played_value = values.get(move, best_value if move == analysis.move else None)
+        loss = 0 if played_value is None else max(0, best_value - played_value)
+        plies.append({
+            "ply": ply, "side": side, "move": move,
+            "best": analysis.move, "best_value": best_value,
+            "played_value": played_value, "loss": loss,
+            "mark": classify(loss) if move != analysis.move else None,
+            "exact": bool(analysis.exact),
+        })
+        series.append(best_value if side == SOUTH else -best_value)
+        board.push(move)
+        if progress is not None:
+            progress({"ply": ply + 1, "of": len(moves)})
+    if board.is_game_over():
+        south, north = board.scores()
+        series.append(south - north)
+    return {"plies": plies, "series": series}
+
+
+def bench(args, progress=None):
+    """Search each position for `time` seconds; the nodes per second and depths."""
+    from kalah.ai import search
+    positions = args.get("positions") or []
+    seconds = _time(args)
+    results = []
+    for position in positions:
+        board = Board.from_position(position)
+        started = time.time()
+        analysis = search.analyse(board, seconds)
+        elapsed = time.time() - started
+        results.append({"position": position, "nodes": analysis.nodes, "seconds": elapsed,
+                        "depth": analysis.depth, "exact": bool(analysis.exact)})
+        if progress is not None:
+            progress({"done": len(results), "of": len(positions)})
+    nodes = sum(r["nodes"] for r in results)
+    elapsed = sum(r["seconds"] for r in results)
+    return {"nodes": nodes, "seconds": elapsed,
+            "nodes_per_second": nodes / elapsed if elapsed else 0, "results": results}

@@ -1,0 +1,146 @@
+"""The computer opponent, as the play page sees it.
+
+    handle = computer.request_move(board, "level5", 1.0, on_progress, on_done)
+    handle.cancel()        # undo, new game, leaving the page: stops at once
+
+on_done(move) gets a legal move of board's side to move; on_progress(info)
+gets {"loading": True} while the computer's runtime starts, then what the
+search reports as it deepens ({"depth": d, ...}); on_error(message), if
+given, a failure. Levels run in the Pyodide worker (worker_client.py); the
+reference players ("random", "first", "rightmost", "greedy") are instant and
+run here on the page's thread (kalah.ai.reference imports under
+MicroPython), else in the worker too.
+
+`preload()` starts the worker early (when a game with the computer is set
+up, or once the board is drawn) so that the first move does not wait for
+the whole runtime to start; `is_ready()` says whether it has.
+"""
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+from kalah.web import worker_client
+
+REFERENCE_PLAYERS = ("random", "first", "rightmost", "greedy")
+LEVELS = tuple("level%d" % level for level in range(1, 9))
+PLAYER_NAMES = REFERENCE_PLAYERS + LEVELS
+CHOOSE_MOVE = "kalah.ai.worker_api:choose_move"
+
+
+def preload():
+    """Start the computer's runtime now, in the background."""
+    worker_client.shared().start()
+
+
+def is_ready():
+    return worker_client.shared().is_ready()
+
+
+def failure():
+    """Why the computer cannot play (the worker did not start), or None."""
+    return worker_client.shared().failure
+
+
+class MoveRequest:
+    """One pending computer move; `cancel()` makes sure on_done is never called."""
+
+    def __init__(self, board, on_progress, on_done, on_error):
+        self.position = board.position()
+        self.legal = board.legal_moves
+        self.on_progress = on_progress
+        self.on_done = on_done
+        self.on_error = on_error
+        self.call_id = None
+        self.done = False
+        self.cancelled = False
+
+    def cancel(self):
+        if self.done or self.cancelled:
+            return
+        self.cancelled = True
+        if self.call_id is not None:
+            worker_client.shared().cancel(self.call_id)
+
+    def is_pending(self):
+        return not (self.done or self.cancelled)
+
+    def _progress(self, info):
+        if self.is_pending() and self.on_progress is not None:
+            self.on_progress(info)
+
+    def _result(self, answer):
+        if not self.is_pending():
+            return
+        move = answer.get("move") if isinstance(answer, dict) else None
+        if move not in self.legal:  # never trust a message with a move
+            self._error("the computer answered %r, not a legal move" % (move,))
+            return
+        self.done = True
+        self.answer = answer
+        self.on_done(move)
+
+    def _error(self, message):
+        if not self.is_pending():
+            return
+        self.done = True
+        if self.on_error is not None:
+            self.on_error(message)
+        else:
+            window.console.warn("the computer could not move: " + message)
+
+
+def request_move(board, player_name, time_limit, on_progress=None, on_done=None, on_error=None, seed=None):
+    """Ask the computer for a move of the side to move; returns a MoveRequest."""
+    if player_name not in PLAYER_NAMES:
+        raise ValueError("unknown computer player '%s' (known: %s)" % (player_name, ", ".join(PLAYER_NAMES)))
+    if board.is_game_over():
+        raise ValueError("the game is over: the computer has no move to make")
+    request = MoveRequest(board, on_progress, on_done, on_error)
+    if player_name in REFERENCE_PLAYERS:
+        local = _local_player(player_name, seed)
+        if local is not None:
+            snapshot = board.copy()
+            # Answer on the next turn of the event loop, as the worker would,
+            # so callers never see on_done run inside request_move.
+            def answer():
+                if request.is_pending():
+                    request._result({"move": local.choose(snapshot, time_limit)})
+            _later(answer)
+            return request
+    client = worker_client.shared()
+    if not client.is_ready():
+        request._progress({"loading": True})
+    args = {"position": request.position, "player": player_name, "time": time_limit}
+    if seed is not None:
+        args["seed"] = seed
+    request.call_id = client.call(CHOOSE_MOVE, args, request._result,
+                                  on_progress=request._progress, on_error=request._error)
+    return request
+
+
+_players = {}
+
+
+def _local_player(name, seed):
+    """A reference player on this thread, or None if kalah.ai.reference cannot load here."""
+    key = (name, seed)
+    if key not in _players:
+        try:
+            from kalah.ai import reference
+            _players[key] = reference.get(name, seed=seed)
+        except Exception as error:  # ImportError, or a module MicroPython lacks
+            window.console.warn("reference player %s runs in the worker (%s)" % (name, error))
+            _players[key] = None
+    return _players[key]
+
+
+_timers = []
+
+
+def _later(function):
+    def run(*_):
+        _timers.remove(proxy)
+        function()
+    proxy = create_proxy(run)
+    _timers.append(proxy)
+    window.setTimeout(proxy, 0)

@@ -1,0 +1,201 @@
+"""The page's side of the Pyodide worker (static/js/pyodide-worker.js).
+
+The page runs MicroPython, which starts fast but searches slowly; the
+computer players run in Pyodide in a Web Worker, so the page never waits for
+them. A `WorkerClient` starts the worker, sends calls, routes each answer to
+the call's callbacks and can stop everything at once:
+
+    client = WorkerClient()
+    call_id = client.call("kalah.ai.worker_api:choose_move", {...},
+                          on_result, on_progress=None, on_error=None)
+    client.cancel(call_id)   # terminates the worker if that call is running
+
+Python cannot be interrupted inside a worker without SharedArrayBuffer
+(which static hosts cannot promise), so cancelling the running call
+terminates the worker and starts a new one at once; calls still waiting are
+sent again to the new worker. Messages are JSON on both sides.
+"""
+
+import json
+
+from pyscript import window
+from pyscript.ffi import create_proxy, to_js
+
+WORKER_URL = "./static/js/pyodide-worker.js"
+
+
+def _now():
+    return window.performance.now()
+
+
+class _Call:
+    def __init__(self, call_id, name, args, on_result, on_progress, on_error):
+        self.id = call_id
+        self.name = name
+        self.args = args
+        self.on_result = on_result
+        self.on_progress = on_progress
+        self.on_error = on_error
+
+
+class WorkerClient:
+    """One Pyodide worker, started on first use (or by `start()`)."""
+
+    def __init__(self, url=WORKER_URL, on_ready=None):
+        self.url = url
+        self.on_ready = on_ready      # on_ready(timings dict), after each (re)start
+        self.failure = None           # the message when the worker cannot start
+        self.timings = None           # the worker's last "ready" timings (ms)
+        self.starts = 0
+        self._worker = None
+        self._ready = False
+        self._started_at = None
+        self._next_id = 1
+        self._pending = []            # calls sent and not answered, oldest first
+        self._on_message = create_proxy(self._message)
+        self._on_error = create_proxy(self._script_error)
+
+    # -- life cycle -------------------------------------------------------
+    def start(self):
+        """Start the worker unless it runs already (cheap to call often)."""
+        if self._worker is not None or self.failure is not None:
+            return
+        self._ready = False
+        self._started_at = _now()
+        self.starts += 1
+        try:
+            self._worker = window.Worker.new(self.url, to_js({"type": "module"}))
+        except Exception as error:  # e.g. a browser without module workers
+            self._fail("this browser cannot start the computer's worker (%s)" % error)
+            return
+        self._worker.addEventListener("message", self._on_message)
+        self._worker.addEventListener("error", self._on_error)
+        for call in self._pending:
+            self._post(call)
+
+    def is_ready(self):
+        return self._ready
+
+    def is_started(self):
+        return self._worker is not None
+
+    def restart(self):
+        """Stop whatever runs now and start a fresh worker; waiting calls are resent."""
+        self._stop_worker()
+        self.start()
+
+    def terminate(self):
+        """Stop the worker and forget every call (e.g. when leaving the page)."""
+        self._pending = []
+        self._stop_worker()
+
+    def _stop_worker(self):
+        if self._worker is not None:
+            self._worker.removeEventListener("message", self._on_message)
+            self._worker.removeEventListener("error", self._on_error)
+            self._worker.terminate()
+            self._worker = None
+        self._ready = False
+
+    # -- calls --------------------------------------------------------------
+    def call(self, name, args, on_result, on_progress=None, on_error=None):
+        """Run `module:function`(args, progress) in the worker; returns the call's id.
+
+        on_result(data) gets the return value, on_progress(data) each progress
+        report, on_error(message) a failure (a Python traceback's last line,
+        or why the worker could not start).
+        """
+        call = _Call(self._next_id, name, args, on_result, on_progress, on_error)
+        self._next_id += 1
+        if self.failure is not None:
+            self._report_error(call, self.failure)
+            return call.id
+        self._pending.append(call)
+        if self._worker is None:
+            self.start()
+        else:
+            self._post(call)
+        return call.id
+
+    def cancel(self, call_id):
+        """Forget a call; if the worker is running it now, restart the worker."""
+        for index, call in enumerate(self._pending):
+            if call.id == call_id:
+                self._pending.pop(index)
+                if index == 0 and self._worker is not None:
+                    self.restart()  # index 0 is the call the worker is running
+                return True
+        return False
+
+    def busy(self):
+        return bool(self._pending)
+
+    def _post(self, call):
+        # JSON text: no JS object conversion needed on either side.
+        self._worker.postMessage(json.dumps({"id": call.id, "call": call.name, "args": call.args}))
+
+    # -- answers ------------------------------------------------------------
+    def _message(self, event):
+        message = json.loads(window.JSON.stringify(event.data))
+        kind = message.get("type")
+        if kind == "ready":
+            self._ready = True
+            self.timings = message.get("data") or {}
+            self.timings["page_wait_ms"] = int(_now() - self._started_at)
+            if self.on_ready is not None:
+                self.on_ready(self.timings)
+            return
+        call_id = message.get("id")
+        if call_id is None and kind == "error":
+            self._fail((message.get("data") or {}).get("message", "the worker failed"))
+            return
+        call = self._find(call_id)
+        if call is None:
+            return  # an answer to a call cancelled meanwhile
+        data = message.get("data")
+        if kind == "progress":
+            if call.on_progress is not None:
+                call.on_progress(data)
+        elif kind == "result":
+            self._pending.remove(call)
+            call.on_result(data)
+        elif kind == "error":
+            self._pending.remove(call)
+            self._report_error(call, (data or {}).get("message", "the computer failed"))
+            window.console.warn((data or {}).get("traceback", ""))
+
+    def _script_error(self, event):
+        # The worker's script itself failed (missing file, syntax error).
+        event.preventDefault()
+        message = getattr(event, "message", None) or "static/js/pyodide-worker.js did not load"
+        self._fail("the computer's worker could not start: %s" % message)
+
+    def _fail(self, message):
+        self.failure = message
+        self._stop_worker()
+        pending, self._pending = self._pending, []
+        for call in pending:
+            self._report_error(call, message)
+
+    def _find(self, call_id):
+        for call in self._pending:
+            if call.id == call_id:
+                return call
+        return None
+
+    def _report_error(self, call, message):
+        if call.on_error is not None:
+            call.on_error(message)
+        else:
+            window.console.warn("worker call %s failed: %s" % (call.name, message))
+
+
+_shared = None
+
+
+def shared():
+    """The page's one worker for the computer players and the hints."""
+    global _shared
+    if _shared is None:
+        _shared = WorkerClient()
+    return _shared

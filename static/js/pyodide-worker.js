@@ -1,0 +1,121 @@
+// The project's one JavaScript bootstrap: a module Web Worker that runs
+// Python calls in Pyodide, off the page's thread. No game logic lives here.
+//
+// Start:  new Worker("static/js/pyodide-worker.js", {type: "module"})
+// It loads the vendored Pyodide (nothing off-origin), copies the files listed
+// under [files] in pyscript.toml into Pyodide's file system (the one list the
+// pages use too), then posts {type: "ready", data: {timings in ms}}.
+//
+// Ask:    {id, call: "package.module:function", args}   (args: JSON-able)
+// It runs function(args, progress) in Python, where progress(dict) posts
+// {id, type: "progress", data}; then {id, type: "result", data: return value}
+// or {id, type: "error", data: {message, traceback}} if Python raised.
+// A failure to start posts {id: null, type: "error", data: {message}}.
+// Calls run one at a time, in order; a call sent before "ready" waits.
+// To stop a call at once, terminate the worker and start a new one: a
+// worker has no way to interrupt running Python without SharedArrayBuffer.
+
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+const CONFIG_URL = new URL("../../pyscript.toml", import.meta.url);
+const PYODIDE_URL = new URL("../vendor/pyodide/", import.meta.url);
+const HOME = "/home/pyodide/";  // Pyodide's working directory, on sys.path
+
+// Python side of the protocol: JSON in, JSON out, so the page's Python
+// (MicroPython) and Pyodide share nothing but text.
+const DISPATCH = `
+import importlib, json, traceback
+
+def dispatch(call, args_json, post):
+    try:
+        module_name, _, name = call.partition(":")
+        if not module_name or not name:
+            raise ValueError("a call is 'module:function', not %r" % call)
+        function = getattr(importlib.import_module(module_name), name)
+        progress = lambda data: post("progress", json.dumps(data))
+        post("result", json.dumps(function(json.loads(args_json), progress)))
+    except BaseException as error:
+        post("error", json.dumps({"message": "%s: %s" % (type(error).__name__, error),
+                                  "traceback": traceback.format_exc()}))
+
+dispatch
+`;
+
+const started = performance.now();
+
+/** [source, destination] pairs of pyscript.toml's [files] table. */
+function parseFiles(text) {
+  const pairs = [];
+  let inFiles = false;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line.startsWith("[")) inFiles = line === "[files]";
+    const match = inFiles && line.match(/^"([^"]+)"\s*=\s*"([^"]+)"/);
+    if (match) pairs.push([match[1], match[2]]);
+  }
+  return pairs;
+}
+
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.text();
+}
+
+async function fetchFiles() {
+  const pairs = parseFiles(await fetchText(CONFIG_URL));
+  if (!pairs.length) throw new Error(`${CONFIG_URL} lists no [files]`);
+  return Promise.all(pairs.map(async ([source, destination]) =>
+    [destination, await fetchText(new URL(source, CONFIG_URL))]));
+}
+
+async function start() {
+  // The files download while Pyodide compiles.
+  const files = fetchFiles();
+  const pyodide = await loadPyodide({
+    indexURL: PYODIDE_URL.href,
+    stdout: (text) => console.log(text),
+    stderr: (text) => console.warn(text),
+  });
+  const pyodideReady = performance.now();
+  for (const [destination, text] of await files) {
+    const path = HOME + destination.replace(/^\.\//, "");
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, text);
+  }
+  const dispatch = pyodide.runPython(DISPATCH);
+  const ready = performance.now();
+  postMessage({
+    type: "ready",
+    data: {
+      pyodide_ms: Math.round(pyodideReady - started),
+      total_ms: Math.round(ready - started),
+      files: (await files).length,
+    },
+  });
+  return dispatch;
+}
+
+const dispatcher = start();
+dispatcher.catch((error) => {
+  postMessage({ id: null, type: "error", data: { message: `Python (Pyodide) could not start in the worker: ${error.message || error}` } });
+});
+
+// Chained so calls run in order even while Pyodide is still starting.
+let queue = Promise.resolve();
+
+addEventListener("message", (event) => {
+  const request = typeof event.data === "string" ? JSON.parse(event.data) : event.data;
+  const { id, call } = request;
+  queue = queue.then(async () => {
+    let dispatch;
+    try {
+      dispatch = await dispatcher;
+    } catch (error) {
+      postMessage({ id, type: "error", data: { message: `Python (Pyodide) could not start in the worker: ${error.message || error}` } });
+      return;
+    }
+    const post = (type, json) => postMessage({ id, type, data: JSON.parse(json) });
+    dispatch(call, JSON.stringify(request.args ?? null), post);
+  });
+});
