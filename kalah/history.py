@@ -158,9 +158,9 @@ class History:
 
     # -- reading -----------------------------------------------------------
     def load(self):
-        self._migrate_store()
         self.entries = {}
         self.problems = []
+        self._migrate_store()
         for key in sorted(self.store.keys()):
             if key.startswith(GAME_PREFIX):
                 self._load_one(key)
