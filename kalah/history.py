@@ -77,11 +77,17 @@ def valid_id(value):
 
 
 def player_name(record, side):
-    """The name a person chose, or 'Computer level N', or 'South'/'North'."""
+    """The name a person chose, else 'Computer level N' (meta "south_player": "levelN"), else 'Person (South)'."""
     name = record.south if side == 0 else record.north
     if name:
         return name
-    return "South" if side == 0 else "North"
+    seat = "South" if side == 0 else "North"
+    player = record.meta.get("south_player" if side == 0 else "north_player")
+    if not isinstance(player, str) or player == "human":
+        return "Person (%s)" % seat
+    if player.startswith("level") and player[5:].isdigit():
+        return "Computer level " + player[5:]
+    return "Computer (%s)" % player[:40]
 
 
 class Entry:
@@ -98,7 +104,8 @@ class Entry:
         self.south = player_name(record, 0)
         self.north = player_name(record, 1)
         self.rules = record.rules
-        self.date = record.date or ""
+        date = record.date or record.meta.get("date")
+        self.date = date if isinstance(date, str) else ""
         self.moves = len(record.moves)
         self.result = outcome.result() if outcome is not None else "unfinished"
         self.winner = outcome.winner if outcome is not None else None

@@ -20,7 +20,7 @@ overwrites a game another tab saved unless this record continues it.
 from pyscript import window
 
 from kalah.errors import KalahError
-from kalah.history import History, StorageFull, game_id
+from kalah.history import History, StorageFull
 from kalah.records import Record
 
 TAB_KEY = "kalah.tab"            # sessionStorage: this tab's writer token
@@ -98,6 +98,26 @@ def now_ms():
     return int(window.Date.now())
 
 
+def new_game_id():
+    return "g%s%s" % (base36(now_ms()), base36(int(window.Math.random() * 36 ** 4)))
+
+
+def base36(number):
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while number:
+        number, r = divmod(number, 36)
+        out = digits[r] + out
+    return out or "0"
+
+
+def iso_now():
+    """The local date and time, e.g. '2026-11-22 14:05'."""
+    now = window.Date.new()
+    return "%04d-%02d-%02d %02d:%02d" % (now.getFullYear(), now.getMonth() + 1, now.getDate(),
+                                         now.getHours(), now.getMinutes())
+
+
 def tab_token():
     """A token naming this tab; kept across reloads of the tab, new in a new tab."""
     session = session_store()
@@ -114,8 +134,11 @@ def tab_token():
 def save_game(record, history=None):
     """Save the game in play; None when stored, else a message for the player."""
     session = session_store()
+    # record.meta is the play page's own dict, so the id and date stick for the game's later saves.
     if "id" not in record.meta:
-        record.meta["id"] = game_id(record)
+        record.meta["id"] = new_game_id()
+    if "date" not in record.meta:
+        record.meta["date"] = iso_now()
     try:
         history = history or open_history()
         history.save(record, now_ms(), tab_token())
