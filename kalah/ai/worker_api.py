@@ -27,7 +27,7 @@ from kalah.rules import SOUTH
 # value is a seed count, so the steps are seed counts).
 MARKS = ((6, "blunder"), (3, "mistake"), (1, "inaccuracy"))
 
-_endgame_checked = set()  # rule set names whose endgame file was looked for
+_endgame_checked = set()  # endgame table keys already looked for
 
 
 def _board(args):
@@ -69,6 +69,7 @@ def _plain(info):
 
 def _analysis_dict(analysis):
     values = getattr(analysis, "values", None) or {}
+    exact = getattr(analysis, "exact_values", None) or {}
     return {
         "move": analysis.move,
         "value": analysis.value,
@@ -76,26 +77,24 @@ def _analysis_dict(analysis):
         "depth": analysis.depth,
         "nodes": analysis.nodes,
         "values": dict((str(move), value) for move, value in values.items()),
+        "exact_values": dict((str(move), bool(flag)) for move, flag in exact.items()),
     }
 
 
 def _prepare(board):
-    """Load the endgame database for this rule set the first time it is needed."""
-    name = board.rules.name
-    if name in _endgame_checked:
+    """Load the endgame database for this rule set the first time it is needed.
+
+    The worker fetches the file from the site (static/data/) only now, so
+    the page never downloads it unless the computer plays that rule set.
+    """
+    from kalah.ai import endgame
+    key = endgame.db_key(board.rules)
+    if key is None or key in _endgame_checked:
         return
-    _endgame_checked.add(name)
-    try:
-        from kalah.ai import endgame
-    except ImportError:
-        return
-    files = getattr(endgame, "files_for", None)
-    if files is None:
-        return
-    for path in files(board.rules):
-        data = _fetch_bytes(path)
-        if data is not None:
-            endgame.load(board.rules, data)
+    _endgame_checked.add(key)
+    data = _fetch_bytes("static/data/" + endgame.file_name(key))
+    if data is not None:
+        endgame.load(board.rules, data)
 
 
 def _fetch_bytes(path):
@@ -125,23 +124,31 @@ def _fetch_bytes(path):
 
 
 def choose_move(args, progress=None):
-    """The move a player ('random', 'greedy', 'level1'..'level8', ...) chooses."""
+    """The move a player ('random', 'greedy', 'level1'..'level8', ...) chooses.
+
+    Returns {"move": house, "seconds": s} and, for the levels, what the
+    search last reported (depth, value, exact, nodes).
+    """
     from kalah.ai import players
     board = _board(args)
     name = args.get("player", "level8")
     player = players.get(name, seed=args.get("seed"))
-    if str(name).startswith("level"):
-        _prepare(board)
+    _prepare(board)
+    last = {}
+
+    def report(info):
+        last.clear()
+        last.update(_plain(info))
+        if progress is not None:
+            progress(dict(last))
     started = time.time()
-    move = player.choose(board, _time(args), _report(progress))
+    move = player.choose(board, _time(args), report)
     if move not in board.legal_moves:
         raise KalahError("player %s chose %r, not a legal move (%s)" % (
             name, move, ", ".join(str(m) for m in board.legal_moves)))
-    answer = {"move": move, "seconds": round(time.time() - started, 3)}
-    info = getattr(player, "last_analysis", None)
-    if info is not None:
-        answer.update(_analysis_dict(info))
-        answer["move"] = move
+    answer = dict(last)
+    answer["move"] = move
+    answer["seconds"] = round(time.time() - started, 3)
     return answer
 
 
@@ -198,6 +205,7 @@ def review(args, progress=None):
             "played_value": played_value, "loss": loss,
             "mark": classify(loss) if move != analysis.move else None,
             "exact": bool(analysis.exact),
+            "played_exact": bool((analysis.exact_values or {}).get(move, analysis.exact)),
         })
         series.append(best_value if side == SOUTH else -best_value)
         board.push(move)

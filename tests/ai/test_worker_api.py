@@ -1,0 +1,83 @@
+"""The functions the browser's Pyodide worker runs, called as the worker calls them.
+
+The worker passes JSON-decoded arguments and a progress callable and sends
+back the JSON-encoded return value, so every answer must survive json.dumps.
+"""
+
+import json
+
+import pytest
+
+from kalah import Board, KalahError
+from kalah.ai import worker_api
+
+START = Board("kalah(6,4)").position()
+
+
+def call(name, args):
+    """Run a worker_api function the way the worker does: JSON in, JSON out."""
+    reports = []
+    result = getattr(worker_api, name)(json.loads(json.dumps(args)), reports.append)
+    return json.loads(json.dumps(result)), json.loads(json.dumps(reports))
+
+
+@pytest.mark.parametrize("player", ["random", "first", "rightmost", "greedy", "level1", "level5", "level8"])
+def test_choose_move_answers_a_legal_move(player):
+    board = Board("kalah(6,4)")
+    board.push(3)
+    board.push(1)
+    answer, _ = call("choose_move", {"position": board.position(), "player": player, "time": 0.05, "seed": 1})
+    assert answer["move"] in board.legal_moves
+
+
+def test_choose_move_reports_the_depth_as_it_deepens():
+    answer, reports = call("choose_move", {"position": START, "player": "level8", "time": 0.2})
+    depths = [r["depth"] for r in reports]
+    assert depths == sorted(depths) and depths[0] == 1
+    assert answer["depth"] == depths[-1]
+
+
+def test_analyse_values_every_legal_move_and_marks_exact_ones():
+    # South to move with few seeds left: the search reaches the end of the game.
+    board = Board(position="kalah(6,4)/0,0,0,0,1,2,20,1,0,0,0,0,1,23/S")
+    answer, _ = call("analyse", {"position": board.position(), "time": 1.0})
+    assert sorted(answer["values"]) == [str(m) for m in board.legal_moves]
+    assert set(answer["exact_values"]) == set(answer["values"])
+    assert answer["exact"] is True
+    assert answer["value"] == max(answer["values"].values())
+
+
+def test_review_marks_the_move_that_gave_value_away():
+    # Few seeds left, so every value is exact: houses 6 and 1 keep South's
+    # +4, house 3 lets North store the last seeds (+0): a mistake of 4.
+    start = "kalah(6,4)/1,0,2,0,0,1,21,0,0,3,0,1,0,19/S"
+    analysis, _ = call("analyse", {"position": start, "time": 2.0})
+    assert analysis["values"] == {"6": 4, "1": 4, "3": 0} and analysis["exact"]
+    answer, reports = call("review", {"start": start, "moves": [3], "time": 2.0})
+    assert answer["plies"][0].pop("best") in (6, 1)  # equal values: either is best
+    assert answer["plies"] == [{
+        "ply": 0, "side": 0, "move": 3, "best_value": 4,
+        "played_value": 0, "loss": 4, "mark": "mistake", "exact": True, "played_exact": True}]
+    assert answer["series"][0] == 4
+    assert reports == [{"ply": 1, "of": 1}]
+
+
+def test_classify_steps():
+    assert [worker_api.classify(loss) for loss in (0, 1, 2, 3, 5, 6, 20)] == [
+        None, "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+
+
+@pytest.mark.parametrize("args, message", [
+    ({}, "needs a position"),
+    ({"position": "kalah(6,4)/nonsense/S"}, "whole numbers"),
+    ({"position": START, "time": -1}, "positive number of seconds"),
+    ({"position": START, "player": "nobody"}, "unknown player"),
+])
+def test_bad_input_says_what_was_wrong(args, message):
+    with pytest.raises(KalahError, match=message):
+        worker_api.choose_move(args)
+
+
+def test_review_rejects_an_illegal_move_with_its_number():
+    with pytest.raises(KalahError, match="move 2"):
+        worker_api.review({"start": START, "moves": [3, 3, 9], "time": 0.01})
