@@ -100,16 +100,16 @@ class MoveReport:
 class Board:
     """A game in progress: the rule set, the current position and the moves."""
 
-    def __init__(self, rules=DEFAULT_RULES, position=None, first=SOUTH):
+    def __init__(self, rules=None, position=None, first=SOUTH):
         if position is not None:
             state = parse_position(position)
-            if rules is not DEFAULT_RULES and find_rules(rules) != state[0]:
+            if rules is not None and find_rules(rules) != state[0]:
                 raise KalahError("position is for %s, not %s" % (state[0].name, find_rules(rules).name))
             self.rules = state[0]
             self._state = state[1:]
         else:
-            self.rules = find_rules(rules)
-            if first not in (SOUTH, NORTH):
+            self.rules = find_rules(DEFAULT_RULES if rules is None else rules)
+            if first not in (SOUTH, NORTH) or isinstance(first, bool):
                 raise KalahError("the first player must be South or North")
             pie = PIE_PENDING if self.rules.pie else PIE_OFF
             self._state = (tuple(self.rules.initial_pits()), first, 0, pie, False, None)
@@ -209,14 +209,14 @@ class Board:
         where = "move %d" % (len(self.move_stack) + 1)
         if side is None:
             raise KalahError("%s: the game is over" % where)
-        if move == SWAP:
+        if move == SWAP and isinstance(move, int) and not isinstance(move, bool):
             if not self.can_swap:
                 raise KalahError("%s: %s cannot swap now (the pie rule offers it once, "
                                  "after the first turn)" % (where, SIDE_NAMES[side]))
             return
         m = self.rules.houses
         if not isinstance(move, int) or isinstance(move, bool) or not 1 <= move <= m:
-            raise KalahError("%s: %r is not a house (1..%d)" % (where, move, m))
+            raise KalahError("%s: %s is not a house (1..%d)" % (where, _shown(move), m))
         if move not in self.rules.legal_moves(self.pits, side):
             if self.pits[self.rules.house_index(side, move)] == 0:
                 raise KalahError("%s: house %d of %s is empty" % (where, move, SIDE_NAMES[side]))
@@ -229,7 +229,10 @@ class Board:
         An illegal move raises KalahError and leaves the board as it was.
         """
         if isinstance(move, str):
-            move = self.parse_move(move)
+            try:
+                move = self.parse_move(move)
+            except KalahError as error:
+                raise KalahError("move %d: %s" % (len(self.move_stack) + 1, error))
         self.check_move(move)
         pits, side, clock, pie, swapped, _ = self._state
         rules = self.rules
@@ -309,6 +312,12 @@ class Board:
         return list(self.move_stack)
 
 
+def _shown(value):
+    """A short, safe picture of a bad input for a message."""
+    text = repr(value)
+    return text if len(text) <= 20 else text[:20] + "..."
+
+
 def format_position(rules, pits, turn, clock=0, pie=PIE_OFF, swapped=False):
     fields = [rules.name, ",".join(str(p) for p in pits), "-" if turn is None else SIDE_LETTERS[turn]]
     if clock:
@@ -322,46 +331,60 @@ def format_position(rules, pits, turn, clock=0, pie=PIE_OFF, swapped=False):
     return "/".join(fields)
 
 
+def _is_count(text):
+    return 0 < len(text) <= 6 and all(c in "0123456789" for c in text)
+
+
 def parse_position(text):
     """(rules, pits, turn, clock, pie, swapped, outcome) from position text."""
     if not isinstance(text, str):
         raise KalahError("a position must be text")
+    shown = text if len(text) <= 80 else text[:80] + "..."
+    where = "position '%s'" % shown
     fields = text.strip().split("/")
     if len(fields) < 3:
-        raise KalahError("position '%s': expected RULES/PITS/SIDE, e.g. "
-                         "kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S" % text)
-    rules = find_rules(fields[0])
+        raise KalahError("%s: expected RULES/PITS/SIDE, e.g. "
+                         "kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S" % where)
     try:
-        pits = tuple(int(p) for p in fields[1].split(","))
-    except ValueError:
-        raise KalahError("position '%s': pits must be whole numbers separated by commas" % text)
+        rules = find_rules(fields[0])
+    except KalahError as error:
+        raise KalahError("%s: %s" % (where, error))
+    words = fields[1].split(",")
+    if not all(_is_count(p.strip()) for p in words):
+        raise KalahError("%s: pits must be whole numbers (0 or more) separated by commas" % where)
+    pits = tuple(int(p) for p in words)
     if len(pits) != rules.size:
-        raise KalahError("position '%s': %s has %d pits, not %d" % (text, rules.name, rules.size, len(pits)))
-    if min(pits) < 0:
-        raise KalahError("position '%s': a pit cannot hold fewer than 0 seeds" % text)
+        raise KalahError("%s: %s has %d pits, not %d" % (where, rules.name, rules.size, len(pits)))
     if sum(pits) != rules.total:
-        raise KalahError("position '%s': the pits hold %d seeds, %s has %d" % (
-            text, sum(pits), rules.name, rules.total))
-    side = fields[2].upper()
+        raise KalahError("%s: the pits hold %d seeds, %s has %d" % (
+            where, sum(pits), rules.name, rules.total))
+    side = fields[2].strip().upper()
     if side not in ("S", "N", "-"):
-        raise KalahError("position '%s': the side to move must be S, N or - (over), not '%s'" % (text, fields[2]))
+        raise KalahError("%s: the side to move must be S, N or - (over), not '%s'" % (where, fields[2][:20]))
     turn = None if side == "-" else SIDE_LETTERS.index(side)
     clock, pie, swapped = 0, PIE_OFF, False
     for token in fields[3:]:
-        if token.startswith("c") and token[1:].isdigit():
+        if token.startswith("c") and _is_count(token[1:]) and rules.move_limit:
             clock = int(token[1:])
+            if clock >= rules.move_limit and turn is not None:
+                raise KalahError("%s: %d plies without a capture reach the limit of %d, so the "
+                                 "game is over" % (where, clock, rules.move_limit))
         elif token == "pie" and rules.pie:
             pie = PIE_PENDING
         elif token == "swap" and rules.pie:
             pie = PIE_OFFERED
-        elif token == "swapped":
+        elif token == "swapped" and rules.pie:
             swapped = True
         else:
-            raise KalahError("position '%s': unknown field '%s'" % (text, token))
+            raise KalahError("%s: unknown field '%s'" % (where, token[:20]))
+    if turn is None and not rules.game_over(list(pits)):
+        raise KalahError("%s: the side to move is '-' (game over), but the game goes on there" % where)
+    if turn is not None and rules.game_over(list(pits)):
+        raise KalahError("%s: the game is over there, so the side to move must be '-'" % where)
     outcome = None
     if turn is None:
         south, north = rules.stores
         outcome = Outcome.from_scores((pits[south], pits[north]), rules.termination(list(pits)))
     elif not rules.legal_moves(list(pits), turn):
-        raise KalahError("position '%s': %s is to move but has no legal move" % (text, SIDE_NAMES[turn]))
+        raise KalahError("%s: %s is to move but has no legal move" % (where, SIDE_NAMES[turn]))
     return rules, pits, turn, clock, pie, swapped, outcome

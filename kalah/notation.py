@@ -32,11 +32,11 @@ def parse_move(rules, side, text):
     token = str(text).strip()
     if token.lower() in SWAP_WORDS:
         return SWAP
-    if token.isdigit():
-        house = int(token)
-        if not 1 <= house <= m:
-            raise KalahError("'%s' is not a house: houses are 1..%d" % (token, m))
-        return house
+    if token and all(c in "0123456789" for c in token):
+        if len(token) > 3 or not 1 <= int(token) <= m:
+            raise KalahError("'%s' is not a house: houses are 1..%d" % (_clip(token), m))
+        return int(token)
+    token = _clip(token)
     if len(token) == 1 and token.isalpha():
         letters = "ABCDEFGH"[:m]
         if token.upper() not in letters:
@@ -49,6 +49,10 @@ def parse_move(rules, side, text):
         return letters.index(token.upper()) + 1
     raise KalahError("'%s' is not a move: give a house number 1..%d or a letter %s" % (
         token, m, _letter_range(side, m)))
+
+
+def _clip(text):
+    return text if len(text) <= 20 else text[:20] + "..."
 
 
 def _letter_range(side, m):

@@ -206,6 +206,17 @@ class Rules:
         """How a game that `play` just ended, ended."""
         return NORMAL
 
+    def game_over(self, pits):
+        """Whether a game at these pits is over (checks position texts).
+
+        Kalah: a row is empty (rule 5)."""
+        m = self.houses
+        return not any(pits[0:m]) or not any(pits[m + 1:2 * m + 1])
+
+    def houses_empty(self, pits):
+        m = self.houses
+        return not any(pits[0:m]) and not any(pits[m + 1:2 * m + 1])
+
 
 class Kalah(Rules):
     """Kalah(m, n): sow into the own store, extra turn there, capture opposite."""
@@ -345,6 +356,10 @@ class Owari(Rules):
     def termination(self, pits):
         return SCORE
 
+    def game_over(self, pits):
+        m = self.houses
+        return max(pits[m], pits[2 * m + 1]) >= self.target() or self.houses_empty(pits)
+
 
 class Oware(Rules):
     """Oware abapa: capture 2s and 3s back along the opponent's row; feed them."""
@@ -405,10 +420,15 @@ class Oware(Rules):
         return opponent, captured
 
     def termination(self, pits):
+        # The no-feed end sweeps every row; a score end leaves seeds on the
+        # loser's row, since a grand slam captures nothing.
+        if self.houses_empty(pits):
+            return NO_FEED
+        return SCORE
+
+    def game_over(self, pits):
         m = self.houses
-        if max(pits[m], pits[2 * m + 1]) >= self.target():
-            return SCORE
-        return NO_FEED
+        return max(pits[m], pits[2 * m + 1]) >= self.target() or self.houses_empty(pits)
 
 
 FAMILIES = (Kalah, Owari, Oware, RelayKalah)
