@@ -29,6 +29,7 @@ from kalah.rules import DEFAULT_RULES
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
 
 GRACE = 0.5          # seconds past the move time limit before a bot is killed
+LOAD_TIMEOUT = 20.0   # seconds to start a player's process and load its file
 MAX_PLIES = 2000     # a safety net: no rule set here plays this long
 
 
@@ -116,6 +117,7 @@ class InProcessSeat:
 def _seat_process(conn, spec, seed, time_limit):
     """The body of a player's process: answer (start, moves) with a move."""
     seat = InProcessSeat(spec, seed, time_limit)
+    conn.send(("ready",))
     while True:
         try:
             message = conn.recv()
@@ -164,14 +166,22 @@ class ProcessSeat:
                                        daemon=True)
         self.process.start()
         child.close()
+        self.ready = False
 
     def ask(self, board):
         # The child rebuilds the game from the start position and the moves.
         start = Board.from_position(board.start_position())
         moves = list(board.move_stack)
         try:
+            if not self.ready:
+                # Starting the process and loading the player is not the bot's move time.
+                if not self.conn.poll(LOAD_TIMEOUT):
+                    self.kill()
+                    raise BotForfeit(ERROR, "the player did not load within %g s" % LOAD_TIMEOUT)
+                self.conn.recv()
+                self.ready = True
             self.conn.send((start.position(), moves))
-            if not self.conn.poll(self.time_limit + GRACE + _startup_allowance(moves)):
+            if not self.conn.poll(self.time_limit + GRACE):
                 self.kill()
                 raise BotForfeit(TIMEOUT, "no move within the time limit of %g s; the player was stopped"
                                  % self.time_limit)
@@ -196,11 +206,6 @@ class ProcessSeat:
         self.process.join(1)
         self.kill()
         self.conn.close()
-
-
-def _startup_allowance(moves):
-    # The first question also waits for the process to start and load the player.
-    return 5.0 if len(moves) < 2 else 0.0
 
 
 def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, None),

@@ -1,0 +1,140 @@
+"""`python -m kalah tournament`: rank students' players and ours.
+
+    python -m kalah tournament alice.py bob.py --players random,greedy,level3 \\
+        --rounds robin --time 1 --out results/
+
+Round robin (each pair twice, each side once) or Swiss (a fixed number of
+rounds); 2 points a win, 1 a draw, ties broken by the seeds won. Every
+player runs in its own process with the forfeit rule of RULES.md, and games
+run in parallel on every core (`--jobs`). The page's lab plays the same
+tournament from the same players and seed to the same standings.
+"""
+
+import json
+import os
+import sys
+
+from kalah.errors import KalahError
+from kalah.rules import DEFAULT_RULES, find_rules
+from kalah.lab.loader import load_bot_file
+from kalah.lab.runner import describe, play_tournament
+from kalah.lab.tournament import SYSTEMS, Tournament, format_crosstable, format_standings
+
+
+def add_arguments(parser):
+    parser.add_argument("files", nargs="*", metavar="PLAYER.py",
+                        help="students' players: files defining select_move(board, lookahead) or algorithm(game)")
+    parser.add_argument("--players", default="",
+                        help="our players to add, comma-separated: random, first, rightmost, greedy, level1..level8")
+    parser.add_argument("--rounds", choices=SYSTEMS, default="robin",
+                        help="robin: each pair twice, each side once; swiss: paired by standing (default robin)")
+    parser.add_argument("--swiss-rounds", type=int, default=None, metavar="N",
+                        help="rounds of a Swiss tournament (default ceil(log2 players) + 1)")
+    parser.add_argument("--time", type=float, default=1.0, metavar="SECONDS",
+                        help="the move time limit; a player past it forfeits (default 1)")
+    parser.add_argument("--rules", default=DEFAULT_RULES, help="the rule set (default %s)" % DEFAULT_RULES)
+    parser.add_argument("--seed", type=int, default=1, help="the tournament's random seed (default 1)")
+    parser.add_argument("--jobs", type=int, default=None, help="games at a time (default: every core)")
+    parser.add_argument("--out", metavar="FOLDER", help="write each game's record (JSON and PGN) and the standings here")
+    parser.add_argument("--json", action="store_true", help="print the standings and games as JSON")
+    parser.add_argument("--quiet", action="store_true", help="do not print each game as it ends")
+
+
+def player_specs(files, names):
+    """The specs of the players: files are loaded once here, so that a broken
+    file stops the tournament before it starts, with the file's error."""
+    specs = []
+    for path in files:
+        player = load_bot_file(path)
+        specs.append({"name": player.name, "source": player.source, "filename": path})
+    if names:
+        from kalah.ai import players
+        for name in names.split(","):
+            name = name.strip()
+            if not name:
+                continue
+            if name not in players.NAMES:
+                raise KalahError("--players: unknown player '%s' (known: %s)" % (name, ", ".join(players.NAMES)))
+            specs.append({"name": name, "ai": name})
+    return specs
+
+
+def run(args):
+    try:
+        if args.time <= 0:
+            raise KalahError("--time must be a positive number of seconds, not %g" % args.time)
+        rules = find_rules(args.rules).name
+        specs = player_specs(args.files, args.players)
+        tournament = Tournament(specs, args.rounds, args.swiss_rounds, args.seed)
+    except KalahError as error:
+        print("tournament: %s" % error, file=sys.stderr)
+        return 2
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+
+    def on_result(game, result):
+        if not args.quiet:
+            print("game %d (round %d): %s" % (game["id"] + 1, game["round"], describe(result)), file=sys.stderr)
+            if result.forfeit and result.forfeit.traceback:
+                print(_indent(result.forfeit.traceback), file=sys.stderr)
+        if args.out:
+            write_record(args.out, tournament, game, result)
+
+    results = play_tournament(tournament, specs, rules, args.time, args.jobs, on_result=on_result)
+    if args.out:
+        with open(os.path.join(args.out, "standings.txt"), "w") as handle:
+            handle.write(format_standings(tournament) + "\n\n" + format_crosstable(tournament) + "\n")
+        with open(os.path.join(args.out, "standings.json"), "w") as handle:
+            json.dump(summary(tournament, results), handle, indent=1)
+    if args.json:
+        print(json.dumps(summary(tournament, results), indent=1))
+    else:
+        print(format_standings(tournament))
+        print()
+        print(format_crosstable(tournament))
+    return 0
+
+
+def summary(tournament, results):
+    return {"system": tournament.system, "rounds": tournament.rounds, "seed": tournament.seed,
+            "players": tournament.names, "standings": tournament.standings(),
+            "games": [dict(game, result=results[game["id"]].as_dict()) for game in tournament.games]}
+
+
+def game_record(tournament, game, result):
+    """The kalah.records Record of one tournament game (forfeit traceback in meta)."""
+    from kalah.records import Record
+    meta = {"source": "tournament", "system": tournament.system, "game": game["id"] + 1,
+            "round": game["round"], "seed": tournament.seed}
+    if result.forfeit and result.forfeit.traceback:
+        meta["traceback"] = result.forfeit.traceback
+    return Record.from_board(result.board, south=result.names[0], north=result.names[1], meta=meta)
+
+
+def write_record(folder, tournament, game, result):
+    record = game_record(tournament, game, result)
+    stem = os.path.join(folder, "game-%03d-%s-vs-%s" % (game["id"] + 1, _safe(result.names[0]),
+                                                        _safe(result.names[1])))
+    with open(stem + ".json", "w") as handle:
+        handle.write(record.to_json(indent=1) + "\n")
+    with open(stem + ".pgn", "w") as handle:
+        handle.write(record.to_pgn() + "\n")
+
+
+def _safe(name):
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)
+
+
+def _indent(text):
+    return "\n".join("    " + line for line in text.rstrip().splitlines())
+
+
+def main(argv=None):
+    import argparse
+    parser = argparse.ArgumentParser(prog="python -m kalah tournament", description=__doc__.split("\n\n")[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""One game with the forfeit rule, in this process and in a process per bot."""
+
+import pytest
+
+from kalah.lab.runner import describe, play_game
+
+from bots import CRASH, FIRST, GREEDY, RIGHTMOST, SEVEN, STUBBORN, spec
+
+
+def test_a_game_between_two_valid_players_ends_normally():
+    result = play_game(spec("right", RIGHTMOST), spec("first", FIRST), time_limit=1.0)
+    assert result.forfeit is None
+    assert result.outcome.scores == (38, 10)
+    assert describe(result) == "right (South) - first (North): South wins 38-10."
+
+
+@pytest.mark.parametrize("isolate", [False, True])
+def test_an_error_forfeits_and_the_record_keeps_the_traceback(isolate):
+    result = play_game(spec("right", RIGHTMOST), spec("crash", CRASH), time_limit=1.0, isolate=isolate)
+    outcome = result.outcome
+    assert (outcome.termination, outcome.forfeit_by, outcome.winner, outcome.scores) == ("forfeit", 1, 0, (48, 0))
+    assert outcome.reason == "error: raised KeyError: 'missing'"
+    assert 'File "<crash>", line 4, in select_move' in result.forfeit.traceback
+    assert result.as_dict()["forfeit"]["traceback"] == result.forfeit.traceback
+
+
+def test_seven_forfeits_in_its_own_process():
+    result = play_game(spec("seven", SEVEN), spec("right", RIGHTMOST), time_limit=1.0, isolate=True)
+    assert result.outcome.reason == "invalid: returned '7': houses are 1..6"
+    assert result.outcome.scores == (0, 48)
+
+
+def test_a_bot_that_swallows_the_interrupt_is_killed_and_forfeits_on_time():
+    result = play_game(spec("right", RIGHTMOST), spec("stubborn", STUBBORN), time_limit=0.1, isolate=True)
+    assert result.forfeit.kind == "time"
+    assert result.outcome.forfeit_by == 1
+    assert result.seconds[1] < 2.0
+
+
+def test_a_bot_that_exits_its_process_forfeits():
+    leaver = "import sys\ndef select_move(board, lookahead):\n    sys.exit(3)\n"
+    result = play_game(spec("leaver", leaver), spec("right", RIGHTMOST), time_limit=1.0, isolate=True)
+    assert result.outcome.reason == "error: raised SystemExit: 3"
+
+
+def test_a_simple_valid_player_beats_the_random_player_in_most_games():
+    wins = 0
+    for game in range(10):
+        me, rnd = spec("greedy", GREEDY), {"name": "random", "ai": "random"}
+        if game % 2 == 0:
+            result = play_game(me, rnd, time_limit=1.0, seeds=(None, game))
+            wins += result.outcome.winner == 0
+        else:
+            result = play_game(rnd, me, time_limit=1.0, seeds=(game, None))
+            wins += result.outcome.winner == 1
+    assert wins >= 8
