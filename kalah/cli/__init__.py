@@ -1,0 +1,84 @@
+"""The command line: `python -m kalah SUBCOMMAND [options]`.
+
+Each subcommand is a module of this package with `add_arguments(parser)` and
+`run(args) -> exit status`. A module that does not exist yet is not offered.
+A KalahError (bad input: an illegal move, a malformed record, an unknown rule
+set) ends the command with status 2 and one line on stderr; the subcommands
+print nothing on stdout before their input has been checked.
+"""
+
+import argparse
+import importlib
+import sys
+
+from kalah.errors import KalahError
+
+# (subcommand, module, one-line summary), in the order `--help` lists them.
+SUBCOMMANDS = (
+    ("play", "kalah.cli.play", "play in the terminal: two people, or a person against the computer"),
+    ("replay", "kalah.cli.replay", "play moves from the start and print the boards (--json)"),
+    ("show", "kalah.cli.show", "print the board of a record (JSON, compact, PGN) or a position"),
+    ("bestmove", "kalah.cli.bestmove", "the computer's move in a position"),
+    ("solve", "kalah.cli.solve", "the exact value of a position"),
+    ("match", "kalah.cli.match", "play computer players against each other"),
+    ("build-endgame", "kalah.cli.build_endgame", "build the endgame database"),
+    ("tournament", "kalah.cli.tournament", "a tournament of students' players and ours"),
+)
+
+
+def _exists(module):
+    try:
+        from importlib.util import find_spec
+        return find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def available():
+    """The subcommands whose module exists, as (name, module, summary)."""
+    return [entry for entry in SUBCOMMANDS if _exists(entry[1])]
+
+
+def _usage(commands):
+    lines = ["usage: python -m kalah COMMAND [options]   (python -m kalah COMMAND --help for its options)",
+             "", "commands:"]
+    width = max(len(name) for name, _, _ in commands) if commands else 0
+    for name, _, summary in commands:
+        lines.append("  %s  %s" % (name + " " * (width - len(name)), summary))
+    return "\n".join(lines)
+
+
+def error_line(error):
+    """A KalahError as one line for stderr."""
+    return " ".join(str(error).split())
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    commands = available()
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(_usage(commands))
+        return 0 if argv else 2
+    name = argv[0]
+    entry = None
+    for command in commands:
+        if command[0] == name:
+            entry = command
+    if entry is None:
+        sys.stderr.write("python -m kalah: unknown command '%s' (commands: %s)\n" % (
+            name, ", ".join(c[0] for c in commands)))
+        return 2
+    module = importlib.import_module(entry[1])
+    parser = argparse.ArgumentParser(prog="python -m kalah " + name, description=entry[2])
+    module.add_arguments(parser)
+    args = parser.parse_args(argv[1:])
+    try:
+        return module.run(args) or 0
+    except KalahError as error:
+        sys.stderr.write("python -m kalah %s: %s\n" % (name, error_line(error)))
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
+    except BrokenPipeError:
+        return 1

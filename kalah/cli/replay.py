@@ -1,0 +1,142 @@
+"""`python -m kalah replay`: play moves from the start and print the boards.
+
+    python -m kalah replay --rules kalah(6,4) --moves 3,6,4 --json
+
+With --json it prints one object:
+    {"rules": NAME, "boards": [the 2m+2 list after each move], "to_move":
+     ["S" | "N" after each move, null once the game is over], "final":
+     [south, north] once the game is over, else null}
+After the move that ends the game, the board is the one after the
+end-of-game sweep. An illegal move exits with status 2 and one line on
+stderr, nothing on stdout. With --forfeit, a token that is not a legal house
+of the side to move (an empty house, 0, m+1, a word) ends the game by the
+forfeit rule instead: its board is the one after the forfeit, and the JSON
+adds "forfeit": {"by": "S" | "N", "move": its index in --moves, "reason"}.
+A move after the end of the game (by the rules or by a forfeit) is an error
+in both modes: nobody is there to play it.
+"""
+
+import json
+
+from kalah.board import Board
+from kalah.errors import KalahError
+from kalah.notation import move_text
+from kalah.rules import DEFAULT_RULES, SIDE_LETTERS, SIDE_NAMES
+
+
+def add_arguments(parser):
+    parser.add_argument("--rules", default=DEFAULT_RULES,
+                        help="the rule set, e.g. kalah(6,4), kalah(6,3)+empty-capture, owari, oware, "
+                             "relay-kalaha (default %s)" % DEFAULT_RULES)
+    parser.add_argument("--moves", required=True,
+                        help="the moves from the start, separated by commas or spaces: house numbers "
+                             "(3,6,4), letters (C,F,d: A..H South, a..h North) or swap")
+    parser.add_argument("--start", metavar="POSITION",
+                        help="start from this position text instead of the initial one")
+    parser.add_argument("--forfeit", action="store_true",
+                        help="a move that is not a legal house ends the game by the forfeit rule")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def split_moves(text):
+    """The tokens of a move list: commas and spaces separate them."""
+    text = text.replace(",", " , ").strip()
+    tokens = []
+    current = None
+    for word in text.split():
+        if word == ",":
+            tokens.append("" if current is None else current)
+            current = None
+        elif current is None:
+            current = word
+        else:  # two words without a comma between: two moves
+            tokens.append(current)
+            current = word
+    if current is not None:
+        tokens.append(current)
+    while tokens and tokens[-1] == "":  # a trailing comma
+        tokens.pop()
+    return tokens
+
+
+class Replay:
+    """The moves played on a board, and what each did."""
+
+    def __init__(self, rules, start=None):
+        self.board = Board(rules, position=start)
+        self.boards = []
+        self.to_move = []
+        self.reports = []
+        self.forfeit = None   # (side, index, reason)
+
+    def play(self, tokens, forfeit=False):
+        board = self.board
+        for index, token in enumerate(tokens):
+            if board.turn is None:
+                raise KalahError("move %d ('%s'): the game is over" % (index + 1, token[:20]))
+            try:
+                report = board.push(token)
+            except KalahError as error:
+                if not forfeit:
+                    raise
+                reason = _without_move_number(str(error))
+                side = board.turn
+                board.forfeit(side, reason, token)
+                self.forfeit = (side, index, reason)
+                report = None
+            self.reports.append(report)
+            self.boards.append(list(board.pits))
+            self.to_move.append(None if board.turn is None else SIDE_LETTERS[board.turn])
+        return self
+
+    def to_json(self):
+        outcome = self.board.outcome()
+        data = {"rules": self.board.rules.name, "boards": self.boards, "to_move": self.to_move,
+                "final": None if outcome is None else list(outcome.scores)}
+        if self.forfeit is not None:
+            side, index, reason = self.forfeit
+            data["forfeit"] = {"by": SIDE_LETTERS[side], "move": index, "reason": reason}
+        return data
+
+
+def _without_move_number(text):
+    if text.startswith("move ") and ": " in text:
+        return text[text.index(": ") + 2:]
+    return text
+
+
+def describe_move(number, report):
+    words = ["%3d. %s %s" % (number, SIDE_NAMES[report.side], move_text(report.side, report.move))]
+    if report.captured:
+        words.append("captures %d" % report.captured)
+    if report.extra_turn:
+        words.append("moves again")
+    if report.passed is not None:
+        words.append("%s passes" % SIDE_NAMES[report.passed])
+    for event in report.events:
+        if event[0] == "grand-slam":
+            words.append("grand slam: no capture")
+        elif event[0] == "relay-cap":
+            words.append("relay cut after %d lifts" % event[2])
+        elif event[0] == "swap":
+            words.append("swaps sides")
+    return "  ".join(words)
+
+
+def run(args):
+    replay = Replay(args.rules, args.start).play(split_moves(args.moves), args.forfeit)
+    if args.json:
+        print(json.dumps(replay.to_json()))
+        return 0
+    board = replay.board
+    lines = [board.rules.name]
+    for number, report in enumerate(replay.reports):
+        if report is not None:
+            lines.append(describe_move(number + 1, report))
+    lines.append("")
+    lines.append(str(board))
+    outcome = board.outcome()
+    if outcome is not None:
+        lines.append(outcome.describe())
+    print("\n".join(lines))
+    return 0
