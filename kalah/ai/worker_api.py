@@ -10,8 +10,8 @@ under CPython, which is how the tests and the benchmark call it.
         -> {"move": 3, "value": 8, "exact": False, "depth": 12, "nodes": 41000}
     analyse({"position": P, "time": 1.0}, progress)
         -> {"move", "value", "exact", "depth", "nodes", "values": {"3": 8, ...}}
-    review({"start": P, "moves": [3, 6, ...], "time": 0.3}, progress)
-        -> {"plies": [...], "series": [...]}  (see `review`)
+    review_move({"position": P, "move": 3, "time": 0.3}, progress)
+        -> {"best": 6, "loss": 4, "mark": "mistake", ...}  (see `review_move`)
     bench({"positions": [P, ...], "time": 1.0}, progress)
         -> nodes searched per second, for scripts/bench_browser_search.py
 """
@@ -169,52 +169,38 @@ def classify(loss):
     return None
 
 
-def review(args, progress=None):
-    """Analyse every position of a finished (or stopped) game.
+def review_move(args, progress=None):
+    """How a move played in a game compares with the best move there.
 
-    args: {"start": position text, "moves": [house or 0 (swap), ...],
-           "time": seconds for each position}.
-    Returns {"plies": [one dict per move: ply, side, move, best, best_value,
-    played_value, loss, mark, exact], "series": [South's value before each
-    move, then the final margin]}; values are the mover's final margin
-    (seeds), the series is from South's side so that it reads as one line.
+    args: {"position": the position before the move, "move": house or 0
+    (swap), "time": seconds}. Returns {side, move, best, best_value,
+    played_value, loss, mark, exact, played_exact, south_value}: values are
+    the mover's final margin in seeds, `loss` what the move gave away,
+    `mark` its review mark (or None), `south_value` the position's value
+    for South, so that a game's values read as one line on a chart.
+    The page reviews a game one position at a time, so that leaving the
+    review never has to wait for a long call.
     """
     from kalah.ai import search
-    start = args.get("start") if isinstance(args, dict) else None
-    moves = args.get("moves") if isinstance(args, dict) else None
-    if not isinstance(start, str) or not isinstance(moves, list):
-        raise KalahError("a review needs the start position and the list of moves")
-    board = Board.from_position(start)
-    seconds = _time(args, 0.3)
+    board = _board(args)
+    move = args.get("move")
+    board.check_move(move)
     _prepare(board)
-    plies = []
-    series = []
-    for ply, move in enumerate(moves):
-        if board.is_game_over():
-            raise KalahError("move %d: the game is already over" % (ply + 1))
-        board.check_move(move)
-        side = board.turn
-        analysis = search.analyse(board, seconds)
-        values = analysis.values or {}
-        best_value = analysis.value
-        played_value = values.get(move, best_value if move == analysis.move else None)
-        loss = 0 if played_value is None else max(0, best_value - played_value)
-        plies.append({
-            "ply": ply, "side": side, "move": move,
-            "best": analysis.move, "best_value": best_value,
-            "played_value": played_value, "loss": loss,
-            "mark": classify(loss) if move != analysis.move else None,
-            "exact": bool(analysis.exact),
-            "played_exact": bool((analysis.exact_values or {}).get(move, analysis.exact)),
-        })
-        series.append(best_value if side == SOUTH else -best_value)
-        board.push(move)
-        if progress is not None:
-            progress({"ply": ply + 1, "of": len(moves)})
-    if board.is_game_over():
-        south, north = board.scores()
-        series.append(south - north)
-    return {"plies": plies, "series": series}
+    analysis = search.analyse(board, _time(args, 0.3), _report(progress))
+    values = analysis.values or {}
+    exact = analysis.exact_values or {}
+    best_value = analysis.value
+    played_value = values.get(move, best_value)
+    loss = max(0, best_value - played_value)
+    return {
+        "side": board.turn, "move": move,
+        "best": analysis.move, "best_value": best_value,
+        "played_value": played_value, "loss": loss,
+        "mark": classify(loss) if move != analysis.move else None,
+        "exact": bool(analysis.exact),
+        "played_exact": bool(exact.get(move, analysis.exact)),
+        "south_value": best_value if board.turn == SOUTH else -best_value,
+    }
 
 
 def bench(args, progress=None):

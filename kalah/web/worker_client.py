@@ -36,6 +36,7 @@ class _Call:
         self.on_result = on_result
         self.on_progress = on_progress
         self.on_error = on_error
+        self.cancelled = False
 
 
 class WorkerClient:
@@ -82,6 +83,7 @@ class WorkerClient:
     def restart(self):
         """Stop whatever runs now and start a fresh worker; waiting calls are resent."""
         self._stop_worker()
+        self._pending = [call for call in self._pending if not call.cancelled]
         self.start()
 
     def terminate(self):
@@ -117,13 +119,22 @@ class WorkerClient:
             self._post(call)
         return call.id
 
-    def cancel(self, call_id):
-        """Forget a call; if the worker is running it now, restart the worker."""
+    def cancel(self, call_id, stop=True):
+        """Forget a call; its callbacks are never called.
+
+        stop=True (long calls: a computer move) also stops it at once if the
+        worker is running it, by restarting the worker; stop=False (short
+        calls: hints, one review position) lets it finish and drops its answer,
+        which keeps the warm worker and its tables.
+        """
         for index, call in enumerate(self._pending):
             if call.id == call_id:
-                self._pending.pop(index)
-                if index == 0 and self._worker is not None:
+                if index == 0 and self._worker is not None and stop:
+                    self._pending.pop(index)
                     self.restart()  # index 0 is the call the worker is running
+                else:
+                    call.on_result = call.on_progress = call.on_error = None
+                    call.cancelled = True
                 return True
         return False
 
@@ -156,13 +167,15 @@ class WorkerClient:
         if kind == "progress":
             if call.on_progress is not None:
                 call.on_progress(data)
-        elif kind == "result":
-            self._pending.remove(call)
+            return
+        self._pending.remove(call)
+        if call.cancelled:
+            return
+        if kind == "result":
             call.on_result(data)
         elif kind == "error":
-            self._pending.remove(call)
-            self._report_error(call, (data or {}).get("message", "the computer failed"))
             window.console.warn((data or {}).get("traceback", ""))
+            self._report_error(call, (data or {}).get("message", "the computer failed"))
 
     def _script_error(self, event):
         # The worker's script itself failed (missing file, syntax error).
@@ -175,7 +188,8 @@ class WorkerClient:
         self._stop_worker()
         pending, self._pending = self._pending, []
         for call in pending:
-            self._report_error(call, message)
+            if not call.cancelled:
+                self._report_error(call, message)
 
     def _find(self, call_id):
         for call in self._pending:

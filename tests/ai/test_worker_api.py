@@ -47,19 +47,24 @@ def test_analyse_values_every_legal_move_and_marks_exact_ones():
     assert answer["value"] == max(answer["values"].values())
 
 
-def test_review_marks_the_move_that_gave_value_away():
+def test_review_move_marks_the_move_that_gave_value_away():
     # Few seeds left, so every value is exact: houses 6 and 1 keep South's
     # +4, house 3 lets North store the last seeds (+0): a mistake of 4.
-    start = "kalah(6,4)/1,0,2,0,0,1,21,0,0,3,0,1,0,19/S"
-    analysis, _ = call("analyse", {"position": start, "time": 2.0})
+    position = "kalah(6,4)/1,0,2,0,0,1,21,0,0,3,0,1,0,19/S"
+    analysis, _ = call("analyse", {"position": position, "time": 2.0})
     assert analysis["values"] == {"6": 4, "1": 4, "3": 0} and analysis["exact"]
-    answer, reports = call("review", {"start": start, "moves": [3], "time": 2.0})
-    assert answer["plies"][0].pop("best") in (6, 1)  # equal values: either is best
-    assert answer["plies"] == [{
-        "ply": 0, "side": 0, "move": 3, "best_value": 4,
-        "played_value": 0, "loss": 4, "mark": "mistake", "exact": True, "played_exact": True}]
-    assert answer["series"][0] == 4
-    assert reports == [{"ply": 1, "of": 1}]
+    answer, _ = call("review_move", {"position": position, "move": 3, "time": 2.0})
+    assert answer.pop("best") in (6, 1)  # equal values: either is best
+    assert answer == {"side": 0, "move": 3, "best_value": 4, "played_value": 0, "loss": 4,
+                      "mark": "mistake", "exact": True, "played_exact": True, "south_value": 4}
+    best, _ = call("review_move", {"position": position, "move": 6, "time": 2.0})
+    assert (best["loss"], best["mark"]) == (0, None)
+
+
+def test_review_move_gives_north_values_from_south_side():
+    north = "kalah(6,4)/0,0,3,0,1,0,19,1,0,2,0,0,1,21/N"
+    answer, _ = call("review_move", {"position": north, "move": 6, "time": 2.0})
+    assert answer["side"] == 1 and answer["south_value"] == -answer["best_value"]
 
 
 def test_classify_steps():
@@ -78,6 +83,6 @@ def test_bad_input_says_what_was_wrong(args, message):
         worker_api.choose_move(args)
 
 
-def test_review_rejects_an_illegal_move_with_its_number():
-    with pytest.raises(KalahError, match="move 2"):
-        worker_api.review({"start": START, "moves": [3, 3, 9], "time": 0.01})
+def test_review_move_rejects_an_illegal_move():
+    with pytest.raises(KalahError, match="house 3 of South is empty"):
+        worker_api.review_move({"position": "kalah(6,4)/1,0,0,0,0,1,21,0,0,3,0,1,2,19/S", "move": 3})
