@@ -17,7 +17,7 @@ import sys
 from kalah.errors import KalahError
 from kalah.rules import DEFAULT_RULES, find_rules
 from kalah.lab.loader import load_bot_file
-from kalah.lab.runner import describe, play_tournament
+from kalah.lab.runner import play_tournament
 from kalah.lab.tournament import SYSTEMS, Tournament, format_crosstable, format_standings
 
 
@@ -74,9 +74,9 @@ def run(args):
 
     def on_result(game, result):
         if not args.quiet:
-            print("game %d (round %d): %s" % (game["id"] + 1, game["round"], describe(result)), file=sys.stderr)
-            if result.forfeit and result.forfeit.traceback:
-                print(_indent(result.forfeit.traceback), file=sys.stderr)
+            print("game %d (round %d): %s" % (game["id"] + 1, game["round"], result.describe()), file=sys.stderr)
+            if result.forfeit and result.forfeit["traceback"]:
+                print(_indent(result.forfeit["traceback"]), file=sys.stderr)
         if args.out:
             write_record(args.out, tournament, game, result)
 
@@ -101,18 +101,9 @@ def summary(tournament, results):
             "games": [dict(game, result=results[game["id"]].as_dict()) for game in tournament.games]}
 
 
-def game_record(tournament, game, result):
-    """The kalah.records Record of one tournament game (forfeit traceback in meta)."""
-    from kalah.records import Record
-    meta = {"source": "tournament", "system": tournament.system, "game": game["id"] + 1,
-            "round": game["round"], "seed": tournament.seed}
-    if result.forfeit and result.forfeit.traceback:
-        meta["traceback"] = result.forfeit.traceback
-    return Record.from_board(result.board, south=result.names[0], north=result.names[1], meta=meta)
-
-
 def write_record(folder, tournament, game, result):
-    record = game_record(tournament, game, result)
+    record = result.record({"source": "tournament", "system": tournament.system, "game": game["id"] + 1,
+                            "round": game["round"], "seed": tournament.seed})
     stem = os.path.join(folder, "game-%03d-%s-vs-%s" % (game["id"] + 1, _safe(result.names[0]),
                                                         _safe(result.names[1])))
     with open(stem + ".json", "w") as handle:

@@ -33,6 +33,7 @@ from kalah.lab.interfaces import GameLinkGame, KalahaBoard, parse_answer
 
 INTERFACES = ("select_move", "algorithm")
 MAX_LOOKAHEAD = 40     # the lookahead protocol stops here even with time left
+SATURATED_RATIO, SATURATED_SLACK = 1.5, 0.002  # see saturated()
 TIMEOUT, ERROR, INVALID = "time", "error", "invalid"
 
 
@@ -79,7 +80,8 @@ class Deadline:
     def __enter__(self):
         try:
             import signal
-            if not hasattr(signal, "setitimer"):
+            # Pyodide has the functions but no signal ever arrives in WebAssembly.
+            if not hasattr(signal, "setitimer") or sys.platform == "emscripten":
                 raise ImportError("no timers")
             self._old = signal.signal(signal.SIGALRM, self._on_alarm)
             signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001), 0.05)
@@ -126,7 +128,8 @@ class BotPlayer:
         """The house to play on `board` within `time_limit` seconds.
 
         select_move: called with lookahead 1, 2, 3, ... until the time runs
-        out (or MAX_LOOKAHEAD); the last answer given in time is played, and
+        out, deeper calls stop taking longer (`saturated`) or MAX_LOOKAHEAD;
+        the last answer given in time is played, and
         `progress(lookahead, house)` hears each one. algorithm: one call.
         """
         houses = board.rules.houses
@@ -139,13 +142,18 @@ class BotPlayer:
                         answer = self._check(board, raw, houses)
                 else:
                     lookahead = 1
+                    spent = []
                     while lookahead <= MAX_LOOKAHEAD:
+                        started = time.monotonic()
                         raw = self.function(KalahaBoard(board), lookahead)
                         if deadline.passed():
                             break
+                        spent.append(time.monotonic() - started)
                         answer = self._check(board, raw, houses)
                         if progress is not None:
                             progress(lookahead, answer)
+                        if saturated(spent):
+                            break
                         lookahead += 1
         except BotTimeout:
             pass
@@ -172,6 +180,15 @@ class BotPlayer:
     def format_traceback(self, error):
         """The traceback from the bot's own code down (the harness left out)."""
         return format_error(error, self.filename)
+
+
+def saturated(spent):
+    """True when deeper lookaheads no longer take longer (the Haskell server's
+    rule): the last call took about what the call three levels shallower did.
+    A bot that ignores its lookahead is asked 4 times, not until the deadline."""
+    if len(spent) < 4:
+        return False
+    return spent[-1] <= SATURATED_RATIO * spent[-4] + SATURATED_SLACK
 
 
 def format_error(error, filename):

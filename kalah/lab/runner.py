@@ -2,7 +2,7 @@
 
     >>> result = play_game({"name": "a", "source": A}, {"name": "b", "ai": "random"},
     ...                    time_limit=1.0, isolate=True)
-    >>> result.board.outcome().describe()
+    >>> result.describe()
 
 A player is given by a spec, a plain dict that also travels to the page:
 `{"name": N, "source": TEXT}` for a student's file (see `loader`), or
@@ -26,6 +26,7 @@ import traceback
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.rules import DEFAULT_RULES
+from kalah.lab.game import LabGame
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
 
 GRACE = 0.5          # seconds past the move time limit before a bot is killed
@@ -45,45 +46,14 @@ def make_player(spec, seed=None):
     raise KalahError("player %s: give a source or an ai name" % spec["name"])
 
 
-class Forfeit:
-    """Why a side lost by the forfeit rule (kept with the game's record)."""
-
-    def __init__(self, side, kind, reason, traceback_text=None, answer=None):
-        self.side = side
-        self.kind = kind
-        self.reason = reason
-        self.traceback = traceback_text
-        self.answer = answer
-
-    def as_dict(self):
-        return {"side": self.side, "kind": self.kind, "reason": self.reason,
-                "traceback": self.traceback, "answer": _plain(self.answer)}
-
-
 def _plain(value):
     return value if value is None or isinstance(value, (int, str)) else repr(value)
 
 
-class GameResult:
-    """The finished game: the Board (outcome included), names, and any forfeit."""
-
-    def __init__(self, board, names, forfeit=None, seconds=None):
-        self.board = board
-        self.names = names
-        self.forfeit = forfeit
-        self.seconds = seconds or [0.0, 0.0]
-
-    @property
-    def outcome(self):
-        return self.board.outcome()
-
-    def as_dict(self):
-        outcome = self.outcome
-        return {"names": list(self.names), "rules": self.board.rules.name,
-                "start": self.board.start_position(), "moves": self.board.moves_played(),
-                "scores": list(outcome.scores), "winner": outcome.winner,
-                "termination": outcome.termination, "result": outcome.describe(),
-                "forfeit": self.forfeit.as_dict() if self.forfeit else None}
+def forfeit_reply(forfeit):
+    """A BotForfeit as the answer LabGame takes."""
+    return {"forfeit": {"kind": forfeit.kind, "reason": forfeit.reason,
+                        "traceback": forfeit.traceback, "answer": _plain(forfeit.answer)}}
 
 
 class InProcessSeat:
@@ -99,16 +69,20 @@ class InProcessSeat:
             self.player = None
             self.error = (ERROR, "could not be loaded: %s" % error, getattr(error, "traceback", None))
 
-    def ask(self, board):
-        if self.error:
-            raise BotForfeit(*self.error)
+    def ask(self, board, progress=None):
+        """{"move": house} or {"forfeit": {...}} for the side to move on `board`."""
         try:
-            return self.player.choose(board, self.time_limit)
-        except BotForfeit:
-            raise
-        except Exception as error:
-            raise BotForfeit(ERROR, "raised %s: %s" % (type(error).__name__, error),
-                             format_error(error, "<%s>" % self.spec["name"]))
+            if self.error:
+                raise BotForfeit(*self.error)
+            try:
+                return {"move": self.player.choose(board, self.time_limit, progress)}
+            except BotForfeit:
+                raise
+            except Exception as error:
+                raise BotForfeit(ERROR, "raised %s: %s" % (type(error).__name__, error),
+                                 format_error(error, "<%s>" % self.spec["name"]))
+        except BotForfeit as forfeit:
+            return forfeit_reply(forfeit)
 
     def close(self):
         pass
@@ -130,12 +104,11 @@ def _seat_process(conn, spec, seed, time_limit):
             board = Board.from_position(start)
             for move in moves:
                 board.push(move)
-            conn.send(("move", seat.ask(board)))
-        except BotForfeit as forfeit:
-            conn.send(("forfeit", forfeit.kind, forfeit.reason, forfeit.traceback, _plain(forfeit.answer)))
+            conn.send(seat.ask(board))
         except BaseException as error:  # sys.exit() and the like: still an error
-            conn.send(("forfeit", ERROR, "raised %s: %s" % (type(error).__name__, error),
-                       "".join(traceback.format_exception(type(error), error, error.__traceback__)), None))
+            conn.send(forfeit_reply(BotForfeit(
+                ERROR, "raised %s: %s" % (type(error).__name__, error),
+                "".join(traceback.format_exception(type(error), error, error.__traceback__)))))
 
 
 _CONTEXT = None
@@ -169,6 +142,13 @@ class ProcessSeat:
         self.ready = False
 
     def ask(self, board):
+        """As InProcessSeat.ask, from the player's own process (killed past the time)."""
+        try:
+            return self._ask(board)
+        except BotForfeit as forfeit:
+            return forfeit_reply(forfeit)
+
+    def _ask(self, board):
         # The child rebuilds the game from the start position and the moves.
         start = Board.from_position(board.start_position())
         moves = list(board.move_stack)
@@ -185,13 +165,10 @@ class ProcessSeat:
                 self.kill()
                 raise BotForfeit(TIMEOUT, "no move within the time limit of %g s; the player was stopped"
                                  % self.time_limit)
-            answer = self.conn.recv()
+            return self.conn.recv()
         except (EOFError, OSError, BrokenPipeError):
             self.kill()
             raise BotForfeit(ERROR, "the player's process ended without a move")
-        if answer[0] == "move":
-            return answer[1]
-        raise BotForfeit(answer[1], answer[2], answer[3], answer[4])
 
     def kill(self):
         if self.process.is_alive():
@@ -210,45 +187,29 @@ class ProcessSeat:
 
 def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, None),
               isolate=False, on_move=None):
-    """Play `south` against `north` (player specs) to the end; a GameResult.
+    """Play `south` against `north` (player specs) to the end; the finished LabGame.
 
-    `on_move(board, move)` is told each move as it is played.
+    `on_move(game, report)` is told each move as it is played.
     """
-    board = Board(rules)
+    game = LabGame((south["name"], north["name"]), rules)
     seat_class = ProcessSeat if isolate else InProcessSeat
     seats = [seat_class(south, seeds[0], time_limit), seat_class(north, seeds[1], time_limit)]
-    names = (south["name"], north["name"])
-    forfeit = None
-    seconds = [0.0, 0.0]
     try:
-        while not board.is_game_over():
-            side = board.turn
+        while not game.is_over():
             started = time.monotonic()
-            try:
-                move = seats[side].ask(board)
-                if move not in board.legal_moves:
-                    raise BotForfeit("invalid", "returned %r, not a legal move" % (move,), answer=move)
-            except BotForfeit as error:
-                forfeit = Forfeit(side, error.kind, error.reason, error.traceback, error.answer)
-                board.forfeit(side, "%s: %s" % (error.kind, error.reason), _plain(error.answer))
-                break
-            finally:
-                seconds[side] += time.monotonic() - started
-            board.push(move)
-            if on_move is not None:
-                on_move(board, move)
-            if board.ply() > MAX_PLIES:
+            report = game.answer(seats[game.turn].ask(game.board), time.monotonic() - started)
+            if report is not None and on_move is not None:
+                on_move(game, report)
+            if game.board.ply() > MAX_PLIES:
                 raise KalahError("the game passed %d plies" % MAX_PLIES)
     finally:
         for seat in seats:
             seat.close()
-    return GameResult(board, names, forfeit, seconds)
+    return game
 
 
-def describe(result):
-    """One line for people: who played, and how it ended."""
-    outcome = result.outcome
-    return "%s (South) - %s (North): %s" % (result.names[0], result.names[1], outcome.describe())
+def describe(game):
+    return game.describe()
 
 
 def play_tournament(tournament, specs, rules=DEFAULT_RULES, time_limit=1.0, jobs=None,
@@ -258,7 +219,7 @@ def play_tournament(tournament, specs, rules=DEFAULT_RULES, time_limit=1.0, jobs
     own process; `on_result(game, result)` hears each game as it ends.
 
     Games run in threads that only wait on their players' processes, so the
-    work spreads over all cores. Returns {game id: GameResult}.
+    work spreads over all cores. Returns {game id: LabGame}.
     """
     import os
     from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait

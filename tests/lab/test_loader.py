@@ -85,8 +85,21 @@ def test_lookahead_protocol_plays_the_last_answer_in_time():
     assert heard == [(1, 1), (2, 2)]
 
 
-def test_lookahead_protocol_stops_at_the_cap():
+def test_lookahead_protocol_stops_when_deeper_calls_take_no_longer():
     source = "calls = []\ndef select_move(board, lookahead):\n    calls.append(lookahead)\n    return 1\n"
     player = load_bot_file(source, name="quick")
     assert player.choose(Board(), 5.0) == 1
-    assert player.function.__globals__["calls"] == list(range(1, 41))
+    assert player.function.__globals__["calls"] == [1, 2, 3, 4]
+
+
+def test_lookahead_protocol_goes_deeper_while_deeper_takes_longer():
+    source = ("import time\ncalls = []\n"
+              "def select_move(board, lookahead):\n"
+              "    calls.append(lookahead)\n"
+              "    time.sleep(0.01 * 2 ** lookahead)\n"
+              "    return 1 + lookahead\n")
+    player = load_bot_file(source, name="deepening")
+    heard = []
+    assert player.choose(Board(), 0.5, progress=lambda depth, move: heard.append(depth)) == 5
+    assert heard == [1, 2, 3, 4]                         # 20 + 40 + 80 + 160 ms
+    assert player.function.__globals__["calls"] == [1, 2, 3, 4, 5]   # 5 was stopped at 500 ms

@@ -1,0 +1,80 @@
+"""One bot game, answer by answer: the forfeit rule applied to the board.
+
+The command line (`runner.play_game`, players in processes) and the page
+(players in workers, answers arriving as messages) both drive a `LabGame`:
+ask the side to move, then give its answer to `answer()`. An answer is
+`{"move": house}` or `{"forfeit": {"kind", "reason", "traceback", "answer"}}`
+(as `kalah.lab.worker_api.ask` returns it); a move that is not legal now is
+turned into a forfeit here, so no caller can play one.
+
+MicroPython-safe: the lab page imports it.
+"""
+
+from kalah.board import Board
+from kalah.rules import DEFAULT_RULES
+
+INVALID = "invalid"
+
+
+class LabGame:
+    """The board, the players' names, the forfeit (if any) and time used."""
+
+    def __init__(self, names, rules=DEFAULT_RULES):
+        self.board = Board(rules)
+        self.names = (names[0], names[1])
+        self.forfeit = None          # {"side", "kind", "reason", "traceback", "answer"}
+        self.seconds = [0.0, 0.0]
+
+    @property
+    def turn(self):
+        return self.board.turn
+
+    def is_over(self):
+        return self.board.is_game_over()
+
+    @property
+    def outcome(self):
+        return self.board.outcome()
+
+    def answer(self, reply, seconds=0.0):
+        """Apply the side to move's answer; returns the MoveReport, or None for a forfeit."""
+        side = self.board.turn
+        self.seconds[side] += seconds
+        forfeit = reply.get("forfeit")
+        if forfeit is None:
+            move = reply.get("move")
+            if move in self.board.legal_moves and not isinstance(move, bool):
+                return self.board.push(move)
+            forfeit = {"kind": INVALID, "reason": "returned %r, not a legal move" % (move,), "answer": move}
+        self.lose(side, forfeit.get("kind") or "error", forfeit.get("reason") or "no reason given",
+                  forfeit.get("traceback"), forfeit.get("answer"))
+        return None
+
+    def lose(self, side, kind, reason, traceback_text=None, answer=None):
+        """`side` forfeits: the rule of RULES.md, the reason kept for the record."""
+        if answer is not None and not isinstance(answer, (int, str)):
+            answer = repr(answer)
+        self.forfeit = {"side": side, "kind": kind, "reason": reason,
+                        "traceback": traceback_text, "answer": answer}
+        self.board.forfeit(side, "%s: %s" % (kind, reason), answer)
+
+    def as_dict(self):
+        """The finished game as plain data (tournament results, JSON output)."""
+        outcome = self.board.outcome()
+        return {"names": list(self.names), "rules": self.board.rules.name,
+                "start": self.board.start_position(), "moves": self.board.moves_played(),
+                "scores": list(outcome.scores), "winner": outcome.winner,
+                "termination": outcome.termination, "result": outcome.describe(),
+                "forfeit": self.forfeit}
+
+    def record(self, meta=None):
+        """The kalah.records Record of the game (the traceback goes in meta)."""
+        from kalah.records import Record
+        meta = dict(meta or {})
+        if self.forfeit and self.forfeit.get("traceback"):
+            meta["traceback"] = self.forfeit["traceback"]
+        return Record.from_board(self.board, south=self.names[0], north=self.names[1], meta=meta)
+
+    def describe(self):
+        """One line for people: who played, and how it ended."""
+        return "%s (South) - %s (North): %s" % (self.names[0], self.names[1], self.board.outcome().describe())
