@@ -45,6 +45,7 @@ class BoardView:
         self._stores = {}        # side -> store element
         self._captions = {}      # side -> caption element
         self._shown = None       # pit counts as drawn
+        self._drawn = {}         # house index -> count its seeds show
         self._legal = set()      # pit indices of the legal houses
         self._stop = None        # pit index holding the board's one tab stop
         self._steps = []
@@ -113,6 +114,7 @@ class BoardView:
         self._stores = {}
         self._captions = {}
         self._shown = None
+        self._drawn = {}
         self._stop = None
         m = rules.houses
         top, bottom = 1 - orientation, orientation
@@ -174,12 +176,13 @@ class BoardView:
         if rules.is_store(index):
             store = self._stores[rules.owner(index)]
             store.querySelector(".kb-store-count").textContent = str(count)
-            store.dataset.count = str(count)
+            store.setAttribute("data-count", str(count))
             return
         button = self._houses[index]
-        if button.dataset.count == str(count):
+        if self._drawn.get(index) == count:
             return
-        button.dataset.count = str(count)
+        self._drawn[index] = count
+        button.setAttribute("data-count", str(count))
         seeds = button.querySelector(".kb-seeds")
         clear(seeds)
         if count > MAX_DOTS:

@@ -8,7 +8,7 @@ so nothing from a link, a file or storage can inject markup.
     listen(button, "click", lambda event: ...)
 """
 
-from pyscript import document, window
+from pyscript import document, window  
 from pyscript.ffi import create_proxy, is_none
 
 # Proxies handed to JS must outlive the call that made them; keep them here
