@@ -129,8 +129,9 @@ class BotPlayer:
 
         select_move: called with lookahead 1, 2, 3, ... until the time runs
         out, deeper calls stop taking longer (`saturated`) or MAX_LOOKAHEAD;
-        the last answer given in time is played, and
-        `progress(lookahead, house)` hears each one. algorithm: one call.
+        the last answer given in time is played, and `progress({"depth":
+        lookahead, "move": house})` hears each one (as the search's
+        progress reports). algorithm: one call.
         """
         houses = board.rules.houses
         answer = None
@@ -151,7 +152,7 @@ class BotPlayer:
                         spent.append(time.monotonic() - started)
                         answer = self._check(board, raw, houses)
                         if progress is not None:
-                            progress(lookahead, answer)
+                            progress({"depth": lookahead, "move": answer})
                         if saturated(spent):
                             break
                         lookahead += 1

@@ -80,7 +80,7 @@ def test_lookahead_protocol_plays_the_last_answer_in_time():
         "        time.sleep(5)\n"
         "    return lookahead\n")
     heard = []
-    move = load_bot_file(source, name="deep").choose(Board(), 0.3, progress=lambda l, m: heard.append((l, m)))
+    move = load_bot_file(source, name="deep").choose(Board(), 0.3, progress=lambda info: heard.append((info["depth"], info["move"])))
     assert move == 2
     assert heard == [(1, 1), (2, 2)]
 
@@ -100,6 +100,6 @@ def test_lookahead_protocol_goes_deeper_while_deeper_takes_longer():
               "    return 1 + lookahead\n")
     player = load_bot_file(source, name="deepening")
     heard = []
-    assert player.choose(Board(), 0.5, progress=lambda depth, move: heard.append(depth)) == 5
+    assert player.choose(Board(), 0.5, progress=lambda info: heard.append(info["depth"])) == 5
     assert heard == [1, 2, 3, 4]                         # 20 + 40 + 80 + 160 ms
     assert player.function.__globals__["calls"] == [1, 2, 3, 4, 5]   # 5 was stopped at 500 ms

@@ -1,0 +1,64 @@
+"""The bot lab's calls in the page's Pyodide worker (static/js/pyodide-worker.js).
+
+Runs only in the worker (Pyodide) and in CPython tests; the MicroPython page
+sends these calls through `kalah.web.worker_client` and never imports this.
+Each call takes a JSON dict and a progress callable and returns JSON.
+
+    check({"source": S, "name": N})
+        -> {"ok": True, "interface": "select_move"} or
+           {"ok": False, "message": M, "line": 3 or None, "traceback": T or None}
+    ask({"game": G, "side": 0, "player": SPEC, "seed": 7, "time": 1.0,
+         "start": POSITION, "moves": [3, 6, ...]}, progress)
+        -> {"move": 4, "seconds": 0.31} or {"forfeit": {...}, "seconds": ...}
+           progress({"depth": 2, "move": 4}) for each answer in time (select_move:
+           depth is the lookahead; our players: the search depth)
+    forget({"game": G}) -> {"forgot": 2}
+
+A game's players stay loaded in the worker between moves (keyed by game and
+side), so module-level state and seeded random players behave as on the
+command line, where each player keeps its process for the whole game.
+"""
+
+import time
+
+from kalah.board import Board
+from kalah.errors import KalahError
+from kalah.lab.loader import BotLoadError, load_bot_source
+from kalah.lab.runner import InProcessSeat
+
+_seats = {}   # (game, side) -> InProcessSeat
+
+
+def check(args, progress=None):
+    try:
+        player = load_bot_source(args["source"], args.get("name") or "bot")
+    except BotLoadError as error:
+        return {"ok": False, "message": str(error), "line": error.line, "traceback": error.traceback}
+    return {"ok": True, "interface": player.interface}
+
+
+def ask(args, progress=None):
+    key = (args["game"], args["side"])
+    seat = _seats.get(key)
+    if seat is None:
+        seat = _seats[key] = InProcessSeat(args["player"], args.get("seed"), float(args["time"]))
+    board = Board.from_position(args["start"])
+    for move in args.get("moves") or []:
+        board.push(move)
+    if board.is_game_over():
+        raise KalahError("the game is over: there is no move to ask for")
+    report = None
+    if progress is not None:
+        def report(info):
+            progress({"depth": info.get("depth"), "move": info.get("move")})
+    started = time.monotonic()
+    reply = seat.ask(board, report)
+    reply["seconds"] = time.monotonic() - started
+    return reply
+
+
+def forget(args, progress=None):
+    keys = [key for key in _seats if key[0] == args["game"]]
+    for key in keys:
+        del _seats[key]
+    return {"forgot": len(keys)}

@@ -1,0 +1,41 @@
+"""The lab's worker calls, as the page's Pyodide worker runs them (JSON in, JSON out)."""
+
+import json
+
+from kalah import Board
+from kalah.lab import worker_api
+
+from bots import CRASH, GREEDY, spec
+
+
+def roundtrip(value):
+    return json.loads(json.dumps(value))
+
+
+def test_check_reports_the_line_of_a_syntax_error():
+    assert worker_api.check({"source": GREEDY, "name": "g"}) == {"ok": True, "interface": "select_move"}
+    answer = roundtrip(worker_api.check({"source": "def select_move(board, l):\n  return (\n", "name": "g"}))
+    assert answer["ok"] is False and answer["line"] == 2
+    assert answer["message"].startswith("<g>: line 2")
+
+
+def test_ask_keeps_the_player_between_moves_and_reports_lookaheads():
+    counter = "moves = []\ndef algorithm(game):\n    moves.append(1)\n    return str(len(moves))\n"
+    heard = []
+    args = {"game": "g1", "side": 0, "player": spec("count", counter), "seed": None, "time": 1.0,
+            "start": Board().position(), "moves": []}
+    assert worker_api.ask(args, heard.append)["move"] == 1
+    assert worker_api.ask(dict(args, moves=[1, 6]), heard.append)["move"] == 2   # same module, second call
+    assert worker_api.forget({"game": "g1"}) == {"forgot": 1}
+    assert worker_api.ask(args)["move"] == 1                                        # reloaded
+    worker_api.forget({"game": "g1"})
+    reply = roundtrip(worker_api.ask({"game": "g2", "side": 0, "player": spec("g", GREEDY), "time": 1.0,
+                                      "start": Board().position(), "moves": []}, heard.append))
+    assert reply["move"] == 3 and heard[-1]["move"] == 3
+
+
+def test_ask_returns_a_forfeit_with_its_traceback():
+    reply = roundtrip(worker_api.ask({"game": "g3", "side": 0, "player": spec("crash", CRASH), "time": 1.0,
+                                      "start": Board().position(), "moves": []}))
+    assert reply["forfeit"]["kind"] == "error"
+    assert 'File "<crash>", line 4' in reply["forfeit"]["traceback"]
