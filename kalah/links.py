@@ -3,7 +3,8 @@
 A fragment is `key=value` pairs joined by `&`, in the characters of the
 compact record ([A-Za-z0-9._~-]) plus `=` and `&`:
 
-    g=k1...         the game: the compact record of kalah/records.py (required)
+    g=k1...         the game: the compact record of kalah/records.py
+    l=g12ab         or: a game of this browser's history, by id (history page links)
     p=12            the ply shown (0 = start; default: the end)
     o=n             orientation: the board seen from North (default: South)
 
@@ -28,7 +29,7 @@ from kalah.rules import NORTH, SIDE_NAMES, SOUTH
 
 MAX_FRAGMENT = 8000
 SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-"
-KEYS = ("g", "p", "o", "i", "t", "n", "h", "a", "s", "c", "th")
+KEYS = ("g", "l", "p", "o", "i", "t", "n", "h", "a", "s", "c", "th")
 THEMES = ("auto", "light", "dark")
 MIN_SPEED = 0.25
 MAX_SPEED = 8.0
@@ -51,6 +52,7 @@ class Link:
         self.speed = speed
         self.controls = controls
         self.theme = theme
+        self.local_id = None            # a game of this browser's history (record: None)
 
     @property
     def is_correspondence(self):
@@ -133,6 +135,16 @@ def _speed(value):
 def parse_fragment(fragment):
     """The Link a fragment describes; KalahError with the reason when it is not one."""
     fields = _split(fragment)
+    if "l" in fields and "g" not in fields:
+        if not valid_id(fields["l"]):
+            raise KalahError("the link's game id is not valid")
+        link = Link(None)
+        link.local_id = fields["l"]
+        if "p" in fields:
+            link.ply = _int(fields["p"], "ply", 0, 100000)
+        if "o" in fields:
+            link.orientation = _side(fields["o"], "orientation")
+        return link
     if "g" not in fields:
         raise KalahError("the link holds no game (no 'g=' part)")
     try:
