@@ -204,21 +204,46 @@ def review_move(args, progress=None):
 
 
 def bench(args, progress=None):
-    """Search each position for `time` seconds; the nodes per second and depths."""
+    """Search speed on this host, for scripts/bench_browser_search.py.
+
+    Each position is searched to a fixed depth from an empty table and
+    without the endgame database, so every host visits exactly the same
+    nodes and only the speed differs. Then the depth the players' search
+    (shared table, endgame database when shipped) reaches from the first
+    position in `time` seconds.
+    """
     from kalah.ai import search
     positions = args.get("positions") or []
-    seconds = _time(args)
+    depth = args.get("depth", 8)
     results = []
     for position in positions:
         board = Board.from_position(position)
+        searcher = search.Search(board.rules)
         started = time.time()
-        analysis = search.analyse(board, seconds)
-        elapsed = time.time() - started
-        results.append({"position": position, "nodes": analysis.nodes, "seconds": elapsed,
-                        "depth": analysis.depth, "exact": bool(analysis.exact)})
+        analysis = searcher.analyse(board, None, max_depth=depth)
+        results.append({"position": position, "nodes": analysis.nodes,
+                        "seconds": time.time() - started, "move": analysis.move, "value": analysis.value})
         if progress is not None:
             progress({"done": len(results), "of": len(positions)})
     nodes = sum(r["nodes"] for r in results)
     elapsed = sum(r["seconds"] for r in results)
-    return {"nodes": nodes, "seconds": elapsed,
-            "nodes_per_second": nodes / elapsed if elapsed else 0, "results": results}
+    answer = {"nodes": nodes, "seconds": elapsed,
+              "nodes_per_second": nodes / elapsed if elapsed else 0, "results": results}
+    if positions:
+        board = Board.from_position(positions[0])
+        _prepare(board)
+        search._searchers.clear()  # start from an empty table, as a new game does
+        timed = search.analyse(board, _time(args))
+        answer["timed"] = {"depth": timed.depth, "nodes": timed.nodes, "seconds": timed.seconds,
+                           "move": timed.move, "value": timed.value, "exact": bool(timed.exact)}
+    answer["memory_bytes"] = _memory_bytes()
+    return answer
+
+
+def _memory_bytes():
+    """The Python heap's size in the worker (WebAssembly memory), None elsewhere."""
+    try:
+        import pyodide_js
+        return pyodide_js._module.HEAPU8.length
+    except Exception:
+        return None
