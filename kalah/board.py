@@ -209,7 +209,7 @@ class Board:
         where = "move %d" % (len(self.move_stack) + 1)
         if side is None:
             raise KalahError("%s: the game is over" % where)
-        if move == SWAP and isinstance(move, int) and not isinstance(move, bool):
+        if move == SWAP and isinstance(move, int) and not isinstance(move, bool) and self.rules.pie:
             if not self.can_swap:
                 raise KalahError("%s: %s cannot swap now (the pie rule offers it once, "
                                  "after the first turn)" % (where, SIDE_NAMES[side]))

@@ -61,6 +61,10 @@ def _check_text(what, value, limit):
         raise KalahError("record: %s must be text, not %s" % (what, type(value).__name__))
     if len(value) > limit:
         raise KalahError("record: %s is longer than %d characters" % (what, limit))
+    try:
+        value.encode("utf-8")
+    except UnicodeError:
+        raise KalahError("record: %s is not valid text (a lone surrogate)" % what)
     return value
 
 
@@ -350,7 +354,7 @@ class Record:
             raise KalahError("PGN: expected text")
         tags = {}
         movetext = []
-        for number, line in enumerate(text.splitlines()):
+        for number, line in enumerate(text.split("\n")):
             where = "PGN line %d" % (number + 1)
             stripped = line.strip()
             if not stripped or stripped.startswith("%") or (stripped.startswith(";") and not movetext):
@@ -555,7 +559,17 @@ def _position_from_compact(rules, text, where):
 
 
 def _pgn_quote(value):
-    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    """A tag value: backslash escapes for \\ and \", \\uXXXX for control characters."""
+    out = []
+    for c in str(value):
+        code = ord(c)
+        if c in '\\"':
+            out.append("\\" + c)
+        elif code < 32 or 127 <= code < 160 or code in (0x2028, 0x2029):
+            out.append("\\u%04x" % code)
+        else:
+            out.append(c)
+    return "".join(out)
 
 
 def _parse_tag(line, where):
@@ -580,6 +594,12 @@ def _parse_tag(line, where):
                 raise KalahError("%s: a lone backslash at the end of %s" % (where, name))
             i += 1
             c = quoted[i]
+            if c == "u":
+                digits = quoted[i + 1:i + 5]
+                if len(digits) != 4 or not all(h in "0123456789abcdefABCDEF" for h in digits):
+                    raise KalahError("%s: \\u must be followed by four hex digits in %s" % (where, name))
+                c = chr(int(digits, 16))
+                i += 4
         elif c == '"':
             raise KalahError('%s: an unescaped " inside the value of %s' % (where, name))
         value.append(c)
