@@ -14,6 +14,8 @@ from kalah.board import Board
 from kalah.rules import DEFAULT_RULES
 
 INVALID = "invalid"
+MAX_REASON = 300
+MAX_ANSWER = 60
 
 
 class LabGame:
@@ -54,6 +56,10 @@ class LabGame:
         """`side` forfeits: the rule of RULES.md, the reason kept for the record."""
         if answer is not None and not isinstance(answer, (int, str)):
             answer = repr(answer)
+        if isinstance(answer, str) and len(answer) > MAX_ANSWER:
+            answer = answer[:MAX_ANSWER] + "..."
+        if len(reason) > MAX_REASON:      # records keep reasons short; the traceback keeps the rest
+            reason = reason[:MAX_REASON] + "..."
         self.forfeit = {"side": side, "kind": kind, "reason": reason,
                         "traceback": traceback_text, "answer": answer}
         self.board.forfeit(side, "%s: %s" % (kind, reason), answer)

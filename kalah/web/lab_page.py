@@ -1,0 +1,1040 @@
+"""The bot lab page (lab.html): write a player, try it, run tournaments.
+
+The page's Python (MicroPython) holds the games and the tournament; the
+players run in Pyodide workers (static/js/pyodide-worker.js, through
+`kalah.web.worker_client`), one worker per running game, asked one move at a
+time with `kalah.lab.worker_api.ask`. Inside the worker a bot's own deadline
+stops it at the move time limit; a bot the deadline cannot reach is stopped
+here: past the limit plus GRACE_MS the worker is ended (and restarted for the
+next game) and the bot forfeits on time. The page never waits on a player.
+
+Tournaments use the same `kalah.lab.tournament.Tournament` and the same
+seeds as `python -m kalah tournament`, so the same players give the same
+standings. Games run in parallel, up to navigator.hardwareConcurrency
+workers; each finished game goes to the history, and its crosstable cells
+link to its replay.
+
+Saved players live in localStorage under PLAYERS_KEY as JSON
+{name: {"source": text, "saved": ms}}; the editor's text is kept under
+DRAFT_KEY as the student types, so a reload loses nothing.
+"""
+
+import json
+
+from pyscript import document, window
+
+from kalah.errors import KalahError
+from kalah.history import StorageFull
+from kalah.rules import SIDE_NAMES, SOUTH, find_rules
+from kalah.notation import house_letter
+from kalah.lab.game import LabGame
+from kalah.lab.highlight import highlight
+from kalah.lab.tournament import SWISS, Tournament
+from kalah.web.board_view import BoardView
+from kalah.web.dom import Timer, by_id, clear, el, listen, missing, proxy
+from kalah.web.worker_client import WorkerClient
+
+PLAYERS_KEY = "kalah.lab.players"
+DRAFT_KEY = "kalah.lab.draft"
+SETTINGS_KEY = "kalah.lab.settings"
+REFERENCE = ("random", "first", "rightmost", "greedy")
+LEVELS = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8")
+OURS = REFERENCE + LEVELS
+TEMPLATES = ("select_move", "algorithm")
+GRACE_MS = 1500          # past the move time limit before the worker is ended
+START_ALLOWANCE_MS = 120000   # a worker that is still starting Pyodide
+CHECK_DELAY_MS = 700     # the editor checks the code this long after the last key
+HIGHLIGHT_DELAY_MS = 30
+MAX_NAME = 40
+MAX_SOURCE = 200000
+
+
+def valid_name(name):
+    """The player's name, or raise KalahError saying what is wrong with it."""
+    name = name.strip()
+    if not name:
+        raise KalahError("give your player a name")
+    if len(name) > MAX_NAME:
+        raise KalahError("a name has at most %d characters" % MAX_NAME)
+    for c in name:
+        if not (c.isalpha() or c.isdigit() or c in "_-. "):
+            raise KalahError("a name may hold letters, digits, spaces and _ - . only, not '%s'" % c)
+    if name in OURS:
+        raise KalahError("'%s' is the name of one of our players: choose another" % name)
+    return name
+
+
+def rules_name(houses, seeds):
+    return find_rules("kalah(%d,%d)" % (houses, seeds)).name
+
+
+def cores():
+    count = window.navigator.hardwareConcurrency
+    try:
+        count = int(count)
+    except (TypeError, ValueError):
+        count = 2
+    return max(1, min(count, 16))
+
+
+# -- saved players ---------------------------------------------------------------
+class PlayerShelf:
+    """The players saved in this browser, by name (localStorage)."""
+
+    def __init__(self, store):
+        self.store = store
+        self.problem = None
+        self.players = {}
+        text = store.get(PLAYERS_KEY)
+        if text is None:
+            return
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise ValueError("not a dictionary")
+        except ValueError as error:
+            self.problem = "The saved players could not be read (%s); they were kept under %s.bad." % (
+                error, PLAYERS_KEY)
+            try:
+                store[PLAYERS_KEY + ".bad"] = text
+            except StorageFull:
+                pass
+            return
+        for name in data:
+            entry = data[name]
+            if isinstance(entry, dict) and isinstance(entry.get("source"), str):
+                self.players[name] = entry
+            else:
+                self.problem = "A saved player (%s) could not be read and was left out." % name
+
+    def names(self):
+        return sorted(self.players)
+
+    def source(self, name):
+        return self.players[name]["source"]
+
+    def save(self, name, source):
+        players = dict(self.players)
+        players[name] = {"source": source, "saved": int(window.Date.now())}
+        self._write(players)
+
+    def delete(self, name):
+        players = dict(self.players)
+        players.pop(name, None)
+        self._write(players)
+
+    def _write(self, players):
+        self.store[PLAYERS_KEY] = json.dumps(players)   # StorageFull leaves the old list
+        self.players = players
+
+
+# -- the editor ------------------------------------------------------------------
+class Editor:
+    """A textarea over a highlighted copy of its text, with line numbers."""
+
+    def __init__(self, on_change):
+        self.area = by_id("code")
+        self.overlay = by_id("highlight")
+        self.gutter = by_id("gutter")
+        self.on_change = on_change
+        self.error_line = None
+        self.escaped = False
+        self._timer = Timer(self.render)
+        listen(self.area, "input", self._input)
+        listen(self.area, "scroll", self._scroll)
+        listen(self.area, "keydown", self._key)
+
+    @property
+    def text(self):
+        return str(self.area.value)
+
+    def set_text(self, text):
+        self.area.value = text
+        self.error_line = None
+        self.render()
+
+    def _input(self, event):
+        self._timer.start(HIGHLIGHT_DELAY_MS)
+        self.on_change()
+
+    def _scroll(self, event=None):
+        self.overlay.scrollTop = self.area.scrollTop
+        self.overlay.scrollLeft = self.area.scrollLeft
+        self.gutter.scrollTop = self.area.scrollTop
+
+    def _key(self, event):
+        # Tab indents; Esc then Tab leaves the editor (no keyboard trap).
+        if event.key == "Escape":
+            self.escaped = True
+            return
+        if event.key == "Tab" and not self.escaped and not event.shiftKey:
+            event.preventDefault()
+            start = int(self.area.selectionStart)
+            end = int(self.area.selectionEnd)
+            text = self.text
+            self.area.value = text[:start] + "    " + text[end:]
+            self.area.selectionStart = start + 4
+            self.area.selectionEnd = start + 4
+            self._input(None)
+            return
+        self.escaped = False
+
+    def mark_error(self, line):
+        self.error_line = line
+        self.render()
+
+    def render(self):
+        lines = highlight(self.text)
+        clear(self.overlay)
+        clear(self.gutter)
+        for number, pieces in enumerate(lines, 1):
+            row = el("span", cls="line")
+            for cls, text in pieces:
+                row.appendChild(el("span", text, cls="t-" + cls) if cls else document.createTextNode(text))
+            row.appendChild(document.createTextNode("\n"))
+            mark = el("span", str(number), cls="num")
+            if number == self.error_line:
+                row.classList.add("error-line")
+                mark.classList.add("error-line")
+            self.overlay.appendChild(row)
+            self.gutter.appendChild(mark)
+        self._scroll()
+
+
+# -- one game ----------------------------------------------------------------------
+class GameRunner:
+    """One game on one worker: asks each player in turn, applies the forfeit rule.
+
+    specs[side] is a player spec, or None for a person (who moves through
+    `person_move`). on_move(runner, report) after each move, on_end(runner)
+    once the game is over (or stopped: runner.stopped).
+    """
+
+    def __init__(self, client, specs, rules, time_limit, seeds, token, delay_ms=0,
+                 on_move=None, on_end=None, on_wait=None):
+        self.client = client
+        self.specs = specs
+        self.time_limit = time_limit
+        self.seeds = seeds
+        self.token = token
+        self.delay_ms = delay_ms
+        self.on_move = on_move
+        self.on_end = on_end
+        self.on_wait = on_wait
+        names = [spec["name"] if spec else "you" for spec in specs]
+        self.game = LabGame(names, rules)
+        self.call_id = None
+        self.asked_at = 0
+        self.stopped = False
+        self.depth = None
+        self._watchdog = Timer(self._too_late)
+        self._delay = Timer(self._next)
+
+    def start(self):
+        self._next()
+
+    def waiting_for_person(self):
+        return not self.stopped and not self.game.is_over() and self.specs[self.game.turn] is None \
+            and self.call_id is None
+
+    def _next(self):
+        if self.stopped:
+            return
+        if self.game.is_over():
+            self._end()
+            return
+        side = self.game.turn
+        if self.specs[side] is None:
+            if self.on_wait is not None:
+                self.on_wait(self, side)
+            return
+        self.depth = None
+        board = self.game.board
+        args = {"game": self.token, "side": side, "player": self.specs[side], "seed": self.seeds[side],
+                "time": self.time_limit, "start": board.start_position(), "moves": board.moves_played()}
+        allowance = 0 if self.client.is_ready() else START_ALLOWANCE_MS
+        self.asked_at = window.performance.now()
+        self.call_id = self.client.call("kalah.lab.worker_api:ask", args, self._answer,
+                                        self._progress, self._failed)
+        self._watchdog.start(int(self.time_limit * 1000) + GRACE_MS + allowance)
+
+    def _progress(self, data):
+        self.depth = data.get("depth")
+
+    def _answer(self, data):
+        self._watchdog.stop()
+        self.call_id = None
+        if self.stopped:
+            return
+        report = self.game.answer(data, data.get("seconds") or 0.0)
+        self._after(report)
+
+    def _failed(self, message):
+        # The worker itself failed (not the bot): the side to move cannot play.
+        self._watchdog.stop()
+        self.call_id = None
+        if self.stopped or self.game.is_over():
+            return
+        self.game.lose(self.game.turn, "error", "the player's worker failed: %s" % message)
+        self._after(None)
+
+    def _too_late(self):
+        if self.call_id is None or self.stopped:
+            return
+        # The bot's deadline could not stop it: end the worker (it restarts).
+        self.client.cancel(self.call_id)
+        self.call_id = None
+        self.game.lose(self.game.turn, "time",
+                       "no move within the time limit of %s s; the player was stopped" % _seconds(self.time_limit))
+        self._after(None)
+
+    def person_move(self, house):
+        """A person's move; KalahError says why it cannot be played."""
+        if not self.waiting_for_person():
+            raise KalahError("it is not your turn")
+        self.game.board.check_move(house)
+        self._after(self.game.answer({"move": house}))
+
+    def _after(self, report):
+        if self.on_move is not None:
+            self.on_move(self, report)
+        if self.game.is_over():
+            self._end()
+        elif self.delay_ms:
+            self._delay.start(self.delay_ms)
+        else:
+            self._next()
+
+    def _end(self):
+        self.client.call("kalah.lab.worker_api:forget", {"game": self.token}, _ignore, None, _ignore)
+        if self.on_end is not None:
+            self.on_end(self)
+
+    def stop(self):
+        """Stop the game without a result (the worker is ended if it is busy)."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self._watchdog.stop()
+        self._delay.stop()
+        if self.call_id is not None:
+            self.client.cancel(self.call_id)
+            self.call_id = None
+
+
+def _ignore(*args):
+    pass
+
+
+def _seconds(value):
+    return "%g" % value
+
+
+# -- a tournament in the page ----------------------------------------------------
+class TournamentRun:
+    """Plays a Tournament's games on a pool of workers; the page shows it."""
+
+    def __init__(self, page, specs, tournament, rules, time_limit):
+        self.page = page
+        self.specs = specs
+        self.tournament = tournament
+        self.rules = rules
+        self.time_limit = time_limit
+        self.running = {}       # game id -> GameRunner
+        self.paused = False
+        self.stopped = False
+        self.number = page.next_run()
+
+    def fill(self):
+        if self.paused or self.stopped:
+            return
+        for game in self.tournament.pending():
+            client = self.page.free_worker(len(self.running))
+            if client is None:
+                break
+            self.tournament.start(game["id"])
+            runner = GameRunner(client, [self.specs[game["south"]], self.specs[game["north"]]], self.rules,
+                                self.time_limit, game["seeds"], "t%d-%d" % (self.number, game["id"]),
+                                on_end=self._ended)
+            runner.tournament_game = game
+            runner.client_in_use = client
+            self.running[game["id"]] = runner
+            self.page.busy_workers.append(client)
+            runner.start()
+        self.page.show_tournament(self)
+
+    def _ended(self, runner):
+        game = runner.tournament_game
+        self.running.pop(game["id"], None)
+        self.page.release_worker(runner.client_in_use)
+        if self.stopped:
+            return
+        result = runner.game.as_dict()
+        result["key"] = self.page.store_game(runner.game, {"source": "lab-tournament", "system": self.tournament.system,
+                                                           "game": game["id"] + 1, "round": game["round"],
+                                                           "seed": self.tournament.seed})
+        self.tournament.record(game["id"], result)
+        self.fill()
+        self.page.show_tournament(self)
+
+    def pause(self, paused):
+        self.paused = paused
+        if not paused:
+            self.fill()
+        self.page.show_tournament(self)
+
+    def stop(self):
+        self.stopped = True
+        for game_id in list(self.running):
+            runner = self.running.pop(game_id)
+            runner.stop()
+            self.tournament.unstart(game_id)
+            self.page.release_worker(runner.client_in_use)
+        self.page.show_tournament(self)
+
+    def finished(self):
+        return self.tournament.finished()
+
+
+# -- the page ------------------------------------------------------------------------
+class LabPage:
+    def __init__(self):
+        from kalah.web import storage
+        self.storage = storage
+        self.store = storage.local_store()
+        self.shelf = PlayerShelf(self.store)
+        self.history = None
+        self.editor = Editor(self.code_changed)
+        self.checker = None
+        self.check_timer = Timer(self.check_code)
+        self.check_serial = 0
+        self.draft_timer = Timer(self.save_draft)
+        self.board_view = BoardView(by_id("board"), on_house=self.house_clicked)
+        self.try_client = None
+        self.runner = None
+        self.workers = []        # the tournament's pool, grown as needed
+        self.busy_workers = []
+        self.run = None
+        self.runs = 0
+        self.fill_settings()
+        self.fill_players()
+        self.wire()
+        self.restore_draft()
+        if self.shelf.problem:
+            self.player_message(self.shelf.problem, problem=True)
+        self.update_command()
+
+    # -- small helpers -----------------------------------------------------
+    def player_message(self, text, problem=False):
+        node = by_id("player-message")
+        node.textContent = text
+        node.className = "message problem" if problem else "message"
+
+    def next_run(self):
+        self.runs += 1
+        return self.runs
+
+    def template(self, kind):
+        with open("kalah/lab/templates/%s.py" % kind) as handle:
+            return handle.read()
+
+    # -- settings ------------------------------------------------------------
+    def fill_settings(self):
+        seeds, houses = by_id("seeds"), by_id("houses")
+        for n in range(1, 13):
+            seeds.appendChild(el("option", str(n), attrs={"value": n}))
+        for m in range(1, 9):
+            houses.appendChild(el("option", str(m), attrs={"value": m}))
+        saved = {}
+        text = self.store.get(SETTINGS_KEY)
+        if text:
+            try:
+                saved = json.loads(text)
+            except ValueError:
+                saved = {}
+        if not isinstance(saved, dict):
+            saved = {}
+        seeds.value = str(saved.get("seeds", 4))
+        houses.value = str(saved.get("houses", 6))
+        for key, node in (("time", "time-limit"), ("delay", "move-delay")):
+            if isinstance(saved.get(key), (int, float)):
+                by_id(node).value = str(saved[key])
+        if saved.get("show") is False:
+            by_id("show-board").checked = False
+
+    def settings(self):
+        """(rules name, time limit s, delay ms, show board), or KalahError."""
+        try:
+            rules = rules_name(int(by_id("houses").value), int(by_id("seeds").value))
+        except ValueError:
+            raise KalahError("choose the houses and the seeds")
+        time_limit = _number(by_id("time-limit").value, "The move time limit", 0.05, 60)
+        delay = _number(by_id("move-delay").value, "The move delay", 0, 10)
+        return rules, time_limit, int(delay * 1000), bool(by_id("show-board").checked)
+
+    def settings_changed(self, event=None):
+        node = by_id("settings-error")
+        try:
+            rules, time_limit, delay_ms, show = self.settings()
+        except KalahError as error:
+            node.textContent = str(error)
+            return
+        node.textContent = ""
+        data = {"seeds": int(by_id("seeds").value), "houses": int(by_id("houses").value),
+                "time": time_limit, "delay": delay_ms / 1000, "show": show}
+        try:
+            self.store[SETTINGS_KEY] = json.dumps(data)
+        except StorageFull:
+            pass
+        self.update_command()
+
+    # -- the players' lists ----------------------------------------------------
+    def fill_players(self):
+        saved = by_id("saved")
+        clear(saved)
+        names = self.shelf.names()
+        if not names:
+            saved.appendChild(el("option", "(none yet)", attrs={"value": ""}))
+        for name in names:
+            saved.appendChild(el("option", name, attrs={"value": name}))
+        opponent = by_id("opponent")
+        chosen = str(opponent.value) if opponent.value else "itself"
+        clear(opponent)
+        opponent.appendChild(el("option", "Itself", attrs={"value": "itself"}))
+        opponent.appendChild(el("option", "A person (you click the houses)", attrs={"value": "person"}))
+        group = el("optgroup", attrs={"label": "Reference players"})
+        for name in REFERENCE:
+            group.appendChild(el("option", _reference_label(name), attrs={"value": "ai:" + name}))
+        opponent.appendChild(group)
+        group = el("optgroup", attrs={"label": "Our computer levels"})
+        for name in LEVELS:
+            group.appendChild(el("option", "Level " + name[5:], attrs={"value": "ai:" + name}))
+        opponent.appendChild(group)
+        if names:
+            group = el("optgroup", attrs={"label": "Saved players"})
+            for name in names:
+                group.appendChild(el("option", name, attrs={"value": "saved:" + name}))
+            opponent.appendChild(group)
+        opponent.value = chosen
+        if not opponent.value:
+            opponent.value = "itself"
+        self.fill_entrants()
+
+    def fill_entrants(self):
+        box = by_id("entrants")
+        checked = {}
+        for node in box.querySelectorAll("input"):
+            checked[str(node.value)] = bool(node.checked)
+        for node in box.querySelectorAll(".entrant-group"):
+            node.remove()
+        groups = (("Saved players", ["saved:" + n for n in self.shelf.names()]),
+                  ("Reference players", ["ai:" + n for n in REFERENCE]),
+                  ("Our levels", ["ai:" + n for n in LEVELS]))
+        for title, values in groups:
+            if not values:
+                continue
+            group = el("div", cls="entrant-group", attrs={"role": "group", "aria-label": title})
+            group.appendChild(el("span", title, cls="group-title"))
+            for value in values:
+                name = value.split(":", 1)[1]
+                box_input = el("input", attrs={"type": "checkbox", "value": value, "name": "entrant"})
+                box_input.checked = checked.get(value, False)
+                label = el("label", cls="choice", children=[box_input])
+                label.appendChild(document.createTextNode(" " + name))
+                group.appendChild(label)
+            box.appendChild(group)
+
+    # -- editing, saving, files -----------------------------------------------------
+    def restore_draft(self):
+        text = self.store.get(DRAFT_KEY)
+        draft = None
+        if text:
+            try:
+                draft = json.loads(text)
+            except ValueError:
+                draft = None
+        if isinstance(draft, dict) and isinstance(draft.get("source"), str):
+            by_id("player-name").value = str(draft.get("name") or "my_player")[:MAX_NAME]
+            self.editor.set_text(draft["source"])
+        else:
+            self.editor.set_text(self.template("select_move"))
+        self.check_timer.start(10)
+
+    def save_draft(self):
+        try:
+            self.store[DRAFT_KEY] = json.dumps({"name": str(by_id("player-name").value), "source": self.editor.text})
+        except StorageFull:
+            self.player_message("Browser storage is full: export your player (.py) so as not to lose it.", True)
+
+    def code_changed(self):
+        self.draft_timer.start(300)
+        self.check_timer.start(CHECK_DELAY_MS)
+
+    def check_code(self):
+        """Ask a worker to compile the code; show an error at its line."""
+        if self.checker is None:
+            self.checker = WorkerClient()
+        self.check_serial += 1
+        serial = self.check_serial
+        source = self.editor.text
+        name = str(by_id("player-name").value).strip() or "bot"
+
+        def checked(data):
+            if serial != self.check_serial:
+                return   # the code changed meanwhile
+            if data.get("ok"):
+                by_id("code-error").textContent = ""
+                self.editor.mark_error(None)
+                by_id("code").removeAttribute("aria-invalid")
+            else:
+                by_id("code-error").textContent = data.get("message") or "the code does not load"
+                self.editor.mark_error(data.get("line"))
+                by_id("code").setAttribute("aria-invalid", "true")
+
+        def failed(message):
+            by_id("code-error").textContent = "The code could not be checked: %s" % message
+
+        if self.checker.busy():
+            self.checker.restart()   # a file that loops while loading must not hold the checker
+        self.checker.call("kalah.lab.worker_api:check", {"source": source, "name": name}, checked, None, failed)
+
+    def save_player(self, event=None):
+        try:
+            name = valid_name(str(by_id("player-name").value))
+            source = self.editor.text
+            if len(source) > MAX_SOURCE:
+                raise KalahError("the file is longer than %d characters" % MAX_SOURCE)
+            self.shelf.save(name, source)
+        except KalahError as error:
+            self.player_message("Not saved: %s." % error, True)
+            return
+        except StorageFull:
+            self.player_message("Not saved: browser storage is full. Export the player (.py) or delete old games "
+                                "on the History page.", True)
+            return
+        by_id("player-name").value = name
+        self.fill_players()
+        by_id("saved").value = name
+        self.player_message("Saved %s in this browser." % name)
+
+    def open_player(self, event=None):
+        name = str(by_id("saved").value)
+        if not name:
+            self.player_message("No saved player to open yet: write one and press Save.", True)
+            return
+        self.editor.set_text(self.shelf.source(name))
+        by_id("player-name").value = name
+        self.save_draft()
+        self.check_timer.start(10)
+        self.player_message("Opened %s." % name)
+
+    def delete_player(self, event=None):
+        name = str(by_id("saved").value)
+        if not name:
+            return
+        if not window.confirm("Delete the saved player %s? Export it first to keep a copy." % name):
+            return
+        try:
+            self.shelf.delete(name)
+        except StorageFull:
+            self.player_message("Could not delete: browser storage refused the change.", True)
+            return
+        self.fill_players()
+        self.player_message("Deleted %s; the editor still holds its code." % name)
+
+    def new_from_template(self, kind):
+        if self.editor.text.strip() and not window.confirm(
+                "Replace the code in the editor with the %s template? Save or export it first to keep it." % kind):
+            return
+        self.editor.set_text(self.template(kind))
+        self.save_draft()
+        self.check_timer.start(10)
+        self.player_message("A new player from the %s template." % kind)
+
+    def export_player(self, event=None):
+        from kalah.web.replay_page import download
+        name = str(by_id("player-name").value).strip() or "player"
+        safe = "".join(c if (c.isalpha() or c.isdigit() or c in "_-") else "_" for c in name)
+        download(self.editor.text, "text/x-python", safe + ".py")
+        self.player_message("Exported %s.py." % safe)
+
+    def import_player(self, event):
+        files = event.target.files
+        if missing(files) or files.length == 0:
+            return
+        handle = files.item(0)
+        file_name = str(handle.name)
+        if int(handle.size) > MAX_SOURCE:
+            self.player_message("%s is too large for a player (more than %d characters)." % (file_name, MAX_SOURCE), True)
+            return
+
+        def loaded(text):
+            text = str(text)
+            if "\x00" in text:
+                self.player_message("%s is not a text file." % file_name, True)
+                return
+            self.editor.set_text(text.replace("\r\n", "\n"))
+            stem = file_name[:-3] if file_name.endswith(".py") else file_name
+            by_id("player-name").value = stem[:MAX_NAME]
+            self.save_draft()
+            self.check_timer.start(10)
+            self.player_message("Imported %s: press Save to keep it under its name." % file_name)
+            event.target.value = ""
+
+        handle.text().then(proxy(loaded))
+
+    # -- trying a player ---------------------------------------------------------------
+    def my_spec(self):
+        name = str(by_id("player-name").value).strip() or "my_player"
+        return {"name": name, "source": self.editor.text}
+
+    def opponent_spec(self, mine):
+        value = str(by_id("opponent").value)
+        if value == "itself":
+            return {"name": mine["name"] + " (2)", "source": mine["source"]}
+        if value == "person":
+            return None
+        kind, name = value.split(":", 1)
+        if kind == "ai":
+            return {"name": name, "ai": name}
+        return {"name": name, "source": self.shelf.source(name)}
+
+    def play(self, event=None):
+        try:
+            rules, time_limit, delay_ms, show = self.settings()
+        except KalahError as error:
+            by_id("game-status").textContent = "Cannot start: %s." % error
+            return
+        if self.runner is not None:
+            self.runner.stop()
+        mine = self.my_spec()
+        other = self.opponent_spec(mine)
+        seat = int(by_id("seat").value)
+        specs = [mine, other] if seat == SOUTH else [other, mine]
+        if self.try_client is None:
+            self.try_client = WorkerClient()
+        self.person_side = None if other is not None else 1 - seat
+        self.show_board = show or self.person_side is not None
+        self.runs += 1
+        self.runner = GameRunner(self.try_client, specs, rules, time_limit, (1, 2), "try%d" % self.runs,
+                                 delay_ms, on_move=self.try_moved, on_end=self.try_ended, on_wait=self.person_turn)
+        by_id("forfeit").hidden = True
+        by_id("game-replay").hidden = True
+        by_id("game-message").textContent = ""
+        by_id("board").hidden = not self.show_board
+        by_id("stop").disabled = False
+        self.render_try()
+        if not self.try_client.is_ready():
+            by_id("game-status").textContent = "Starting Python for the players (a few seconds the first time)…"
+        else:
+            by_id("game-status").textContent = "%s to move." % self.runner.game.names[0]
+        self.runner.start()
+
+    def render_try(self, report=None):
+        runner = self.runner
+        board = runner.game.board
+        if self.show_board:
+            legal = board.legal_moves if runner.waiting_for_person() else ()
+            last = None
+            if board.ply() and not board.forfeited():
+                last = (1 - board.turn if board.turn is not None else None, board.move_stack[-1])
+                if report is not None:
+                    last = (report.side, report.move)
+            labels = ("South · %s" % runner.game.names[0], "North · %s" % runner.game.names[1])
+            self.board_view.render(board.rules, board.pits, board.turn, legal,
+                                   last if last and last[0] is not None else None, labels=labels,
+                                   you=self.person_side)
+
+    def try_moved(self, runner, report):
+        if runner is not self.runner:
+            return
+        self.render_try(report)
+        game = runner.game
+        if not game.is_over():
+            side = game.turn
+            name = game.names[side]
+            text = "%s (%s) to move." % (name, SIDE_NAMES[side])
+            if report is not None:
+                text = "%s played %s. " % (game.names[report.side], house_letter(report.side, report.move)) + text
+            by_id("game-status").textContent = text
+
+    def person_turn(self, runner, side):
+        if runner is not self.runner:
+            return
+        self.render_try()
+        by_id("game-status").textContent = "Your move (%s): click a house." % SIDE_NAMES[side]
+        self.board_view.focus()
+
+    def house_clicked(self, side, house):
+        runner = self.runner
+        if runner is None or not runner.waiting_for_person():
+            by_id("game-message").textContent = "Wait for your turn." if runner else "Start a game first."
+            return
+        if side != runner.game.turn:
+            by_id("game-message").textContent = "That house is not yours: play a house on the %s row." % (
+                SIDE_NAMES[runner.game.turn])
+            return
+        try:
+            runner.person_move(house)
+            by_id("game-message").textContent = ""
+        except KalahError as error:
+            by_id("game-message").textContent = str(error)
+
+    def try_ended(self, runner):
+        if runner is not self.runner:
+            return
+        by_id("stop").disabled = True
+        game = runner.game
+        self.render_try()
+        by_id("game-status").textContent = game.describe()
+        if game.forfeit:
+            forfeit = game.forfeit
+            by_id("forfeit").hidden = False
+            by_id("forfeit-reason").textContent = "%s forfeits: %s (%s)." % (
+                game.names[forfeit["side"]], forfeit["reason"], forfeit["kind"])
+            trace = by_id("forfeit-traceback")
+            trace.textContent = forfeit.get("traceback") or ""
+            trace.hidden = not forfeit.get("traceback")
+        key = self.store_game(game, {"source": "lab"})
+        if key:
+            link = by_id("game-replay")
+            link.href = "./replay.html#l=%s" % key
+            link.hidden = False
+
+    def stop_game(self, event=None):
+        if self.runner is not None and not self.runner.game.is_over():
+            self.runner.stop()
+            by_id("game-status").textContent = "Game stopped."
+        by_id("stop").disabled = True
+
+    # -- history ------------------------------------------------------------------------
+    def store_game(self, game, meta):
+        """Save a finished game in the history; its id, or None when storage is full."""
+        record = game.record(meta)
+        record.meta["id"] = self.storage.new_game_id()
+        record.meta["date"] = self.storage.iso_now()
+        try:
+            if self.history is None:
+                self.history = self.storage.open_history()
+            return self.history.save(record, self.storage.now_ms(), self.storage.tab_token())
+        except StorageFull:
+            by_id("t-message").textContent = ("Browser storage is full: games are no longer stored in the "
+                                              "history. Delete old games on the History page.")
+            return None
+
+    # -- tournaments --------------------------------------------------------------------
+    def entrant_specs(self):
+        specs = []
+        for node in by_id("entrants").querySelectorAll("input"):
+            if not node.checked:
+                continue
+            kind, name = str(node.value).split(":", 1)
+            if kind == "ai":
+                specs.append({"name": name, "ai": name})
+            else:
+                specs.append({"name": name, "source": self.shelf.source(name)})
+        return specs
+
+    def tournament_options(self):
+        system = str(by_id("system").value)
+        rounds = None
+        text = str(by_id("swiss-rounds").value).strip()
+        if system == SWISS and text:
+            rounds = int(_number(text, "Swiss rounds", 1, 30))
+        seed = int(_number(str(by_id("tournament-seed").value) or "1", "The random seed", 0, 999999))
+        return system, rounds, seed
+
+    def update_command(self, event=None):
+        """The command line that plays the same tournament (same players, seed, settings)."""
+        try:
+            rules, time_limit, delay_ms, show = self.settings()
+            system, rounds, seed = self.tournament_options()
+        except KalahError:
+            return
+        files, ours = [], []
+        for spec in self.entrant_specs():
+            if spec.get("ai"):
+                ours.append(spec["ai"])
+            else:
+                files.append(spec["name"] + ".py")
+        words = ["python -m kalah tournament"] + files
+        if ours:
+            words.append("--players " + ",".join(ours))
+        words.append("--rounds " + system)
+        if rounds:
+            words.append("--swiss-rounds %d" % rounds)
+        words.append("--time %s" % _seconds(time_limit))
+        if rules != "kalah(6,4)":
+            words.append("--rules '%s'" % rules)
+        if seed != 1:
+            words.append("--seed %d" % seed)
+        by_id("t-command").textContent = " ".join(words)
+
+    def start_tournament(self, event=None):
+        message = by_id("t-message")
+        try:
+            rules, time_limit, delay_ms, show = self.settings()
+            system, rounds, seed = self.tournament_options()
+            specs = self.entrant_specs()
+            tournament = Tournament(specs, system, rounds, seed)
+        except KalahError as error:
+            message.textContent = "Cannot start: %s." % error
+            return
+        if self.run is not None and not self.run.finished():
+            self.run.stop()
+        message.textContent = ""
+        self.run = TournamentRun(self, specs, tournament, rules, time_limit)
+        self.run.fill()
+
+    def free_worker(self, running):
+        """A worker for one more game, or None when every core is busy."""
+        if running >= cores():
+            return None
+        for client in self.workers:
+            if client not in self.busy_workers:
+                return client
+        if len(self.workers) >= cores():
+            return None
+        client = WorkerClient()
+        self.workers.append(client)
+        return client
+
+    def release_worker(self, client):
+        if client in self.busy_workers:
+            self.busy_workers.remove(client)
+
+    def pause_tournament(self, event=None):
+        if self.run is not None and not self.run.stopped:
+            self.run.pause(not self.run.paused)
+
+    def stop_tournament(self, event=None):
+        if self.run is not None:
+            self.run.stop()
+
+    def show_tournament(self, run):
+        if run is not self.run:
+            return
+        tournament = run.tournament
+        done = len(tournament.results)
+        total = tournament.total_games()
+        progress = by_id("t-progress")
+        progress.max = max(total, 1)
+        progress.value = done
+        if run.stopped:
+            state = "Stopped after %d of %d games." % (done, total)
+        elif tournament.finished():
+            state = "Finished: %d games." % total
+        elif run.paused:
+            state = "Paused after %d of %d games (%d still running)." % (done, total, len(run.running))
+        else:
+            state = "%d of %d games played, %d running." % (done, total, len(run.running))
+        if tournament.system == SWISS:
+            state += " Round %d of %d." % (tournament.round, tournament.rounds)
+        by_id("t-progress-text").textContent = state
+        active = not run.stopped and not tournament.finished()
+        by_id("t-pause").disabled = not active
+        by_id("t-pause").textContent = "Resume" if run.paused else "Pause"
+        by_id("t-stop").disabled = not active
+        document.body.dataset.tournament = "finished" if tournament.finished() else (
+            "stopped" if run.stopped else "running")
+        self.show_standings(tournament)
+        self.show_crosstable(tournament)
+
+    def show_standings(self, tournament):
+        table = by_id("standings")
+        table.hidden = False
+        body = table.querySelector("tbody")
+        clear(body)
+        for row in tournament.standings():
+            cells = [el("td", str(row["rank"])), el("th", row["name"], attrs={"scope": "row"})]
+            for key in ("games", "wins", "draws", "losses", "forfeits", "points", "seeds"):
+                cells.append(el("td", str(row[key])))
+            body.appendChild(el("tr", children=cells))
+
+    def show_crosstable(self, tournament):
+        table = by_id("crosstable")
+        table.hidden = False
+        order = [row["player"] for row in tournament.standings()]
+        names = tournament.names
+        head = table.querySelector("thead")
+        clear(head)
+        top = el("tr", children=[el("th", "", attrs={"scope": "col"})])
+        for k in range(len(order)):
+            top.appendChild(el("th", "#%d" % (k + 1), attrs={"scope": "col", "title": names[order[k]]}))
+        head.appendChild(top)
+        body = table.querySelector("tbody")
+        clear(body)
+        cells = tournament.crosstable()
+        for k, i in enumerate(order):
+            row = el("tr", children=[el("th", "#%d %s" % (k + 1, names[i]), attrs={"scope": "row"})])
+            for j in order:
+                cell = el("td")
+                if i == j:
+                    cell.textContent = "—"
+                    cell.className = "self"
+                for result in cells[i][j]:
+                    key = tournament.results[result["game"]].get("key")
+                    text = "%s %s" % (result["result"], result["score"])
+                    label = "%s against %s, game %d as %s: %s" % (
+                        names[i], names[j], result["game"] + 1, SIDE_NAMES[result["side"]],
+                        {"W": "won", "D": "drew", "L": "lost"}[result["result"]] + " " + result["score"])
+                    if key:
+                        node = el("a", text, cls="r-" + result["result"],
+                                  attrs={"href": "./replay.html#l=%s" % key, "aria-label": label, "title": label})
+                    else:
+                        node = el("span", text, cls="r-" + result["result"], attrs={"title": label})
+                    cell.appendChild(node)
+                row.appendChild(cell)
+            body.appendChild(row)
+
+    # -- wiring ----------------------------------------------------------------------------
+    def wire(self):
+        listen(by_id("save"), "click", self.save_player)
+        listen(by_id("open"), "click", self.open_player)
+        listen(by_id("delete"), "click", self.delete_player)
+        listen(by_id("export"), "click", self.export_player)
+        listen(by_id("import"), "change", self.import_player)
+        for kind in TEMPLATES:
+            listen(by_id("template-" + kind), "click", self._template_handler(kind))
+        listen(by_id("player-name"), "input", lambda event: self.code_changed())
+        listen(by_id("settings"), "change", self.settings_changed)
+        listen(by_id("settings"), "input", self.settings_changed)
+        listen(by_id("play"), "click", self.play)
+        listen(by_id("stop"), "click", self.stop_game)
+        listen(by_id("t-start"), "click", self.start_tournament)
+        listen(by_id("t-pause"), "click", self.pause_tournament)
+        listen(by_id("t-stop"), "click", self.stop_tournament)
+        for node_id in ("entrants", "system", "swiss-rounds", "tournament-seed"):
+            listen(by_id(node_id), "change", self.update_command)
+        for node in document.querySelectorAll("[data-needs-python]"):
+            node.disabled = False
+
+    def _template_handler(self, kind):
+        return lambda event: self.new_from_template(kind)
+
+
+def _reference_label(name):
+    return {"random": "Random", "first": "First legal house", "rightmost": "Right-most legal house (the reference player)",
+            "greedy": "Greedy (most seeds now)"}[name]
+
+
+def _number(text, what, low, high):
+    try:
+        value = float(str(text).strip())
+    except ValueError:
+        raise KalahError("%s must be a number" % what)
+    if not low <= value <= high:
+        raise KalahError("%s must be between %g and %g" % (what, low, high))
+    return value
+
+
+PAGE = None
+
+
+def main():
+    global PAGE
+    PAGE = LabPage()
+    status = by_id("status")
+    status.textContent = "Lab ready."
+    status.hidden = True
+    document.body.dataset.ready = "1"
