@@ -73,7 +73,7 @@ class AnalysisView:
         self.review_progress.hidden = True
         self.review_summary = el("p", cls="review-summary", attrs={"id": "review-summary"})
         chart_box = el("div", cls="review-chart", attrs={"id": "review-chart"})
-        self.review_list = el("ol", cls="review-list", attrs={"id": "review-moves", "start": "1"})
+        self.review_list = el("ol", cls="review-list", attrs={"id": "review-moves"})
         self.review_caption = el("p", cls="review-caption", attrs={"id": "review-caption", "aria-live": "polite"})
         board_box = el("div", cls="review-board board-area", attrs={"id": "review-board"})
         self.review_body = el("div", cls="review-body", children=[
@@ -230,8 +230,10 @@ class AnalysisView:
     def _review_done(self):
         review = self.review
         self.review_progress.hidden = True
-        self.review_status.textContent = "Review of %s: each move against the computer's best." % plural(
-            len(review.moves), "move")
+        self.review_status.textContent = (
+            "Review of %s, each against the computer's best move there. Values: South's final "
+            "margin in seeds with best play from both sides; pick a move or a point of the chart "
+            "to see its position." % plural(len(review.moves), "move"))
         self.review_summary.textContent = review.summary()
         clear(self.review_list)
         for ply, result in enumerate(review.results):
@@ -301,15 +303,23 @@ class Review:
             return None
         return self.sides[ply - 1], self.moves[ply - 1]
 
+    def for_south(self, ply, value):
+        """A value of the mover at `ply` as South's value, as the chart shows it."""
+        return value if self.sides[ply] == SOUTH else -value
+
     def describe(self, ply):
-        """One line of the move list, e.g. '12. South C +3? (best E +7)'."""
+        """One line of the move list, e.g. '12. South C +3? mistake (best E +7)'.
+
+        Values are South's, like the chart (as Lichess shows White's).
+        """
         result = self.results[ply]
         side = self.sides[ply]
-        text = "%s %s %s" % (SIDE_NAMES[side], move_text(side, result["move"]), signed(result["played_value"]))
+        text = "%d. %s %s %s" % (ply + 1, SIDE_NAMES[side], move_text(side, result["move"]),
+                                 signed(self.for_south(ply, result["played_value"])))
         mark = result.get("mark")
         if mark:
             text += "%s %s (best %s %s)" % (MARK_SIGNS[mark], mark, move_text(side, result["best"]),
-                                             signed(result["best_value"]))
+                                             signed(self.for_south(ply, result["best_value"])))
         return text
 
     def caption(self, ply):
@@ -319,13 +329,13 @@ class Review:
             return "The end: South %d, North %d." % self.final
         result = self.results[ply]
         side = self.sides[ply]
-        text = "Move %d: %s played %s, worth %s for %s" % (
-            ply + 1, SIDE_NAMES[side], move_text(side, result["move"]), signed(result["played_value"]),
-            SIDE_NAMES[side])
+        text = "Move %d: %s played %s; value for South after it: %s" % (
+            ply + 1, SIDE_NAMES[side], move_text(side, result["move"]),
+            signed(self.for_south(ply, result["played_value"])))
         if result.get("mark"):
-            text += "; %s: it gave away %s, the best was %s (%s)." % (
-                result["mark"], plural(result["loss"], "seed"), move_text(side, result["best"]),
-                signed(result["best_value"]))
+            text += ". A %s: %s gave away %s; the best was %s (%s)." % (
+                result["mark"], SIDE_NAMES[side], plural(result["loss"], "seed"),
+                move_text(side, result["best"]), signed(self.for_south(ply, result["best_value"])))
         else:
             text += "; no better move found."
         return text

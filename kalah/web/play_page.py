@@ -401,3 +401,8 @@ def main():
         node.disabled = False
     PAGE.start()
     document.body.dataset.ready = "1"
+    try:  # the analysis panel (hints, review) is extra: the game plays without it
+        from kalah.web import analysis_view
+        analysis_view.attach(PAGE)
+    except Exception as error:
+        window.console.warn("analysis panel unavailable: %s" % error)
