@@ -228,7 +228,25 @@ class Record:
         return _replayed(record, "JSON record")
 
     def to_json(self, indent=None):
-        return json.dumps(self.to_dict(), indent=indent)
+        """The JSON text, keys in the order of to_dict() on every host.
+
+        MicroPython's dicts do not keep insertion order, so the object is
+        written key by key; `indent` (CPython only) pretty-prints it."""
+        data = self.to_dict()
+        if indent is not None:
+            return json.dumps(data, indent=indent)
+        parts = []
+        for key in ("format", "version", "rules", "moves", "south", "north", "start", "date",
+                    "forfeit", "meta"):
+            if key in data:
+                value = data[key]
+                if key == "forfeit":
+                    text = "{%s}" % ", ".join("%s: %s" % (_dumps(k), _dumps(value[k]))
+                                             for k in ("by", "move", "reason", "token"))
+                else:
+                    text = _dumps(value)
+                parts.append("%s: %s" % (_dumps(key), text))
+        return "{%s}" % ", ".join(parts)
 
     @classmethod
     def from_json(cls, text):
@@ -425,6 +443,15 @@ class Record:
 
 
 # -- helpers -------------------------------------------------------------------
+
+def _dumps(value):
+    """JSON text with non-ASCII characters as they are, as MicroPython writes
+    them (its json.loads cannot join the surrogate pairs CPython would write)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except TypeError:  # MicroPython: no keyword arguments, and no escaping
+        return json.dumps(value)
+
 
 def _replayed(record, where):
     """The record, once its moves replay: a record that reads is one that plays."""
