@@ -386,11 +386,9 @@ class ReplayPage:
 
     def copy(self, text, what):
         by_id("copied-text").value = text
-        try:
-            window.navigator.clipboard.writeText(text)
-            self.message("%s copied. It is also shown below, to copy by hand." % what)
-        except Exception:  # no clipboard (insecure page, refused): the text box still holds it
-            self.message("%s is shown below; select it and copy." % what)
+        by_id("copied-text").select()
+        copy_to_clipboard(text)
+        self.message("%s copied (it is also in the box below, to copy by hand)." % what)
 
     def copy_link(self):
         self.copy(self.share_url(), "Link")
@@ -413,7 +411,12 @@ class ReplayPage:
         from kalah.web import storage
         record = Record.from_dict(self.viewer.record.to_dict())
         history = storage.open_history()
-        added, _, unchanged = history.merge([_entry(record)], now=storage.now_ms())
+        try:
+            added, _, unchanged = history.merge([_entry(record)], now=storage.now_ms())
+        except KalahError as error:  # StorageFull included: nothing was written
+            self.message("The game could not be kept: %s. Free space on the History page." % error_text(error),
+                         problem=True)
+            return
         self.message("The game is in your history now." if added else "Your history already holds this game.")
 
     # -- continue from here --------------------------------------------------
@@ -568,6 +571,18 @@ class ReplayPage:
         rules = by_id("corr-rules")
         for name in known_names():
             rules.appendChild(el("option", name, attrs={"value": name}))
+
+
+_clipboard = None
+
+
+def copy_to_clipboard(text):
+    """Copy without letting a refused clipboard (insecure page, no permission) become an error."""
+    global _clipboard
+    if _clipboard is None:
+        _clipboard = window.Function.new(
+            "text", "try { navigator.clipboard.writeText(text).catch(function () {}); } catch (e) {}")
+    _clipboard(text)
 
 
 def _entry(record):

@@ -32,9 +32,23 @@ QUOTA_MESSAGE = ("Browser storage is full, so this game is kept only in this tab
                  "to a file to make room.")
 
 
-def is_quota_error(error):
-    text = str(error)
-    return "Quota" in text or "quota" in text or "NS_ERROR_DOM_QUOTA" in text
+# A JS exception thrown inside setItem does not cross into MicroPython as a
+# Python exception we can inspect (touching it fails again), so the write runs
+# in a tiny JS function that returns the error's name instead of throwing.
+_set_item = None
+
+
+def _js_set_item():
+    global _set_item
+    if _set_item is None:
+        _set_item = window.Function.new(
+            "area", "key", "value",
+            "try { area.setItem(key, value); return ''; } catch (e) { return String(e && e.name || e); }")
+    return _set_item
+
+
+def is_quota_error(name):
+    return "Quota" in name or "quota" in name or "NS_ERROR_DOM_QUOTA" in name
 
 
 class BrowserStore:
@@ -57,12 +71,11 @@ class BrowserStore:
         return self.get(key) is not None
 
     def __setitem__(self, key, value):
-        try:
-            self.area.setItem(key, value)
-        except Exception as error:  # a JS DOMException crosses as a generic exception
+        error = _js_set_item()(self.area, key, value)
+        if error:
             if is_quota_error(error):
                 raise StorageFull("browser storage is full")
-            raise
+            raise StorageFull("browser storage refused the write (%s)" % error)
 
     def __delitem__(self, key):
         self.area.removeItem(key)

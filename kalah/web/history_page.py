@@ -1,0 +1,226 @@
+"""The history page (history.html): every saved game, statistics, export and import.
+
+The model is kalah/history.py; this module only draws it. Names, dates and
+anything else read from storage or a file go in as text only.
+"""
+
+from pyscript import document, window
+
+from kalah.errors import KalahError
+from kalah.history import FINISHED, read_import
+from kalah.links import error_text
+from kalah.web import storage
+from kalah.web.dom import by_id, clear, el, listen, proxy
+from kalah.web.replay_page import download
+
+COLUMNS = (("date", "Date"), ("rules", "Rule set"), ("players", "Players"), ("result", "Result"),
+           ("moves", "Moves"))
+
+
+class HistoryPage:
+    def __init__(self):
+        self.history = storage.open_history()
+        self.sort = "date"
+        self.descending = True
+        self.deleted = None  # the last deleted Entry, for undo
+        self._wire()
+
+    def say(self, text, problem=False):
+        node = by_id("message")
+        node.textContent = text
+        node.className = "message problem" if problem else "message"
+
+    # -- drawing -------------------------------------------------------------
+    def render(self):
+        self._fill_rules_filter()
+        rows = self.history.listing(sort=self.sort, descending=self.descending,
+                                    player=by_id("filter-player").value,
+                                    rules=by_id("filter-rules").value, status=by_id("filter-status").value)
+        body = by_id("games-body")
+        clear(body)
+        for entry in rows:
+            body.appendChild(self._row(entry))
+        total = len(self.history.entries)
+        by_id("count").textContent = ("No games saved yet: play one on the Play page." if not total else
+                                      "%d of %d saved games shown." % (len(rows), total))
+        for key, _ in COLUMNS:
+            th = by_id("col-" + key)
+            th.setAttribute("aria-sort", ("descending" if self.descending else "ascending")
+                            if key == self.sort else "none")
+        self._render_problems()
+        self._render_ranking()
+
+    def _row(self, entry):
+        row = el("tr")
+        row.appendChild(el("td", entry.date or "\u2014"))
+        row.appendChild(el("td", entry.rules))
+        row.appendChild(el("td", "%s \u2013 %s" % (entry.south, entry.north)))
+        if entry.status == FINISHED:
+            winner = entry.winner_name()
+            result = "%s (%s)" % (entry.result, "draw" if winner is None else winner + " won")
+        else:
+            result = "unfinished"
+        row.appendChild(el("td", result))
+        row.appendChild(el("td", str(entry.moves), cls="num"))
+        actions = el("td")
+        open_link = el("a", "Open", attrs={"href": "replay.html#l=%s" % entry.id,
+                                           "aria-label": "Open the game %s \u2013 %s in the viewer" % (
+                                               entry.south, entry.north)})
+        actions.appendChild(open_link)
+        actions.appendChild(document.createTextNode(" "))
+        delete = el("button", "Delete", attrs={"type": "button", "data-delete": entry.id,
+                                               "aria-label": "Delete the game %s \u2013 %s" % (entry.south, entry.north)})
+        actions.appendChild(delete)
+        row.appendChild(actions)
+        return row
+
+    def _fill_rules_filter(self):
+        select = by_id("filter-rules")
+        chosen = select.value
+        clear(select)
+        select.appendChild(el("option", "All rule sets", attrs={"value": ""}))
+        for name in self.history.rule_sets():
+            option = el("option", name, attrs={"value": name})
+            select.appendChild(option)
+        select.value = chosen if chosen in self.history.rule_sets() else ""
+
+    def _render_problems(self):
+        box = by_id("problems")
+        clear(box)
+        by_id("problems-box").hidden = not self.history.problems
+        for key, message in self.history.problems:
+            item = el("li", message + " ")
+            item.appendChild(el("button", "Discard it", attrs={"type": "button", "data-discard": key}))
+            box.appendChild(item)
+
+    def _render_ranking(self):
+        body = by_id("ranking-body")
+        clear(body)
+        for place, stats in enumerate(self.history.ranking()):
+            row = el("tr")
+            row.appendChild(el("td", str(place + 1), cls="num"))
+            row.appendChild(el("td", stats.name))
+            for value in (stats.games, stats.wins, stats.draws, stats.losses):
+                row.appendChild(el("td", str(value), cls="num"))
+            row.appendChild(el("td", stats.ratio_text(), cls="num"))
+            body.appendChild(row)
+        by_id("ranking-empty").hidden = bool(self.history.ranking())
+
+    # -- actions -------------------------------------------------------------
+    def sort_by(self, key):
+        if key == self.sort:
+            self.descending = not self.descending
+        else:
+            self.sort, self.descending = key, key in ("date", "moves")
+        self.render()
+
+    def clicked(self, event):
+        target = event.target
+        gid = target.getAttribute("data-delete") if target.getAttribute else None
+        if isinstance(gid, str) and gid:
+            entry = self.history.delete(gid)
+            self.deleted = entry
+            by_id("undo").hidden = False
+            self.render()
+            self.say("Deleted the game %s \u2013 %s. Undo brings it back." % (entry.south, entry.north))
+            by_id("undo").focus()
+            return
+        key = target.getAttribute("data-discard") if target.getAttribute else None
+        if isinstance(key, str) and key:
+            self.history.discard_problem(key)
+            self.render()
+            self.say("The unreadable entry was discarded.")
+        sort = target.getAttribute("data-sort") if target.getAttribute else None
+        if isinstance(sort, str) and sort:
+            self.sort_by(sort)
+
+    def undo(self):
+        if self.deleted is None:
+            return
+        try:
+            self.history.restore(self.deleted)
+        except KalahError as error:
+            self.say("Could not bring the game back: %s." % error_text(error), problem=True)
+            return
+        self.say("The game is back.")
+        self.deleted = None
+        by_id("undo").hidden = True
+        self.render()
+
+    def export(self):
+        download(self.history.export_json(), "application/json", "kalah-history.json")
+        self.say("Exported %d games to kalah-history.json." % len(self.history.entries))
+
+    def import_text(self, text, source):
+        try:
+            entries = read_import(text)
+            added, updated, unchanged = self.history.merge(entries, now=storage.now_ms())
+        except KalahError as error:
+            self.say("Nothing was imported from %s: %s. Your history is unchanged." % (source, error_text(error)),
+                     problem=True)
+            return
+        self.render()
+        self.say("Imported from %s: %d new, %d updated, %d already here." % (source, added, updated, unchanged))
+
+    def paste(self):
+        self.import_text(str(by_id("paste").value), "the pasted text")
+
+    def read_file(self, file):
+        name = str(file.name)
+        if file.size > 20 * 1024 * 1024:
+            self.say("Nothing was imported: %s is larger than 20 MB." % name, problem=True)
+            return
+        reader = window.FileReader.new()
+
+        def loaded(event):
+            result = reader.result
+            self.import_text(result if isinstance(result, str) else "", name)
+        reader.onload = proxy(loaded)
+        reader.onerror = proxy(lambda event: self.say("Could not read %s." % name, problem=True))
+        reader.readAsText(file)
+
+    def file_chosen(self, event):
+        files = event.target.files
+        if files.length:
+            self.read_file(files.item(0))
+        event.target.value = ""
+
+    def dropped(self, event):
+        event.preventDefault()
+        by_id("drop").classList.remove("over")
+        files = event.dataTransfer.files
+        if files.length:
+            self.read_file(files.item(0))
+            return
+        text = event.dataTransfer.getData("text")
+        if isinstance(text, str) and text:
+            self.import_text(text, "the dropped text")
+
+    def _wire(self):
+        listen(by_id("games"), "click", self.clicked)
+        listen(by_id("problems"), "click", self.clicked)
+        listen(by_id("undo"), "click", lambda e: self.undo())
+        listen(by_id("export"), "click", lambda e: self.export())
+        listen(by_id("import-paste"), "click", lambda e: self.paste())
+        listen(by_id("import-file"), "change", self.file_chosen)
+        for name in ("filter-player", "filter-rules", "filter-status"):
+            listen(by_id(name), "input", lambda e: self.render())
+        drop = by_id("drop")
+        listen(drop, "dragover", self._drag_over)
+        listen(drop, "dragleave", lambda e: drop.classList.remove("over"))
+        listen(drop, "drop", self.dropped)
+
+    def _drag_over(self, event):
+        event.preventDefault()
+        by_id("drop").classList.add("over")
+
+
+PAGE = None
+
+
+def main():
+    global PAGE
+    PAGE = HistoryPage()
+    by_id("status").hidden = True
+    PAGE.render()
+    document.body.dataset.ready = "1"

@@ -1,0 +1,104 @@
+"""History in the browser: a game played is saved after every move, resumes on reload, is listed, opens in
+the viewer; a corrupted entry and a full localStorage lose nothing already saved."""
+
+import json
+
+import pytest
+
+SOUTH_HOUSE = ".kb-house[data-side='0'][data-house='%d']"
+NORTH_HOUSE = ".kb-house[data-side='1'][data-house='%d']"
+
+
+def pits(page):
+    return page.eval_on_selector_all(".kb-house", "bs => bs.map(b => b.dataset.count).join(',')")
+
+
+def play_two_moves(page):
+    page.click(SOUTH_HOUSE % 3)   # ends in the store: South again
+    page.wait_for_function("!document.querySelector('#board').classList.contains('kb-animating')")
+    page.click(SOUTH_HOUSE % 6)
+    page.wait_for_function("!document.querySelector('#board').classList.contains('kb-animating')")
+
+
+def test_a_game_played_is_in_the_history_resumes_on_reload_and_opens_in_the_viewer(page, site_url,
+                                                                                      wait_for_python_ready):
+    page.goto(site_url + "index.html")
+    wait_for_python_ready(page)
+    play_two_moves(page)
+    before = pits(page)
+    page.reload()
+    wait_for_python_ready(page)
+    assert pits(page) == before
+
+    page.goto(site_url + "history.html")
+    wait_for_python_ready(page)
+    assert page.locator("#games-body tr").count() == 1
+    row = page.inner_text("#games-body tr")
+    assert "kalah(6,4)" in row and "unfinished" in row
+    page.click("#games-body a")
+    wait_for_python_ready(page)
+    assert page.eval_on_selector("#ply-slider", "e => e.value") == "2"
+    assert [m for m in page.locator("#moves .move").all_inner_texts()] == ["C", "F"]
+
+
+def test_delete_with_undo_and_import_without_duplicates(page, site_url, wait_for_python_ready, tmp_path):
+    from kalah.records import Record
+    record = Record("kalah(6,4)", [3, 6, 1], south="Ann", north="<img src=x onerror=alert(1)>")
+    page.goto(site_url + "history.html")
+    wait_for_python_ready(page)
+    page.fill("#paste", record.to_pgn())
+    page.click("#import-paste")
+    assert "1 new" in page.inner_text("#message")
+    assert page.locator("#games-body img").count() == 0
+    assert "<img src=x onerror=alert(1)>" in page.inner_text("#games-body")
+    page.click("#import-paste")
+    assert "0 new, 0 updated, 1 already here" in page.inner_text("#message")
+    assert page.locator("#games-body tr").count() == 1
+    page.click("#games-body [data-delete]")
+    assert page.locator("#games-body tr").count() == 0
+    page.click("#undo")
+    assert page.locator("#games-body tr").count() == 1
+    page.fill("#paste", "[Variant \"kalah(6,4)\"]\n\n1. G *")
+    page.click("#import-paste")
+    assert page.inner_text("#message").startswith("Nothing was imported from the pasted text: PGN line 3")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "kalah-history", "schema": 2, "games": [{"v": 2, "record": {"rules": "x"}}]}')
+    page.set_input_files("#import-file", str(bad))
+    page.wait_for_function("document.querySelector('#message').textContent.includes('bad.json')")
+    assert "game 1 of the file" in page.inner_text("#message")
+    assert page.locator("#games-body tr").count() == 1
+
+
+def test_a_corrupted_entry_and_a_full_storage_lose_nothing_saved(page, site_url, wait_for_python_ready):
+    page.goto(site_url + "index.html")
+    wait_for_python_ready(page)
+    play_two_moves(page)
+    saved = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kalah.game.'))")
+    assert len(saved) == 1
+    # A second game, then damage it by hand.
+    page.evaluate("""localStorage.setItem('kalah.game.broken', '{"v": 2, "id": "broken", "record": {"rules"')""")
+    # Fill the rest of localStorage to its quota.
+    page.evaluate("""() => {
+        let chunk = 'x'.repeat(1 << 20), i = 0;
+        while (chunk.length > 0) {
+            try { localStorage.setItem('f' + (i++), chunk); } catch (e) { chunk = chunk.slice(0, chunk.length >> 1); }
+        }
+    }""")
+    for _ in range(12):   # each move makes the saved game a few characters longer
+        side = page.evaluate("document.querySelector('.kb-caption.kb-to-move').classList.contains('kb-s') ? 0 : 1")
+        page.click(".kb-house[data-side='%d']:not([data-count='0'])" % side)
+        page.wait_for_function("!document.querySelector('#board').classList.contains('kb-animating')")
+        if page.inner_text("#storage-message"):
+            break
+    assert "storage is full" in page.inner_text("#storage-message")
+    after_full = pits(page)
+    page.reload()
+    wait_for_python_ready(page)
+    assert pits(page) == after_full   # the game in play survived (kept in this tab)
+
+    page.goto(site_url + "history.html")
+    wait_for_python_ready(page)
+    assert page.locator("#games-body tr").count() == 1
+    assert "broken could not be read" in page.inner_text("#problems")
+    stored = page.evaluate("localStorage.getItem(%s)" % json.dumps(saved[0]))
+    assert json.loads(stored)["record"]["moves"] == [3, 6]
