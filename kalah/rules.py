@@ -168,15 +168,18 @@ class Rules:
         order = self._orders[side][origin]
         seeds = pits[origin]
         pits[origin] = 0
-        length = len(order)
-        laps, rest = divmod(seeds, length)
-        if laps:
-            for pit in order:
-                pits[pit] += laps
-        for i in range(rest):
-            pits[order[i]] += 1
         if trace is not None:
             trace.append(("sow", origin, self.sowing_path(side, origin, seeds)))
+        length = len(order)
+        if seeds < length:  # the usual case: less than a lap
+            for pit in order[:seeds]:
+                pits[pit] += 1
+            return order[seeds - 1]
+        laps, rest = divmod(seeds, length)
+        for pit in order:
+            pits[pit] += laps
+        for pit in order[:rest]:
+            pits[pit] += 1
         return order[(seeds - 1) % length]
 
     def play(self, pits, side, house, trace=None):
@@ -238,15 +241,17 @@ class Kalah(Rules):
 
     def play(self, pits, side, house, trace=None):
         m = self.houses
-        last = self.sow(pits, side, side * (m + 1) + house - 1, trace)
-        store = self.stores[side]
-        if last == store:
+        own = side * (m + 1)
+        last = self.sow(pits, side, own + house - 1, trace)
+        captured = 0
+        if last == own + m:  # the own store
             next_side = side
             if trace is not None:
                 trace.append(("extra", side))
         else:
             next_side = 1 - side
-        captured = self._capture(pits, side, last, trace)
+            if pits[last] == 1 and own <= last < own + m:
+                captured = self._capture(pits, side, last, trace)
         if not any(pits[0:m]) or not any(pits[m + 1:2 * m + 1]):
             self.sweep(pits, trace)
             return None, captured

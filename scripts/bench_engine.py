@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Engine speed under CPython: random playouts and moves applied per second.
+
+    python3 scripts/bench_engine.py              a table, every rule set
+    python3 scripts/bench_engine.py --json       the same as JSON
+    python3 scripts/bench_engine.py --rules oware --seconds 3
+
+For each rule set:
+- playouts/s: random games from the start to the end on the hot path the
+  search uses (rules.legal_moves and rules.play on a plain list, no trace);
+- moves/s (play): rules.play on a copy of the pits, replaying the positions
+  and moves of those games;
+- moves/s (push): Board.push with its events, outcome and undo stack, the API
+  the page and the command line use: the baseline of the same run, so the
+  ratio column says what the hot path gains over it on this machine.
+Figures vary by a few percent from run to run (shared cores).
+"""
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from kalah import Board, find_rules  # noqa: E402
+
+RULES = ("kalah(6,4)", "kalah(6,3)+empty-capture", "kalah(6,3)+gamelink", "kalah(6,6)+pie",
+         "owari", "oware", "relay-kalaha")
+
+
+def random_playout(rules, rng):
+    """One random game on the hot path; returns the number of moves played."""
+    pits = rules.initial_pits()
+    side = 0
+    plies = 0
+    clock = 0
+    limit = rules.move_limit
+    while side is not None:
+        moves = rules.legal_moves(pits, side)
+        side, captured = rules.play(pits, side, moves[rng.randrange(len(moves))])
+        plies += 1
+        if limit:
+            clock = 0 if captured else clock + 1
+            if clock >= limit and side is not None:
+                break
+    return plies
+
+
+def timed(seconds, step):
+    """Call step() until `seconds` pass; return (calls, units counted, elapsed)."""
+    calls = units = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        units += step()
+        calls += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return calls, units, now - start
+
+
+def sample_positions(name, rng, games=50):
+    """(pits, side, move) of every move of some random games."""
+    rules = find_rules(name)
+    samples = []
+    for _ in range(games):
+        board = Board(name)
+        while board.turn is not None:
+            move = rng.choice(board.legal_moves)
+            if move:
+                samples.append((list(board.pits), board.turn, move))
+            board.push(move)
+    return rules, samples
+
+
+def bench(name, seconds, seed=1):
+    rng = random.Random(seed)
+    rules = find_rules(name)
+    games, plies, elapsed = timed(seconds, lambda: random_playout(rules, rng))
+    result = {"rules": rules.name, "playouts_per_s": games / elapsed,
+              "plies_per_playout": plies / games}
+
+    rules, samples = sample_positions(name, rng)
+    play = rules.play
+
+    def replay_play():
+        for pits, side, move in samples:
+            play(pits[:], side, move)
+        return len(samples)
+    _, moves, elapsed = timed(seconds, replay_play)
+    result["play_moves_per_s"] = moves / elapsed
+
+    def replay_push():
+        count = 0
+        board = Board(name)
+        while board.turn is not None:
+            moves = board.legal_moves
+            board.push(moves[rng.randrange(len(moves))])
+            count += 1
+        return count
+    _, moves, elapsed = timed(seconds, replay_push)
+    result["push_moves_per_s"] = moves / elapsed
+    result["play_over_push"] = result["play_moves_per_s"] / result["push_moves_per_s"]
+    return result
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rules", action="append", help="a rule set (repeatable; default: all)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement (default 1)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args(argv)
+    results = [bench(name, args.seconds) for name in (args.rules or RULES)]
+    if args.json:
+        print(json.dumps({"python": sys.version.split()[0], "results": results}, indent=2))
+        return 0
+    header = ("rules", "playouts/s", "plies/game", "play moves/s", "push moves/s", "play/push")
+    rows = [(r["rules"], "%.0f" % r["playouts_per_s"], "%.1f" % r["plies_per_playout"],
+             "%.0f" % r["play_moves_per_s"], "%.0f" % r["push_moves_per_s"], "%.1fx" % r["play_over_push"])
+            for r in results]
+    widths = [max(len(row[i]) for row in rows + [header]) for i in range(len(header))]
+    print("CPython %s" % sys.version.split()[0])
+    for row in [header] + rows:
+        print("  ".join(cell + " " * (width - len(cell)) if i == 0 else " " * (width - len(cell)) + cell
+                        for i, (cell, width) in enumerate(zip(row, widths))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
