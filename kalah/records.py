@@ -15,7 +15,7 @@ The forms (docs/formats.md gives each grammar with examples):
   for the history (ids, player kinds).
 - compact (`to_compact`): a version-tagged text made only of URL-fragment-safe
   characters [A-Za-z0-9._~-], so that a link needs no escaping; a 60-move
-  Kalah(6,4) game without names fits in 67 characters.
+  Kalah(6,4) game without names fits in 68 characters.
 - PGN-like (`to_pgn`): tags and move text in the letter notation of RULES.md.
 
 Every reader replays the moves with the engine, so a record that reads is a
