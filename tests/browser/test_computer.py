@@ -1,0 +1,144 @@
+"""The computer in the play page: it plays in a Pyodide worker, the page stays
+responsive meanwhile, undo and new game stop it at once, hints and the review.
+
+Pyodide takes several seconds to start here, so each test shares one page
+across its steps. The conftest's guards also apply: every request (the
+worker's included: the first test checks that the guard sees them) stays
+on the site, and no console error.
+"""
+
+import re
+
+from kalah import Board
+
+TIMEOUT = 120_000  # ms: Pyodide's start on a loaded 2-core machine can take 20 s
+HOUSE = '#board button.kb-house[data-side="{side}"][data-house="{house}"]'
+THINKING = "document.querySelector('#thinking').textContent.includes('depth')"
+
+
+def open_page(context, site_url, wait_for_python_ready):
+    page = context.new_page()
+    page.goto(site_url + "index.html")
+    wait_for_python_ready(page)
+    return page
+
+
+def new_game(page, south="human", north="human", speed="normal"):
+    """Start a Kalah(6,4) game from the new-game panel."""
+    if not page.evaluate("document.querySelector('#new-game').open"):
+        page.click("#new-game summary")
+    page.wait_for_function("!document.querySelector('select[name=south] option[value=level8]').disabled",
+                           timeout=TIMEOUT)
+    page.select_option("select[name=south]", south)
+    page.select_option("select[name=north]", north)
+    page.select_option("select[name=speed]", speed)
+    page.click("#new-game-form button[type=submit]")
+
+
+def pits(page):
+    """{pit index: seeds} as the board's houses announce them (whichever way up)."""
+    labels = page.eval_on_selector_all(
+        "#board button.kb-house", "(bs) => bs.map((b) => [b.dataset.index, b.getAttribute('aria-label')])")
+    return {int(index): int(re.search(r"(\d+) seeds?", label).group(1)) for index, label in labels}
+
+
+def test_computer_plays_a_game_to_the_end_and_the_review_marks_it(new_context, site_url, wait_for_python_ready,
+                                                                  save_screenshot):
+    context = new_context(reduced_motion="reduce")
+    requested = []
+    context.on("request", lambda request: requested.append(request.url))
+    page = open_page(context, site_url, wait_for_python_ready)
+    new_game(page, south="level8", north="greedy", speed="fast")
+    page.wait_for_function("document.querySelector('#status').classList.contains('over')", timeout=4 * TIMEOUT)
+    final = re.search(r"(\d+)-(\d+)", page.inner_text("#status"))
+
+    # The worker's own fetches go through the context, so the guard sees them.
+    assert site_url + "static/vendor/pyodide/python_stdlib.zip" in requested
+    assert site_url + "kalah/ai/search.py" in requested
+
+    page.click("#review-start")
+    page.wait_for_function("!document.querySelector('#review-moves').closest('[hidden]')", timeout=2 * TIMEOUT)
+    lines = page.eval_on_selector_all("#review-moves button", "(bs) => bs.map((b) => b.textContent)")
+    # Replaying the listed moves with the engine: every move was legal and
+    # they lead to the final score the page shows.
+    board = Board("kalah(6,4)")
+    for number, line in enumerate(lines, 1):
+        found = re.match(r"(\d+)\. (South|North) ([A-Fa-f]) [+-]?\d+", line)
+        assert found and int(found.group(1)) == number, line
+        assert found.group(2) == ("South", "North")[board.turn]
+        board.push(found.group(3))
+    assert board.is_game_over()
+    assert board.scores() == (int(final.group(1)), int(final.group(2)))
+    for line in lines:  # a marked move names the better one
+        assert re.search(r"(\?!|\?|\?\?) (inaccuracy|mistake|blunder) \(best [A-Fa-f] [+-]?\d+\)$", line) or \
+            re.fullmatch(r"\d+\. \w+ [A-Fa-f] [+-]?\d+", line), line
+
+    # A click on the chart jumps to that move: its right end is the final position.
+    chart = page.locator("#review-chart svg")
+    box = chart.bounding_box()
+    chart.click(position={"x": box["width"] - 2, "y": box["height"] / 2})
+    assert page.inner_text("#review-caption") == "The end: South %s, North %s." % final.groups()
+    chart.click(position={"x": 2, "y": box["height"] / 2})
+    assert page.inner_text("#review-caption").startswith("Move 1: South played ")
+    assert page.get_attribute("#review-moves button[data-ply='0']", "aria-current") == "step"
+    save_screenshot(page, "review")
+
+
+def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop_it(
+        new_context, site_url, wait_for_python_ready):
+    page = open_page(new_context(reduced_motion="reduce"), site_url, wait_for_python_ready)
+    new_game(page, north="level8", speed="slow")
+    start = pits(page)
+    page.click(HOUSE.format(side=0, house=1))  # A: 4 seeds end in house E, North's turn
+    page.wait_for_function(THINKING, timeout=TIMEOUT)
+
+    # Responsiveness: from a real click on the hints button to its Python
+    # handler's change to the page (aria-pressed), measured in the page.
+    # The median of six clicks is checked, so one slow frame on a busy
+    # machine does not fail the test; a page blocked by the search would
+    # fail every click.
+    page.evaluate("""() => {
+      window.__delays = [];
+      let clicked = null;
+      const button = document.querySelector('#hints-toggle');
+      document.addEventListener('click', (event) => { clicked = event.timeStamp; }, true);
+      new MutationObserver(() => window.__delays.push(performance.now() - clicked))
+        .observe(button, {attributes: true, attributeFilter: ['aria-pressed']});
+    }""")
+    for count in range(1, 7):
+        page.click("#hints-toggle")
+        page.wait_for_function("window.__delays.length >= %d" % count)
+    delays = sorted(page.evaluate("window.__delays"))
+    assert page.evaluate(THINKING), "the computer should still be thinking"
+    assert (delays[2] + delays[3]) / 2 < 100 and delays[-1] < 1000, "click to answer took %s ms" % delays
+
+    # Undo while it thinks: the search stops at once and no move arrives later.
+    worker = page.workers[0]
+    closed = []
+    worker.on("close", lambda w: closed.append(w))
+    page.click("#undo")
+    assert page.inner_text("#thinking") == ""
+    page.wait_for_timeout(4_000)  # longer than the 3 s the computer had
+    assert closed == [worker], "the thinking worker was terminated"
+    assert pits(page) == start and page.locator("#board .kb-last").count() == 0
+    assert page.inner_text("#status").startswith("South to move")
+
+    # New game while it thinks: the same.
+    page.click(HOUSE.format(side=0, house=1))
+    page.wait_for_function(THINKING, timeout=TIMEOUT)
+    new_game(page)  # two people
+    assert page.inner_text("#thinking") == ""
+    page.wait_for_timeout(4_000)
+    assert pits(page) == start and page.locator("#board .kb-last").count() == 0
+
+    # Hints: a value for every legal move, following the game.
+    page.click("#hints-toggle")
+    page.wait_for_function("document.querySelectorAll('#hints li').length === 6", timeout=TIMEOUT)
+    hints = page.eval_on_selector_all("#hints li", "(items) => items.map((i) => i.textContent)")
+    assert [hint.split()[0] for hint in hints] == list("ABCDEF")
+    assert all(re.fullmatch(r"[A-F] [+-]?\d+( exact)?", hint) for hint in hints), hints
+    assert page.locator("#hints li.best").count() >= 1
+    page.click(HOUSE.format(side=0, house=3))  # C ends in the store: South again, C empty
+    page.wait_for_function("document.querySelectorAll('#hints li').length === 5", timeout=TIMEOUT)
+    hints = page.eval_on_selector_all("#hints li", "(items) => items.map((i) => i.textContent)")
+    assert [hint.split()[0] for hint in hints] == list("ABDEF")
