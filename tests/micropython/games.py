@@ -59,3 +59,27 @@ for text in ("k9.K64.m3", "k1.K64.m33", "[Variant \"x\"]", "{\"rules\": \"kalah\
             print("read", text)
         except KalahError as error:
             print(str(error).split(" (")[0])  # the JSON parsers' details differ
+
+# Hostile input: the same verdict on both hosts (the messages of the UTF-8
+# decoders differ, so only the verdict is printed here).
+for text in ("k1.K64.s_FF.m3", "k1.K64.s_C3.m3", "k1.K64.s_E6_9D_8E_F0_9F_98_80.m3", "k1.K64.s_ED_A0_80.m3",
+             "k1.K64.m" + "9" * 50, "k1.K6" + "9" * 30 + ".m",
+             '[Variant "kalah"]\n[South "a\\u0001\\u00e9\\"b"]\n\n1. C *', '[Variant "kalah"]\n[South "\\ud800"]\n'):
+    try:
+        reader = Record.from_pgn if text.startswith("[") else Record.from_compact
+        print("read", len(reader(text).south))
+    except KalahError:
+        print("error")
+for text in ("kalah(6,4)/" + "9" * 40 + ",4,4,4,4,4,0,4,4,4,4,4,4,0/S", "kalah(99999999999999999999999,4)/1/S",
+             "kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S/c" + "9" * 50):
+    try:
+        Board(position=text)
+    except KalahError as error:
+        print(error)
+board = Board()
+for move in ("9" * 100, "3\x00", "C\n", "swap", "", " "):
+    try:
+        board.push(move)
+        print("pushed", board.pop())
+    except KalahError as error:
+        print(error)
