@@ -21,7 +21,7 @@ A search result is exact when no horizon evaluation went into it.
 import time
 
 from kalah.errors import KalahError
-from kalah.rules import NORTH, SWAP
+from kalah.rules import NORTH, SWAP, Rules
 
 INF = 10 ** 6
 EXACT = 1000               # the depth of a table entry proven to the end of the game
@@ -84,28 +84,33 @@ class Search:
         # own store when (s - 1) % length == position of the store.
         m = self.m
         orders = rules._orders[0]
-        self.store_at = [orders[i].index(m) if m in orders[i] else -1 for i in range(m)]
-        self.ring = [len(orders[i]) for i in range(m)]
+        self.store_at = [-2] + [orders[i].index(m) if m in orders[i] else -1 for i in range(m)]
+        self.ring = [1] + [len(orders[i]) for i in range(m)]
+        self.houses = list(range(1, m + 1))
+        # Rule sets that keep the base hook: any non-empty house is legal.
+        self.plain_moves = type(rules).legal_moves is Rules.legal_moves
 
     # -- the recursive search ------------------------------------------------
     def negamax(self, pits, depth, alpha, beta):
         """The value of `pits` (South to move) within the window (alpha, beta).
 
         Fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
+        Children at the horizon are scored here without a call of their own,
+        since most nodes are leaves.
         """
-        self.nodes += 1
-        if not self.nodes & STOP_POLL:
-            self.poll()
         m = self.m
+        m2 = m + m + 1
+        total = self.total
         mine = pits[m]
-        theirs = pits[m + m + 1]
+        theirs = pits[m2]
         diff = mine - theirs
-        left = self.total - mine - theirs
+        left = total - mine - theirs
         if diff - left >= beta:
             return diff - left
         if diff + left <= alpha:
             return diff + left
-        if left <= self.endgame_seeds:
+        endgame_seeds = self.endgame_seeds
+        if left <= endgame_seeds:
             return diff + self.endgame.value(pits)
         tt = self.tt
         entry = tt.get(pits)
@@ -120,6 +125,9 @@ class Search:
         if depth <= 0:
             self.horizon += 1
             return diff
+        self.nodes += 1
+        if not self.nodes & STOP_POLL:
+            self.poll()
 
         horizon = self.horizon
         play = self.play
@@ -129,7 +137,18 @@ class Search:
             child = list(pits)
             next_side = play(child, 0, house)[0]
             if next_side is None:
-                value = child[m] - child[m + m + 1]
+                value = child[m] - child[m2]
+            elif depth == 1:
+                # The horizon: the store difference, or the database's exact value.
+                self.nodes += 1
+                value = child[m] - child[m2]
+                if total - child[m] - child[m2] <= endgame_seeds:
+                    if next_side == 0:
+                        value += self.endgame.value(child)
+                    else:
+                        value -= self.endgame.value(child[m + 1:] + child[:m + 1])
+                else:
+                    self.horizon += 1
             elif next_side == 0:
                 value = self.negamax(tuple(child), depth - 1, a, beta)
             else:
@@ -149,18 +168,17 @@ class Search:
 
     def ordered_moves(self, pits, tt_move):
         """The table's move, then extra-turn moves (nearest the store first), then by history."""
+        if self.plain_moves:
+            moves = [house for house in self.houses if pits[house - 1]]
+        else:
+            moves = self.legal_moves(pits, 0)
+        if len(moves) < 2:
+            return moves
         history = self.history
         store_at, ring = self.store_at, self.ring
-        scored = []
-        for house in self.legal_moves(pits, 0):
-            i = house - 1
-            if house == tt_move:
-                score = 1 << 30
-            elif (pits[i] - 1) % ring[i] == store_at[i]:
-                score = (1 << 29) + house
-            else:
-                score = history[house]
-            scored.append((score, house))
+        scored = [((1 << 30) if house == tt_move else
+                   (1 << 29) + house if (pits[house - 1] - 1) % ring[house] == store_at[house] else
+                   history[house], house) for house in moves]
         scored.sort(reverse=True)
         return [house for _, house in scored]
 

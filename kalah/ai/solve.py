@@ -1,0 +1,70 @@
+"""Perfect play: the exact value of a position and of each legal move.
+
+    >>> solve(Board("kalah(3,2)"))
+    {'value': 2, 'best': [3], 'values': {1: -4, 2: 0, 3: 2}}   # e.g.
+
+The value is the mover's final store minus the opponent's, all seeds
+counted, with perfect play by both. The search of `kalah.ai.search` runs
+without a time limit until every root value is proven (iterative deepening
+gives it the move ordering; the seed-count bounds, the table's proven
+entries and the endgame database make the proof end). Also `brute_force`,
+plain minimax over the game tree, for the tests on small boards.
+"""
+
+from kalah.ai.search import analyse
+from kalah.errors import KalahError
+from kalah.rules import SWAP
+
+
+def solve(board, progress=None, should_stop=None):
+    """{"value": V, "best": [moves], "values": {move: V}} for the side to move.
+
+    With the pie rule, SWAP (0) appears among the moves when it is offered;
+    the rest of the search does not foresee a swap still to come.
+    """
+    if board.turn is None:
+        raise KalahError("the game is over: there is nothing to solve")
+    result = analyse(board, time_limit=None, progress=progress, should_stop=should_stop)
+    if not all(result.exact_values.values()):
+        raise KalahError("the solver was stopped before it proved every value")
+    values = dict(result.values)
+    best_value = max(values.values())
+    best = sorted(move for move, value in values.items() if value == best_value)
+    return {"value": best_value, "best": best, "values": values}
+
+
+def brute_force(board):
+    """Plain minimax to the end of the game, no pruning: the reference for tests.
+
+    Memoised on the position text (which holds the side to move, the move
+    clock and the pie rule's state), so it stays exact for every rule set.
+    """
+    return max(brute_force_values(board).values())
+
+
+def brute_force_values(board, memo=None):
+    """{move: exact value} for the side to move, by plain minimax."""
+    if board.turn is None:
+        raise KalahError("the game is over")
+    memo = {} if memo is None else memo
+    return {move: _move_value(board, move, memo) for move in board.legal_moves}
+
+
+def _move_value(board, move, memo):
+    side = board.turn
+    board.push(move)
+    try:
+        if board.turn is None:
+            south, north = board.scores()
+            value = south - north if side == 0 else north - south
+        else:
+            key = board.position()
+            if key not in memo:
+                memo[key] = max(_move_value(board, reply, memo) for reply in board.legal_moves)
+            value = memo[key]
+            # The swap exchanges seats, so the same side to move is now the opponent.
+            if board.turn != side or move == SWAP:
+                value = -value
+    finally:
+        board.pop()
+    return value

@@ -1,0 +1,86 @@
+"""`python -m kalah match A B`: play two players against each other.
+
+    python -m kalah match level8 greedy --rules kalah(6,4) --games 10 --time 0.5 --json
+    {"games": 10, "wins": [10, 0], "draws": 0, "seeds": [400, 80]}
+
+A and B are computer players (random, first, rightmost, greedy, level1..level8)
+or paths to a student's Python file (the bot lab's interfaces, run in their
+own process with the forfeit rule). The players take South in turn, A first,
+so with an odd number of games A plays South once more than B.
+"""
+
+import json
+import os
+
+from kalah.errors import KalahError
+from kalah.rules import DEFAULT_RULES, find_rules
+
+
+def add_arguments(parser):
+    parser.add_argument("a", help="a player name or a path to a player file")
+    parser.add_argument("b", help="a player name or a path to a player file")
+    parser.add_argument("--rules", default=DEFAULT_RULES, help="rule set (default %s)" % DEFAULT_RULES)
+    parser.add_argument("--games", type=int, default=2, help="number of games (default 2)")
+    parser.add_argument("--time", type=float, default=1.0, help="seconds per move (default 1)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for the players' random choices")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def player_spec(text):
+    """The lab's player spec for a name or a file path."""
+    from kalah.ai import players
+    if text in players.NAMES:
+        return {"name": text, "ai": text}
+    if os.path.isfile(text):
+        try:
+            with open(text, encoding="utf-8") as handle:
+                source = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise KalahError("cannot read player file %s: %s" % (text, error))
+        return {"name": text, "source": source, "filename": text}
+    raise KalahError("'%s' is neither a player (%s) nor a file" % (text, ", ".join(players.NAMES)))
+
+
+def play_match(a, b, rules=DEFAULT_RULES, games=2, time_limit=1.0, seed=0, on_game=None):
+    """Play `games` games between specs a and b, alternating sides; the summary dict."""
+    from kalah.lab.runner import play_game
+    isolate = "source" in a or "source" in b
+    wins, seeds, draws = [0, 0], [0, 0], 0
+    for game in range(games):
+        a_side = game % 2  # A is South (0) in even games
+        specs = (a, b) if a_side == 0 else (b, a)
+        seed_pair = (seed + 2 * game, seed + 2 * game + 1)
+        result = play_game(specs[0], specs[1], rules, time_limit, seed_pair, isolate=isolate)
+        outcome = result.board.outcome()
+        scores = (outcome.scores[a_side], outcome.scores[1 - a_side])
+        seeds[0] += scores[0]
+        seeds[1] += scores[1]
+        if outcome.winner is None:
+            draws += 1
+        else:
+            wins[0 if outcome.winner == a_side else 1] += 1
+        if on_game is not None:
+            on_game(game, a_side, outcome)
+    return {"games": games, "wins": wins, "draws": draws, "seeds": seeds}
+
+
+def run(args):
+    rules = find_rules(args.rules)
+    if args.games < 1:
+        raise KalahError("--games must be at least 1, not %d" % args.games)
+    if not args.time > 0:
+        raise KalahError("--time must be a positive number of seconds, not %s" % args.time)
+    a, b = player_spec(args.a), player_spec(args.b)
+
+    def tell(game, a_side, outcome):
+        if not args.json:
+            print("game %d: %s is %s: %s" % (game + 1, args.a, "South" if a_side == 0 else "North",
+                                            outcome.describe()))
+
+    summary = play_match(a, b, rules, args.games, args.time, args.seed, tell)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print("%s %d, %s %d, draws %d; seeds %d-%d" % (args.a, summary["wins"][0], args.b,
+                                                     summary["wins"][1], summary["draws"], *summary["seeds"]))
+    return 0
