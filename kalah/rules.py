@@ -359,7 +359,13 @@ class Owari(Rules):
         return side
 
     def termination(self, pits):
-        return SCORE
+        # play ends an Owari game only by the score, which only one side can
+        # reach; a finished position text without that (24-24 included)
+        # ended at the move limit, its rows swept
+        m = self.houses
+        if (pits[m] >= self.target()) != (pits[2 * m + 1] >= self.target()):
+            return SCORE
+        return MOVE_LIMIT
 
     def game_over(self, pits):
         m = self.houses

@@ -390,3 +390,59 @@ def test_forfeit_gives_every_seed_left_to_the_winner():
     assert board.forfeit().scores == (30, 18) and board.outcome().winner == NORTH
     board.pop()
     assert board.turn == SOUTH and board.outcome() is None
+
+
+def test_finished_position_texts_say_how_the_game_ended():
+    assert Board(position="owari/0,0,0,0,0,0,24,0,0,0,0,0,0,24/-").outcome().termination == MOVE_LIMIT
+    assert Board(position="owari/0,0,0,0,0,0,26,0,0,4,4,4,4,6/-").outcome().termination == SCORE
+    assert Board(position="oware/0,0,0,0,0,0,23,0,0,0,0,0,0,25/-").outcome().termination == NO_FEED
+    assert Board(position="oware/0,0,0,0,0,1,27,0,0,0,0,0,3,17/-").outcome().termination == SCORE
+
+
+@pytest.mark.parametrize("position, message", [
+    ("kalah(6,4)/0,0,0,0,0,0,24,4,4,4,4,4,4,0/S", "the game is over there, so the side to move must be '-'"),
+    ("kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/-", "the side to move is '-' (game over), but the game goes on"),
+    ("owari/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S/c100", "100 plies without a capture reach the limit of 100"),
+    ("kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S/c3", "unknown field 'c3'"),
+    ("kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S/swap", "unknown field 'swap'"),
+    ("oware/0,0,0,0,0,0,24,1,0,0,0,0,0,23/S", "South is to move but has no legal move"),
+    ("kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,1/S", "the pits hold 49 seeds, kalah(6,4) has 48"),
+    ("kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,-4,8/S", "pits must be whole numbers (0 or more)"),
+    ("kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/W", "the side to move must be S, N or - (over), not 'W'"),
+    ("kalah(9,4)/4/S", "kalah: houses must be 1..8, not 9"),
+    ("nim/1/S", "unknown rule set 'nim'; known: kalah(6,4), kalah(6,3)+empty-capture"),
+])
+def test_bad_positions_say_what_is_wrong(position, message):
+    with pytest.raises(KalahError) as error:
+        Board(position=position)
+    assert str(error.value) == "position '%s': %s" % (position, message) or message in str(error.value)
+    assert str(error.value).startswith("position '%s': " % position)
+    assert message in str(error.value)
+
+
+def test_rule_set_names_parse_and_print_the_same():
+    for name in ("kalah(6,4)", "kalah(6,3)+empty-capture", "kalah(6,3)+gamelink", "kalah(6,6)+pie",
+                 "owari", "oware", "relay-kalaha", "kalah(8,12)+empty-capture+gamelink+pie",
+                 "owari(4,3)", "relay-kalaha(6,5)+pie"):
+        assert find_rules(name).name == name
+    assert find_rules("Kalah").name == "kalah(6,4)"
+    assert find_rules(" kalah (6, 3) + pie + empty ").name == "kalah(6,3)+empty-capture+pie"
+    assert find_rules("awale").name == "oware" and find_rules("relay").name == "relay-kalaha"
+    for name, message in (("kalah(6,4)+turbo", "unknown option 'turbo' (options: empty-capture, gamelink, pie)"),
+                          ("oware+gamelink", "oware does not take the option 'gamelink' (it takes: pie)"),
+                          ("kalah(6)", "the size must be written (houses,seeds)"),
+                          ("kalah(6,0)", "kalah: seeds must be 1..64, not 0"),
+                          ("kalah(a,b)", "houses and seeds must be whole numbers")):
+        with pytest.raises(KalahError) as error:
+            find_rules(name)
+        assert message in str(error.value)
+
+
+def test_a_failed_push_leaves_the_board_as_it_was():
+    board = Board()
+    board.push(3)
+    before = (board.position(), list(board.move_stack))
+    for move in (3, 7, 0, -1, "x", "c", None, 2.5, True):
+        with pytest.raises(KalahError):
+            board.push(move)
+        assert (board.position(), list(board.move_stack)) == before
