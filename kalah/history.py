@@ -76,15 +76,17 @@ def valid_id(value):
     return True
 
 
-def player_name(record, side):
-    """The name a person chose, else 'Computer level N' (meta "south_player": "levelN"), else 'Person (South)'."""
+def player_name(record, side, seat=True):
+    """The name a person chose, else 'Computer level N' (meta "south_player": "levelN"), else 'Person (South)'.
+
+    seat=False leaves out '(South)' where the seat is shown beside the name.
+    """
     name = record.south if side == 0 else record.north
     if name:
         return name
-    seat = "South" if side == 0 else "North"
     player = record.meta.get("south_player" if side == 0 else "north_player")
     if not isinstance(player, str) or player == "human":
-        return "Person (%s)" % seat
+        return "Person (%s)" % ("South" if side == 0 else "North") if seat else "Person"
     if player.startswith("level") and player[5:].isdigit():
         return "Computer level " + player[5:]
     return "Computer (%s)" % player[:40]

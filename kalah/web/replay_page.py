@@ -81,7 +81,7 @@ class ReplayViewer:
         self.rules = start
         self.outcome = board.outcome()
         self.orientation = orientation
-        self.labels = tuple("%s \u00b7 %s" % (SIDE_NAMES[side], player_name(record, side))
+        self.labels = tuple("%s \u00b7 %s" % (SIDE_NAMES[side], player_name(record, side, seat=False))
                             for side in (SOUTH, NORTH))
         self._fill_moves()
         if _exists("ply-slider"):
