@@ -131,3 +131,27 @@ def test_play_ends_at_end_of_input_with_the_record():
 def test_unknown_command():
     done = kalah("fly")
     assert done.returncode == 2 and done.stdout == "" and "unknown command 'fly'" in done.stderr
+
+
+def test_show_reads_record_files_in_every_form(tmp_path):
+    from kalah.records import Record
+    record = Record("kalah(6,4)", [3, 6, 4, 1], south="Ada", north="Bob")
+    for name, text in (("game.json", record.to_json()), ("game.pgn", record.to_pgn()),
+                       ("game.txt", record.to_compact())):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        done = kalah("show", str(path), "--ply", "2")
+        assert done.returncode == 0, done.stderr
+        assert "South: Ada, North: Bob" in done.stdout and "Moves: C-F d A" in done.stdout
+        assert "Position at ply 2: kalah(6,4)/4,4,0,5,5,0,2,5,5,5,5,4,4,0/N" in done.stdout
+    done = kalah("show", "k1.K64.m36", "--ply", "3")
+    assert done.returncode == 2 and "--ply 3: the record has 2 moves" in done.stderr
+
+
+def test_play_against_a_computer_player():
+    done = kalah("play", "--human", "S", "--opponent", "first", "--time", "0.1", stdin="C\nF\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert "You play South; the computer (first) plays North." in done.stdout
+    assert "North plays a." in done.stdout
+    done = kalah("play", "--human", "N", "--opponent", "nobody")
+    assert done.returncode == 2 and done.stdout == "" and "nobody" in done.stderr
