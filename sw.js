@@ -24,6 +24,7 @@ const CORE = [
   "./manifest.webmanifest",
   "./pyscript.toml",
   "./static/css/site.css",
+  "./static/js/offline.js",
   "./static/icons/icon.svg",
   "./static/icons/icon-192.png",
   "./static/icons/icon-512.png",
@@ -133,6 +134,18 @@ async function networkFirst(request) {
     return fromNetwork;  // still waiting, or the real error
   }
 }
+
+// A page sends the files it loaded before this worker was in control.
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "cache" || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((url) => typeof url === "string" && onSite(new URL(url)));
+  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    for (const url of urls) {
+      if (!(await cache.match(url))) await cache.add(url).catch(() => null);
+    }
+  }));
+});
 
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);

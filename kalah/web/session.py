@@ -19,6 +19,17 @@ from kalah.rules import NORTH, SOUTH
 from kalah.web.game_setup import HUMAN, PLAYER_NAMES, is_computer
 
 
+def sides_of(board):
+    """The side that made each move of board's game (taking them back on a copy)."""
+    copy = board.copy()
+    sides = []
+    while copy.move_stack:
+        copy.pop()
+        sides.append(copy.turn)
+    sides.reverse()
+    return sides
+
+
 class GameSession:
     def __init__(self, rules="kalah(6,4)", players=(HUMAN, HUMAN), first=SOUTH, board=None,
                  sides=None, meta=None):
@@ -42,11 +53,8 @@ class GameSession:
         players = (meta.get("south_player", HUMAN), meta.get("north_player", HUMAN))
         if players[0] not in PLAYER_NAMES or players[1] not in PLAYER_NAMES:
             players = (HUMAN, HUMAN)
-        sides = [report.side for _, report, _ in record.boards()]
         board = record.board()
-        if board.forfeited():
-            sides.append(board.outcome().forfeit_by)
-        return cls(board.rules, players, board=board, sides=sides, meta=meta)
+        return cls(board.rules, players, board=board, sides=sides_of(board), meta=meta)
 
     def to_record(self):
         return Record.from_board(self.board, meta=self.meta)

@@ -1,0 +1,134 @@
+"""The play page's pure parts under CPython: new-game choices, the sentences
+it shows, and the game session (undo/redo with people and with a computer,
+the pie rule's seats, resuming from a record)."""
+
+import pytest
+
+from kalah import Board, KalahError
+from kalah.records import Record
+from kalah.rules import NORTH, SOUTH, SWAP
+from kalah.web import game_setup
+from kalah.web.game_setup import describe_move, rules_from_choices, turn_text, why_not
+from kalah.web.session import GameSession, sides_of
+
+
+def test_choices_name_the_rule_sets_of_the_registry():
+    assert [f for f, _ in game_setup.family_choices()] == ["kalah", "owari", "oware", "relay-kalaha"]
+    assert rules_from_choices("kalah", 3, 3, ["pie", "empty-capture"]).name == "kalah(3,3)+empty-capture+pie"
+    # Sizes and options a family does not take are dropped, not errors.
+    assert rules_from_choices("owari", 3, 3, ["gamelink", "pie"]).name == "owari+pie"
+    assert rules_from_choices("relay-kalaha", 6, 4, ["empty-capture"]).name == "relay-kalaha"
+    assert game_setup.takes_size("kalah") and not game_setup.takes_size("oware")
+    with pytest.raises(KalahError, match="unknown rule set family 'chess'"):
+        rules_from_choices("chess")
+    with pytest.raises(KalahError, match="houses must be 1..8, not 9"):
+        rules_from_choices("kalah", 9, 4)
+
+
+def test_player_titles():
+    assert game_setup.player_title("human") == "Person"
+    assert game_setup.player_title("level5") == "Computer, level 5"
+    assert game_setup.player_title("greedy") == "Computer, greedy (best single move)"
+    assert game_setup.seat_labels(("human", "level2")) == ("South \u00b7 Person", "North \u00b7 Computer, level 2")
+    assert game_setup.seat_labels(("human", "level2"), swapped=True) == ("South \u00b7 Computer, level 2", "North \u00b7 Person")
+
+
+def test_computer_players_are_those_the_ai_package_knows():
+    players = pytest.importorskip("kalah.ai.players")
+    known = getattr(players, "PLAYER_NAMES", None) or getattr(players, "NAMES", None)
+    if known is None:
+        pytest.skip("kalah.ai.players names its players differently")
+    assert set(game_setup.COMPUTER_PLAYERS) <= set(known)
+
+
+def test_sentences_for_an_extra_turn_and_a_capture():
+    board = Board("kalah(6,4)")
+    rules = board.rules
+    assert describe_move(rules, board.push(3)) == [
+        "South sows house C (4 seeds).",
+        "The last seed fell in South's store: South moves again."]
+    board = Board(position="kalah(6,4)/1,0,4,4,4,4,7,4,4,4,4,4,4,0/S")
+    assert describe_move(rules, board.push(1)) == [
+        "South sows house A (1 seed).", "South captures 5 seeds from house B and house e."]
+    assert turn_text(board) == "North to move."
+
+
+def test_sentences_for_the_end_of_a_game():
+    board = Board(position="kalah(6,4)/0,0,0,0,0,1,20,0,0,0,0,0,3,24/S")
+    sentences = describe_move(board.rules, board.push(6))
+    assert sentences == [
+        "South sows house F (1 seed).",
+        "The last seed fell in South's store: South moves again.",
+        "North adds the 3 seeds left on their row to their store.",
+        "Game over. North wins 21-27. Final score: South 21, North 27."]
+
+
+def test_why_a_click_does_nothing():
+    board = Board("kalah(6,4)")
+    assert why_not(board, NORTH, 4) == "It is South's turn: house d belongs to North."
+    assert why_not(board, SOUTH, 3) is None
+    board.push(3)
+    assert why_not(board, SOUTH, 3) == "House C is empty: choose a house with seeds."
+    oware = Board(position="oware/0,0,0,0,1,3,20,0,0,0,0,0,0,24/S")
+    assert why_not(oware, SOUTH, 5) == ("House E cannot be played now: house 5 of South does not give "
+                                        "the opponent seeds, and a move that feeds them exists.")
+
+
+def test_undo_and_redo_between_people_step_one_move():
+    session = GameSession("kalah(6,4)")
+    changes = []
+    session.add_listener(lambda s, change, report: changes.append(change))
+    session.play(3)
+    session.play(6)
+    assert session.last_move() == (SOUTH, 6)
+    assert session.undo() == [(SOUTH, 6)]
+    assert session.board.move_stack == [3]
+    assert session.redo() is not None
+    assert session.board.move_stack == [3, 6]
+    assert not session.can_redo()
+    assert changes == ["move", "move", "undo", "redo"]
+
+
+def test_undo_against_the_computer_goes_back_to_the_persons_turn():
+    session = GameSession("kalah(6,4)", players=("human", "level3"))
+    session.play(1)      # South (person), then North (computer) twice
+    session.play(3)
+    session.play(1)
+    assert session.player_to_move() == "human"
+    assert session.undo() == [(SOUTH, 1), (NORTH, 3), (NORTH, 1)]
+    assert session.board.move_stack == [] and not session.can_undo()
+    watched = GameSession("kalah(6,4)", players=("level1", "level2"))
+    watched.play(1)
+    assert not watched.can_undo()
+
+
+def test_the_pie_rule_swaps_who_plays_each_seat():
+    session = GameSession("kalah(6,4)+pie", players=("human", "level4"))
+    session.play(1)
+    assert session.board.can_swap and session.player_to_move() == "level4"
+    session.play(SWAP)
+    assert session.player_at(NORTH) == "human" and session.player_at(SOUTH) == "level4"
+    assert session.human_seat() == NORTH
+    assert session.player_to_move() == "human"  # the seat North moves on, now the person's
+
+
+def test_a_saved_record_resumes_with_players_and_sides():
+    session = GameSession("kalah(4,3)", players=("human", "greedy"))
+    for move in (1, 2, 4):
+        session.play(move)
+    record = Record.from_json(session.to_record().to_json())
+    resumed = GameSession.from_record(record)
+    assert resumed.board.position() == session.board.position()
+    assert resumed.players == ("human", "greedy")
+    assert resumed.sides == session.sides == sides_of(session.board)
+
+
+def test_resignation_is_a_forfeit_that_undo_takes_back():
+    session = GameSession("oware")
+    session.play(6)
+    outcome = session.resign()
+    assert outcome.describe() == "North forfeits (resigned); South wins."
+    assert session.undo() == [(NORTH, None)]
+    assert session.board.turn == NORTH
+    session.redo()
+    assert session.board.outcome() == outcome
