@@ -1,0 +1,118 @@
+"""Share links and correspondence play between two browsers (contexts share nothing)."""
+
+import random
+
+from kalah import Board
+from kalah.links import correspondence_fragment, share_fragment
+from kalah.records import Record
+
+
+def finished_game(seed=21):
+    rng = random.Random(seed)
+    board = Board()
+    while board.turn is not None:
+        board.push(rng.choice(board.legal_moves))
+    return Record.from_board(board, south="Ann", north="Bob")
+
+
+def moves_shown(page):
+    return page.locator("#moves .move").all_inner_texts()
+
+
+def test_a_copied_share_link_shows_the_same_replay_in_a_fresh_browser(page, new_context, site_url,
+                                                                      wait_for_python_ready):
+    record = finished_game()
+    page.goto(site_url + "replay.html#" + share_fragment(record, 17))
+    wait_for_python_ready(page)
+    page.focus("#viewer")
+    page.keyboard.press("f")
+    page.click("#copy-link")
+    link = page.input_value("#copied-text")
+    assert link.startswith(site_url + "replay.html#g=k1.") and link.endswith("&p=17&o=n")
+    assert len(link) - len(site_url) < 120
+
+    fresh = new_context().new_page()
+    fresh.goto(link)
+    wait_for_python_ready(fresh)
+    assert fresh.input_value("#ply-slider") == "17"
+    assert moves_shown(fresh) == moves_shown(page)
+    assert fresh.inner_text("#board") == page.inner_text("#board")
+    assert fresh.evaluate("localStorage.length") == 0        # nothing stored until asked
+    fresh.click("#keep")
+    assert "in your history now" in fresh.inner_text("#message")
+    assert fresh.evaluate("localStorage.length") == 2        # the schema mark and the game
+
+
+def test_damaged_and_hostile_fragments_give_a_message_and_a_working_page(page, site_url, wait_for_python_ready):
+    good = share_fragment(finished_game(), 3)
+    rng = random.Random(5)
+    samples = ["g=k1.K64.s%3Cimg%20src=x%20onerror=alert(1)%3E.m3", "g=k9.K64.m3", "g=k1.K64.m36&p=99",
+               "l=<script>", "g=" + good[2:40], "i=x&g=" + good[2:]]
+    for _ in range(24):
+        chars = list(good)
+        for _ in range(3):
+            chars[rng.randrange(len(chars))] = rng.choice("<>\"'&=%#.~_-x9")
+        samples.append("".join(chars))
+    page.goto(site_url + "replay.html")
+    wait_for_python_ready(page)
+    page.evaluate("window.pwned = 0")
+    for fragment in samples:
+        page.evaluate("(f) => { location.hash = f; }", fragment)
+        page.wait_for_function("(f) => location.hash !== '' ", arg=fragment)
+        page.wait_for_timeout(30)
+        assert page.locator("main img, main script, main b").count() == 0
+        assert page.evaluate("document.body.dataset.ready") == "1"
+    assert page.evaluate("window.pwned") == 0
+    page.evaluate("(f) => { location.hash = f; }", good)
+    page.wait_for_function("!document.querySelector('#replay').hidden && document.querySelector('#ply-slider').value === '3'")
+
+
+def play_turn(page):
+    """Click the first legal house until the link to send appears; return it."""
+    for _ in range(30):
+        link = page.input_value("#corr-link")
+        if link:
+            return link
+        page.click("#board .kb-house:not([aria-disabled='true'])")
+    raise AssertionError("no link after 30 moves")
+
+
+def test_two_browsers_play_a_game_to_the_end_by_links(new_context, site_url, wait_for_python_ready):
+    south, north = new_context().new_page(), new_context().new_page()
+    start = site_url + "replay.html#" + correspondence_fragment(Record("kalah(3,2)", [], "Ann", "Bob"), "corr1")
+    south.goto(start)
+    wait_for_python_ready(south)
+    assert "Ann (South) to move" in south.inner_text("#corr-status")
+    first_link = link = play_turn(south)
+    players = [north, south]
+    turns = 1
+    opened = set()
+    while True:
+        receiver = players[0]
+        if receiver not in opened:
+            receiver.goto(link)
+            wait_for_python_ready(receiver)
+            opened.add(receiver)
+        else:
+            receiver.goto(link)   # same page: only the fragment changes
+            receiver.wait_for_function("(l) => location.href === l", arg=link)
+        status = receiver.inner_text("#corr-status")
+        if status.startswith("The game is over"):
+            break
+        assert "to move" in status, status
+        link = play_turn(receiver)
+        turns += 1
+        players.reverse()
+        assert turns < 40
+    assert turns >= 2
+    final = Record.from_compact(link.split("g=", 1)[1].split("&", 1)[0])
+    assert final.outcome() is not None
+    # Each side keeps the game once, under its id; an old link is refused as stale.
+    for browser in (south, north):
+        assert browser.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kalah.game.'))") == ["kalah.game.corr1"]
+    south.goto(first_link)
+    south.wait_for_function("document.querySelector('#message').textContent.includes('stale')")
+    # A hand-edited link is refused with its reason.
+    tampered = link.replace("&t=s&", "&t=n&") if "&t=s&" in link else link.replace("&t=n&", "&t=s&")
+    north.goto(tampered)
+    north.wait_for_function("document.querySelector('#message').textContent.includes('changed after it was made')")
