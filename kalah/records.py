@@ -503,6 +503,8 @@ def _rules_code(name):
     options = dict(OPTION_CODES)
     for option in rules.options:
         code += options[option]
+    if rules.move_limit != type(rules).move_limit:
+        code += "l%d" % rules.move_limit
     return code
 
 
@@ -518,11 +520,21 @@ def _rules_from_code(code):
     if at == 2 or at > 4:
         raise KalahError("%s: the seeds must be 1 or 2 digits" % where)
     name = "%s(%s,%s)" % (families[code[0]], code[1], code[2:at])
-    for letter in code[at:]:
+    letters, limit = code[at:], None
+    if "l" in letters:  # a move limit: 'l' and its digits, last
+        letters, limit = letters[:letters.index("l")], letters[letters.index("l") + 1:]
+        if not _is_number_text(limit):
+            raise KalahError("%s: the move limit 'l' must be followed by digits" % where)
+    for letter in letters:
         if letter not in options:
-            raise KalahError("%s: unknown option letter '%s' (e, g, p)" % (where, letter))
+            raise KalahError("%s: unknown option letter '%s' (e, g, p, l)" % (where, letter))
         name += "+" + options[letter]
-    return find_rules(name).name
+    if limit is not None:
+        name += "+limit" + limit
+    try:
+        return find_rules(name).name
+    except KalahError as error:
+        raise KalahError("%s: %s" % (where, error))
 
 
 def _escape(text):

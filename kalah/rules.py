@@ -24,6 +24,8 @@ SIDE_NAMES = ("South", "North")
 
 MAX_HOUSES = 8
 MAX_SEEDS = 64
+MIN_LIMIT = 10       # plies without a capture (Owari, Oware): the '+limitN' setting
+MAX_LIMIT = 10000
 SWAP = 0  # the pie rule's swap, the one move that is not a house
 
 # How a game can end (Outcome.termination).
@@ -57,7 +59,7 @@ class Rules:
     allowed_options = ("pie",)
     move_limit = None         # plies without a capture that end the game
 
-    def __init__(self, houses=None, seeds=None, options=()):
+    def __init__(self, houses=None, seeds=None, options=(), move_limit=None):
         m, n = self.default_size
         houses = m if houses is None else houses
         seeds = n if seeds is None else seeds
@@ -69,6 +71,13 @@ class Rules:
             if option not in self.allowed_options:
                 raise KalahError("%s does not take the option '%s' (it takes: %s)" % (
                     self.family, option, ", ".join(self.allowed_options) or "none"))
+        if move_limit is not None:
+            if self.move_limit is None:
+                raise KalahError("%s has no move limit to set" % self.family)
+            if not MIN_LIMIT <= move_limit <= MAX_LIMIT:
+                raise KalahError("%s: the move limit must be %d..%d plies, not %d" % (
+                    self.family, MIN_LIMIT, MAX_LIMIT, move_limit))
+            self.move_limit = move_limit
         self.houses = houses
         self.seeds = seeds
         self.options = tuple(o for o in OPTION_NAMES if o in options)
@@ -86,6 +95,8 @@ class Rules:
             name += "(%d,%d)" % (self.houses, self.seeds)
         for option in self.options:
             name += "+" + option
+        if self.move_limit != type(self).move_limit:
+            name += "+limit%d" % self.move_limit
         return name
 
     def __repr__(self):
@@ -481,7 +492,9 @@ def find_rules(name=DEFAULT_RULES):
     if isinstance(name, Rules):
         return name
     if not isinstance(name, str):
-        raise KalahError("a rule set name must be text, not %r" % (name,))
+        raise KalahError("a rule set name must be text, not %s" % type(name).__name__)
+    if len(name) > 80:
+        raise KalahError("unknown rule set '%s...'; known: %s" % (name[:40], ", ".join(known_names())))
     key = name.strip().lower().replace(" ", "")
     if key in _cache:
         return _cache[key]
@@ -496,15 +509,24 @@ def find_rules(name=DEFAULT_RULES):
     if family is None:
         raise KalahError("unknown rule set '%s'; known: %s" % (name, ", ".join(known_names())))
     options = []
+    limit = None
     for word in parts[1:]:
+        if word.startswith("limit") and family.move_limit is not None:
+            digits = word[5:].lstrip("=")
+            if not digits or len(digits) > 6 or not all(c in "0123456789" for c in digits):
+                raise KalahError("rule set '%s': the move limit is written limitN, e.g. %s+limit200"
+                                 % (name, family.family))
+            limit = int(digits)
+            continue
         option = OPTION_ALIASES.get(word)
         if option is None:
             raise KalahError("rule set '%s': unknown option '%s' (options: %s)" % (
                 name, word, ", ".join(OPTION_NAMES)))
         options.append(option)
-    if size is None:
-        rules = family(options=options)
+    houses, seeds = size or (None, None)
+    if limit is None:
+        rules = family(houses, seeds, options)
     else:
-        rules = family(size[0], size[1], options)
+        rules = family(houses, seeds, options, move_limit=limit)
     _cache[key] = rules
     return rules

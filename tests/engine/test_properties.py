@@ -23,6 +23,8 @@ def rule_names(draw):
         name += draw(st.sampled_from(OPTIONS))
     elif family == "relay-kalaha":
         name += draw(st.sampled_from(("", "+pie")))
+    else:
+        name += draw(st.sampled_from(("", "+pie", "+limit10", "+pie+limit250")))
     return name
 
 

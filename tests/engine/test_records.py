@@ -26,7 +26,8 @@ def test_compact_form_of_a_short_game():
 def test_compact_rule_codes_and_options():
     for rules, code in (("kalah(6,3)+empty-capture", "K63e"), ("kalah(6,3)+gamelink", "K63g"),
                         ("kalah(6,6)+pie", "K66p"), ("owari", "W64"), ("oware", "A64"),
-                        ("relay-kalaha", "R64"), ("kalah(8,12)+empty-capture+pie", "K812ep")):
+                        ("relay-kalaha", "R64"), ("kalah(8,12)+empty-capture+pie", "K812ep"),
+                        ("owari+limit200", "W64l200"), ("oware(5,3)+pie+limit10", "A53pl10")):
         record = Record(rules, [])
         assert record.to_compact() == "k1.%s.m" % code
         assert Record.from_compact(record.to_compact()).rules == record.rules

@@ -446,3 +446,16 @@ def test_a_failed_push_leaves_the_board_as_it_was():
         with pytest.raises(KalahError):
             board.push(move)
         assert (board.position(), list(board.move_stack)) == before
+
+
+def test_the_move_limit_is_a_setting():
+    rules = find_rules("owari+limit12")
+    assert rules.name == "owari+limit12" and rules.move_limit == 12
+    assert find_rules("owari").move_limit == 100 and find_rules("oware").move_limit == 100
+    board = Board(position="owari+limit12/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S/c11")
+    board.push(1)
+    assert board.outcome().termination == MOVE_LIMIT
+    with pytest.raises(KalahError, match="kalah.*unknown option 'limit50'"):
+        find_rules("kalah+limit50")
+    with pytest.raises(KalahError, match="the move limit must be 10..10000 plies, not 9"):
+        find_rules("oware+limit9")
