@@ -133,8 +133,9 @@ def entry_from_json(data):
         record.meta["id"] = stored_id
     saved = data.get("saved", 0)
     writer = data.get("writer", "")
-    if not isinstance(saved, (int, float)) or not isinstance(writer, str):
-        raise KalahError("a saved game's 'saved' must be a number and 'writer' text")
+    if (not isinstance(saved, (int, float)) or isinstance(saved, bool) or not -1e15 < saved < 1e15
+            or not isinstance(writer, str)):
+        raise KalahError("a saved game's 'saved' must be a time in milliseconds and 'writer' text")
     return Entry(record, int(saved), writer)
 
 
@@ -322,7 +323,11 @@ class History:
                 added += 1
             if not entry.saved:
                 entry.saved = now
-            self.restore(entry)
+            try:
+                self.restore(entry)
+            except StorageFull:
+                raise StorageFull("browser storage is full: %d games were imported before it filled up, "
+                                  "the others were not" % (added + updated - 1))
             known[fingerprint(entry.record)] = entry.id
         return added, updated, unchanged
 

@@ -4,6 +4,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kalah import Board, KalahError
 from kalah.history import (ASIDE_PREFIX, GAME_PREFIX, LEGACY_KEY, SCHEMA_KEY, History, StorageFull,
@@ -214,3 +216,32 @@ def test_statistics_and_ranking_count_finished_games():
     ratios = [s.ratio() for s in ranking]
     assert ratios == sorted(ratios, reverse=True)
     assert "Zed" not in stats
+
+
+def test_an_import_that_fills_the_store_keeps_what_fitted_and_says_so():
+    games = [play(seed, meta={"id": "g%d" % seed}) for seed in range(6)]
+    one = len(json.dumps(games[0].to_dict())) + 200
+    store = FullStore(limit=3 * one)
+    history = History(store)
+    with pytest.raises(StorageFull, match="games were imported before it filled up"):
+        history.merge(read_import(json.dumps([g.to_dict() for g in games])))
+    kept = History(store)
+    assert 1 <= len(kept.entries) < 6
+    assert all(kept.get(gid).record == history.get(gid).record for gid in kept.entries)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_damaged_import_files_raise_only_kalah_error(data):
+    history = History({})
+    for seed in range(2):
+        history.save(play(seed, 20, south="Ann", meta={"id": "g%d" % seed}))
+    text = data.draw(st.sampled_from([history.export_json(), play(3).to_pgn(), play(4).to_json()]))
+    cut = data.draw(st.integers(0, len(text)))
+    junk = data.draw(st.text(max_size=8))
+    damaged = text[:cut] + junk + text[cut + data.draw(st.integers(0, 5)):]
+    try:
+        entries = read_import(damaged)
+    except KalahError:
+        return
+    History({}).merge(entries)

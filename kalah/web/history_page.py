@@ -7,7 +7,7 @@ anything else read from storage or a file go in as text only.
 from pyscript import document, window
 
 from kalah.errors import KalahError
-from kalah.history import FINISHED, read_import
+from kalah.history import FINISHED, StorageFull, read_import
 from kalah.links import error_text
 from kalah.web import storage
 from kalah.web.dom import by_id, clear, el, listen, proxy
@@ -68,6 +68,10 @@ class HistoryPage:
                                                entry.south, entry.north)})
         actions.appendChild(open_link)
         actions.appendChild(document.createTextNode(" "))
+        if entry.status != FINISHED:
+            actions.appendChild(el("button", "Resume", attrs={
+                "type": "button", "data-resume": entry.id,
+                "aria-label": "Resume the game %s \u2013 %s on the Play page" % (entry.south, entry.north)}))
         delete = el("button", "Delete", attrs={"type": "button", "data-delete": entry.id,
                                                "aria-label": "Delete the game %s \u2013 %s" % (entry.south, entry.north)})
         actions.appendChild(delete)
@@ -125,6 +129,11 @@ class HistoryPage:
             self.say("Deleted the game %s \u2013 %s. Undo brings it back." % (entry.south, entry.north))
             by_id("undo").focus()
             return
+        gid = target.getAttribute("data-resume") if target.getAttribute else None
+        if isinstance(gid, str) and gid:
+            storage.play_in_this_tab(gid)
+            window.location.href = "index.html"
+            return
         key = target.getAttribute("data-discard") if target.getAttribute else None
         if isinstance(key, str) and key:
             self.history.discard_problem(key)
@@ -155,15 +164,21 @@ class HistoryPage:
         try:
             entries = read_import(text)
             added, updated, unchanged = self.history.merge(entries, now=storage.now_ms())
+        except StorageFull as error:
+            self.render()
+            self.say("Import stopped: %s. Delete or export old games to make room." % error_text(error), problem=True)
+            return False
         except KalahError as error:
             self.say("Nothing was imported from %s: %s. Your history is unchanged." % (source, error_text(error)),
                      problem=True)
-            return
+            return False
         self.render()
         self.say("Imported from %s: %d new, %d updated, %d already here." % (source, added, updated, unchanged))
+        return True
 
     def paste(self):
-        self.import_text(str(by_id("paste").value), "the pasted text")
+        if self.import_text(str(by_id("paste").value), "the pasted text"):
+            by_id("paste").value = ""
 
     def read_file(self, file):
         name = str(file.name)

@@ -207,6 +207,11 @@ def resume_game():
     return None
 
 
+def play_in_this_tab(gid):
+    """Make a saved game the one this tab's play page resumes (History: Resume)."""
+    _remember_tab_game(gid)
+
+
 def forget_tab_game():
     """Called when the player starts a new game: this tab no longer resumes the old one."""
     session = session_store()
