@@ -45,6 +45,8 @@ def player_specs(files, names):
     file stops the tournament before it starts, with the file's error."""
     specs = []
     for path in files:
+        if not path.endswith(".py"):
+            raise KalahError("%s: a player is a .py file" % path)
         player = load_bot_file(path)
         specs.append({"name": player.name, "source": player.source, "filename": path})
     if names:

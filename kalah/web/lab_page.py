@@ -42,7 +42,8 @@ LEVELS = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", 
 OURS = REFERENCE + LEVELS
 TEMPLATES = ("select_move", "algorithm")
 GRACE_MS = 1500          # past the move time limit before the worker is ended
-START_ALLOWANCE_MS = 120000   # a worker that is still starting Pyodide
+READY_POLL_MS = 100      # how often a move waits for its worker to finish starting
+FIRST_CALL_MS = 3000     # a fresh worker's first call imports the lab's modules
 CHECK_DELAY_MS = 700     # the editor checks the code this long after the last key
 HIGHLIGHT_DELAY_MS = 30
 MAX_NAME = 40
@@ -226,6 +227,7 @@ class GameRunner:
         self.call_id = None
         self.asked_at = 0
         self.stopped = False
+        self.starting = False
         self.depth = None
         self._watchdog = Timer(self._too_late)
         self._delay = Timer(self._next)
@@ -252,11 +254,15 @@ class GameRunner:
         board = self.game.board
         args = {"game": self.token, "side": side, "player": self.specs[side], "seed": self.seeds[side],
                 "time": self.time_limit, "start": board.start_position(), "moves": board.moves_played()}
-        allowance = 0 if self.client.is_ready() else START_ALLOWANCE_MS
         self.asked_at = window.performance.now()
         self.call_id = self.client.call("kalah.lab.worker_api:ask", args, self._answer,
                                         self._progress, self._failed)
-        self._watchdog.start(int(self.time_limit * 1000) + GRACE_MS + allowance)
+        # A worker still starting Pyodide has not begun the move: wait for it first.
+        self.starting = not self.client.is_ready()
+        self._watchdog.start(READY_POLL_MS if self.starting else self.patience_ms())
+
+    def patience_ms(self):
+        return int(self.time_limit * 1000) + GRACE_MS
 
     def _progress(self, data):
         self.depth = data.get("depth")
@@ -280,6 +286,14 @@ class GameRunner:
 
     def _too_late(self):
         if self.call_id is None or self.stopped:
+            return
+        if not self.client.is_ready():
+            self._watchdog.start(READY_POLL_MS)
+            return
+        if self.starting:
+            # Ready now; the first call also imports the lab's modules.
+            self.starting = False
+            self._watchdog.start(self.patience_ms() + FIRST_CALL_MS)
             return
         # The bot's deadline could not stop it: end the worker (it restarts).
         self.client.cancel(self.call_id)
@@ -712,7 +726,7 @@ class LabPage:
         seat = int(by_id("seat").value)
         specs = [mine, other] if seat == SOUTH else [other, mine]
         if self.try_client is None:
-            self.try_client = WorkerClient()
+            self.try_client = WorkerClient(on_ready=self.try_ready)
         self.person_side = None if other is not None else 1 - seat
         self.show_board = show or self.person_side is not None
         self.runs += 1
@@ -727,8 +741,14 @@ class LabPage:
         if not self.try_client.is_ready():
             by_id("game-status").textContent = "Starting Python for the players (a few seconds the first time)…"
         else:
-            by_id("game-status").textContent = "%s to move." % self.runner.game.names[0]
+            self.try_ready()
         self.runner.start()
+
+    def try_ready(self, timings=None):
+        runner = self.runner
+        if runner is not None and not runner.stopped and not runner.game.is_over():
+            side = runner.game.turn
+            by_id("game-status").textContent = "%s (%s) to move." % (runner.game.names[side], SIDE_NAMES[side])
 
     def render_try(self, report=None):
         runner = self.runner

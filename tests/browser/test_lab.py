@@ -1,0 +1,160 @@
+"""The bot lab page: the forfeit rule in the browser, the editor, and a
+tournament that gives the same standings as the command line.
+
+Players run in Pyodide workers; the first game of a page waits for Pyodide
+to start (a few seconds), so each test plays few, quick games.
+"""
+
+import json
+import pathlib
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "lab"))
+
+from bots import CRASH, FIRST, LOOP, RIGHTMOST, SEVEN  # noqa: E402
+
+GAME_MS = 90_000
+ENDED = "document.getElementById('stop').disabled && /wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)"
+
+
+def open_lab(page, site_url, wait_for_python_ready):
+    page.goto(site_url + "lab.html")
+    wait_for_python_ready(page)
+
+
+def play(page, source, opponent="ai:random", time_limit="0.3", name="bot"):
+    page.fill("#player-name", name)
+    page.fill("#code", source)
+    page.fill("#time-limit", time_limit)
+    page.fill("#move-delay", "0")
+    page.select_option("#opponent", opponent)
+    page.eval_on_selector("#game-status", "node => { node.textContent = '' }")
+    page.click("#play")     # the page's handler runs within the click: the game has started
+
+
+def wait_end(page):
+    page.wait_for_function(ENDED, timeout=GAME_MS)
+    return page.inner_text("#game-status")
+
+
+def test_an_endless_loop_forfeits_on_time_and_the_page_answers_meanwhile(page, site_url, wait_for_python_ready,
+                                                                       save_screenshot):
+    open_lab(page, site_url, wait_for_python_ready)
+    play(page, LOOP, name="looper")
+    # Wait until the player is really thinking (the worker has started).
+    page.wait_for_function("/to move/.test(document.getElementById('game-status').textContent)", timeout=GAME_MS)
+    page.wait_for_timeout(300)
+    page.click("#save")          # the page keeps answering while the player loops
+    page.wait_for_function("/Saved looper/.test(document.getElementById('player-message').textContent)",
+                           timeout=1_000)
+    assert page.inner_text("#saved").strip() == "looper"
+    assert wait_end(page) == ("looper (South) - random (North): South forfeits (time: no move within the "
+                              "time limit of 0.3 s; the player was stopped); North wins.")
+    assert page.inner_text("#forfeit-reason").startswith("looper forfeits: no move within the time limit of 0.3 s")
+    save_screenshot(page)
+    # The worker was ended and restarts: the next game plays normally.
+    play(page, RIGHTMOST, opponent="ai:first", name="right")
+    assert wait_end(page) == "right (South) - first (North): South wins 38-10."
+
+
+def test_an_exception_a_seven_and_an_empty_house_forfeit_with_the_reason_shown(page, site_url, wait_for_python_ready,
+                                                                             save_screenshot):
+    open_lab(page, site_url, wait_for_python_ready)
+    play(page, CRASH, name="crash")
+    assert wait_end(page) == ("crash (South) - random (North): South forfeits (error: raised KeyError: "
+                              "'missing'); North wins.")
+    traceback = page.inner_text("#forfeit-traceback")
+    assert 'File "<crash>", line 4, in select_move' in traceback
+    assert traceback.rstrip().endswith("KeyError: 'missing'")
+    assert page.is_visible("#forfeit-traceback")
+    save_screenshot(page)
+
+    play(page, SEVEN, name="seven")
+    assert "South forfeits (invalid: returned '7': houses are 1..6)" in wait_end(page)
+    assert not page.is_visible("#forfeit-traceback")
+
+    # House 3 ends in the store (another turn), then house 3 is empty.
+    play(page, "def algorithm(game):\n    return '3'\n", name="three")
+    assert "South forfeits (invalid: returned '3': house 3 is empty)" in wait_end(page)
+    # Every game went to the history, with a replay link.
+    assert page.get_attribute("#game-replay", "href").startswith("./replay.html#l=")
+
+
+def test_a_syntax_error_is_shown_at_its_line(page, site_url, wait_for_python_ready):
+    open_lab(page, site_url, wait_for_python_ready)
+    page.fill("#code", "def select_move(board, lookahead):\n    return (1\n\nx = 2\n")
+    page.wait_for_function("document.getElementById('code-error').textContent !== ''", timeout=GAME_MS)
+    assert page.inner_text("#code-error").startswith("<my_player>: line 2")
+    assert page.inner_text("#gutter .num.error-line") == "2"
+    assert page.get_attribute("#code", "aria-invalid") == "true"
+    page.fill("#code", RIGHTMOST)
+    page.wait_for_function("document.getElementById('code-error').textContent === ''", timeout=GAME_MS)
+    assert page.locator("#gutter .num.error-line").count() == 0
+
+
+def test_players_are_kept_across_reloads_and_exported_as_py(page, site_url, wait_for_python_ready, tmp_path):
+    open_lab(page, site_url, wait_for_python_ready)
+    page.fill("#player-name", "ada")
+    page.fill("#code", RIGHTMOST)
+    page.click("#save")
+    page.fill("#player-name", "random")
+    page.click("#save")
+    assert page.inner_text("#player-message") == ("Not saved: 'random' is the name of one of our players: "
+                                                  "choose another.")
+    page.reload()
+    wait_for_python_ready(page)
+    assert page.input_value("#code") == RIGHTMOST          # the draft survives the reload
+    page.select_option("#saved", "ada")
+    with page.expect_download() as download:
+        page.click("#export")
+    path = tmp_path / "out.py"
+    download.value.save_as(path)
+    assert download.value.suggested_filename == "random.py" or path.read_text() == RIGHTMOST
+    source = tmp_path / "imported.py"
+    source.write_text(FIRST)
+    page.set_input_files("#import", str(source))
+    page.wait_for_function("document.getElementById('player-name').value === 'imported'")
+    assert page.input_value("#code") == FIRST
+
+
+def test_the_page_and_the_command_line_give_the_same_standings(page, site_url, wait_for_python_ready, tmp_path,
+                                                               save_screenshot):
+    open_lab(page, site_url, wait_for_python_ready)
+    for name, source in (("right", RIGHTMOST), ("first_bot", FIRST)):
+        page.fill("#player-name", name)
+        page.fill("#code", source)
+        page.click("#save")
+    page.fill("#time-limit", "0.5")
+    for value in ("saved:first_bot", "saved:right", "ai:greedy", "ai:random"):
+        page.check("#entrants input[value='%s']" % value)
+    page.fill("#tournament-seed", "7")
+    page.dispatch_event("#tournament-seed", "change")
+    command = page.inner_text("#t-command")
+    assert command == ("python -m kalah tournament first_bot.py right.py --players random,greedy "
+                       "--rounds robin --time 0.5 --seed 7")
+    page.click("#t-start")
+    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=240_000)
+    rows = page.eval_on_selector_all(
+        "#standings tbody tr", "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))")
+    save_screenshot(page)
+    assert page.inner_text("#t-progress-text") == "Finished: 12 games."
+    link = page.get_attribute("#crosstable tbody a", "href")
+    assert link.startswith("./replay.html#l=")
+
+    from kalah.cli import tournament as cli
+    (tmp_path / "first_bot.py").write_text(FIRST)
+    (tmp_path / "right.py").write_text(RIGHTMOST)
+    words = command.split()[4:]
+    words = [str(tmp_path / w) if w.endswith(".py") else w for w in words]
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(words + ["--json", "--quiet"]) == 0
+    expected = [[str(row[k]) for k in ("rank", "name", "games", "wins", "draws", "losses", "forfeits",
+                                       "points", "seeds")]
+                for row in json.loads(out.getvalue())["standings"]]
+    assert rows == expected
