@@ -25,7 +25,7 @@ record that plays; anything malformed raises KalahError saying what and where.
 import json
 
 from kalah.errors import KalahError
-from kalah.rules import FORFEIT, NORTH, SIDE_LETTERS, SOUTH, SWAP, find_rules
+from kalah.rules import FORFEIT, SIDE_LETTERS, SOUTH, SWAP, find_rules
 from kalah.board import Board, format_position, parse_position
 from kalah import notation
 
