@@ -430,7 +430,7 @@ def read_import(text):
         raise KalahError("the file is not text")
     stripped = text.strip()
     if not stripped:
-        raise KalahError("the file is empty")
+        raise KalahError("there is nothing to import (it is empty)")
     pgn_tag = stripped[0] == "[" and stripped[1:2].isalpha()
     if stripped[0] in "[{" and not pgn_tag:
         try:

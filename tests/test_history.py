@@ -174,7 +174,7 @@ def test_import_reads_pgn_compact_and_json_and_says_what_is_wrong():
     assert len(read_import(record.to_pgn() + "\n" + play(8).to_pgn())) == 2
     assert read_import(record.to_compact())[0].record.moves == record.moves
     assert read_import("[%s]" % record.to_json())[0].record == record
-    for text, message in [("", "the file is empty"), ("{oops", "not valid JSON"),
+    for text, message in [("", "nothing to import"), ("{oops", "not valid JSON"),
                           ('{"format": "kalah-history", "schema": 7, "games": []}', "newer version"),
                           ('{"format": "kalah-history", "schema": 2, "games": [{"v": 2}]}', "game 1 of the file"),
                           ("[1, 2]", "game 1 of the file"),

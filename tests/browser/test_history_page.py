@@ -51,6 +51,8 @@ def test_delete_with_undo_and_import_without_duplicates(page, site_url, wait_for
     assert "1 new" in page.inner_text("#message")
     assert page.locator("#games-body img").count() == 0
     assert "<img src=x onerror=alert(1)>" in page.inner_text("#games-body")
+    assert page.input_value("#paste") == ""
+    page.fill("#paste", record.to_pgn())
     page.click("#import-paste")
     assert "0 new, 0 updated, 1 already here" in page.inner_text("#message")
     assert page.locator("#games-body tr").count() == 1
