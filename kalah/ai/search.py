@@ -29,6 +29,12 @@ LOWER, UPPER, BOTH = 1, 2, 3
 STOP_POLL = 2047           # poll the clock and should_stop() every 2048 nodes
 MAX_DEPTH = 200
 DEFAULT_TABLE_SIZE = 400000  # entries; about 60 MB under CPython (see README)
+SCALE = 4                  # values inside the search are in quarter seeds
+# The evaluation at the horizon, in quarter seeds: the store difference, plus
+# ROW_WEIGHT per seed more on the mover's row than on the opponent's (those
+# seeds are closer to being the mover's). Tuned by self-play (README).
+ROW_WEIGHT = 0
+EXTEND_EXTRA_TURNS = False   # an extra turn costs no depth when True
 
 
 class Stop(Exception):
@@ -57,6 +63,11 @@ class Analysis:
             self.move, self.value, self.exact, self.depth, self.nodes)
 
 
+def to_seeds(value):
+    """A search value (quarter seeds) in seeds: an int when whole."""
+    return value // SCALE if value % SCALE == 0 else value / SCALE
+
+
 def rotate(pits, m):
     """The same position seen from the other side (the other side's row first)."""
     return pits[m + 1:] + pits[:m + 1]
@@ -65,8 +76,11 @@ def rotate(pits, m):
 class Search:
     """One rule set's searcher; keep it between moves to reuse its table."""
 
-    def __init__(self, rules, table_size=DEFAULT_TABLE_SIZE, endgame=None):
+    def __init__(self, rules, table_size=DEFAULT_TABLE_SIZE, endgame=None,
+                 row_weight=ROW_WEIGHT, extend_extra_turns=EXTEND_EXTRA_TURNS):
         self.rules = rules
+        self.row_weight = row_weight
+        self.extend_extra_turns = extend_extra_turns
         self.m = rules.houses
         self.total = rules.total
         self.play = rules.play
@@ -79,6 +93,7 @@ class Search:
         self.nodes = 0
         self.horizon = 0
         self.deadline = None
+        self.max_nodes = None
         self.should_stop = None
         # For move ordering: sowing s seeds from house index i ends in the
         # own store when (s - 1) % length == position of the store.
@@ -103,15 +118,15 @@ class Search:
         total = self.total
         mine = pits[m]
         theirs = pits[m2]
-        diff = mine - theirs
         left = total - mine - theirs
-        if diff - left >= beta:
-            return diff - left
-        if diff + left <= alpha:
-            return diff + left
         endgame_seeds = self.endgame_seeds
         if left <= endgame_seeds:
-            return diff + self.endgame.value(pits)
+            return (mine - theirs + self.endgame.value(pits)) * SCALE
+        diff = (mine - theirs) * SCALE
+        if diff - left * SCALE >= beta:
+            return diff - left * SCALE
+        if diff + left * SCALE <= alpha:
+            return diff + left * SCALE
         tt = self.tt
         entry = tt.get(pits)
         tt_move = 0
@@ -124,31 +139,39 @@ class Search:
                 return e_value
         if depth <= 0:
             self.horizon += 1
-            return diff
+            return diff + self.row_weight * (2 * sum(pits[:m]) - left)
         self.nodes += 1
         if not self.nodes & STOP_POLL:
             self.poll()
 
         horizon = self.horizon
         play = self.play
+        row_weight = self.row_weight
+        extend = self.extend_extra_turns
         best, best_move = -INF, 0
         a = alpha
         for house in self.ordered_moves(pits, tt_move):
             child = list(pits)
             next_side = play(child, 0, house)[0]
             if next_side is None:
-                value = child[m] - child[m2]
+                value = (child[m] - child[m2]) * SCALE
+            elif next_side == 0 and extend:
+                value = self.negamax(tuple(child), depth, a, beta)
             elif depth == 1:
-                # The horizon: the store difference, or the database's exact value.
+                # The horizon: the store difference (and a share of the seeds
+                # on each row), or the database's exact value.
                 self.nodes += 1
-                value = child[m] - child[m2]
-                if total - child[m] - child[m2] <= endgame_seeds:
+                value = (child[m] - child[m2]) * SCALE
+                seeds_left = total - child[m] - child[m2]
+                if seeds_left <= endgame_seeds:
                     if next_side == 0:
-                        value += self.endgame.value(child)
+                        value += self.endgame.value(child) * SCALE
                     else:
-                        value -= self.endgame.value(child[m + 1:] + child[:m + 1])
+                        value -= self.endgame.value(child[m + 1:] + child[:m + 1]) * SCALE
                 else:
                     self.horizon += 1
+                    if row_weight:
+                        value += row_weight * (2 * sum(child[:m]) - seeds_left)
             elif next_side == 0:
                 value = self.negamax(tuple(child), depth - 1, a, beta)
             else:
@@ -185,6 +208,8 @@ class Search:
     def poll(self):
         if self.deadline is not None and time.time() >= self.deadline:
             raise Stop()
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise Stop()
         if self.should_stop is not None and self.should_stop():
             raise Stop()
 
@@ -198,7 +223,7 @@ class Search:
         child = list(pits)
         next_side = self.play(child, 0, move)[0]
         if next_side is None:
-            return child[m] - child[m + m + 1]
+            return (child[m] - child[m + m + 1]) * SCALE
         if next_side == 0:
             return self.negamax(tuple(child), depth - 1, alpha, beta)
         return -self.negamax(tuple(child[m + 1:] + child[:m + 1]), depth - 1, -beta, -alpha)
@@ -223,8 +248,8 @@ class Search:
         return values, exact
 
     def analyse(self, board, time_limit=1.0, progress=None, should_stop=None,
-                max_depth=None, all_values=True):
-        """Iterative deepening from `board` until time, depth or an exact value."""
+                max_depth=None, all_values=True, max_nodes=None):
+        """Iterative deepening from `board` until time, depth, nodes or an exact value."""
         if board.turn is None:
             raise KalahError("the game is over: there is nothing to analyse")
         if board.rules != self.rules:
@@ -243,6 +268,7 @@ class Search:
         self.history = [0] * (self.m + 1)
         self.should_stop = None   # the first depth always completes
         self.deadline = None
+        self.max_nodes = None
         result = None
         depth = 0
         try:
@@ -252,10 +278,11 @@ class Search:
                 values, exact = self.search_root(pits, moves, depth, all_values)
                 best = max(moves, key=lambda move: (values[move], -moves.index(move)))
                 done = self.horizon == 0 or all(exact.values())
-                result = Analysis(best, values[best], exact[best], depth, self.nodes,
-                                  values, exact, time.time() - start)
+                seeds = dict((move, to_seeds(value)) for move, value in values.items())
+                result = Analysis(best, seeds[best], exact[best], depth, self.nodes,
+                                  seeds, exact, time.time() - start)
                 if progress is not None:
-                    progress({"depth": depth, "value": values[best], "move": best,
+                    progress({"depth": depth, "value": seeds[best], "move": best,
                               "nodes": self.nodes, "exact": exact[best]})
                 if done:
                     break
@@ -263,9 +290,16 @@ class Search:
                 # always completes, so a move is always found.
                 moves = sorted(moves, key=lambda move: -values[move])
                 self.should_stop = should_stop
+                self.max_nodes = max_nodes
+                if max_nodes is not None and self.nodes >= max_nodes:
+                    break
+                if should_stop is not None and should_stop():
+                    break
                 if time_limit is not None:
                     self.deadline = start + time_limit
-                    if time.time() >= self.deadline:
+                    # The next depth takes several times this one: do not
+                    # start what cannot finish.
+                    if time.time() - start >= time_limit * 0.5:
                         break
         except Stop:
             pass
@@ -288,7 +322,8 @@ def searcher(rules):
     return search
 
 
-def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=None, all_values=True):
+def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=None, all_values=True,
+            max_nodes=None):
     """Analyse the position of `board` for about `time_limit` seconds.
 
     Returns an Analysis: move, value, exact, depth, nodes and `values`, the
@@ -299,4 +334,4 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=No
     The first depth always completes, whatever the time limit.
     """
     return searcher(board.rules).analyse(board, time_limit, progress, should_stop,
-                                         max_depth, all_values)
+                                         max_depth, all_values, max_nodes)

@@ -1,0 +1,49 @@
+"""`python -m kalah build-endgame`: solve every Kalah position with few seeds left.
+
+    python -m kalah build-endgame --rules kalah(6,4) --seeds 14
+    (writes static/data/endgame-kalah6.bin)
+
+The table depends on the number of houses and on the capture rule and
+gamelink options, not on the initial seeds: kalah(6,4) and kalah(6,6) share
+it. The search loads the shipped file on first use.
+"""
+
+import os
+import sys
+import time
+
+from kalah.errors import KalahError
+from kalah.rules import find_rules
+
+
+def add_arguments(parser):
+    parser.add_argument("--rules", default="kalah(6,4)", help="a Kalah rule set (default kalah(6,4))")
+    parser.add_argument("--seeds", type=int, required=True, help="solve positions with up to this many seeds in houses")
+    parser.add_argument("--out", default=None, help="the file to write (default static/data/endgame-KEY.bin)")
+
+
+def run(args):
+    from kalah.ai import endgame
+    rules = find_rules(args.rules)
+    key = endgame.db_key(rules)
+    if key is None:
+        raise KalahError("no endgame table for %s: only Kalah rule sets have one" % rules.name)
+    if not 0 <= args.seeds <= 30:
+        raise KalahError("--seeds must be 0..30, not %d" % args.seeds)
+    out = args.out or os.path.join(endgame.DATA_DIR, endgame.file_name(key))
+    started = time.time()
+
+    def progress(seeds):
+        print("  up to %d seeds: %.0f s" % (seeds, time.time() - started), file=sys.stderr, flush=True)
+
+    table = endgame.build(rules, args.seeds, progress)
+    blob = table.to_bytes()
+    directory = os.path.dirname(out)
+    if directory:
+        os.makedirs(directory, exist_ok=True)
+    with open(out + ".tmp", "wb") as handle:
+        handle.write(blob)
+    os.replace(out + ".tmp", out)
+    print("%s: %d positions (up to %d seeds) in %.0f s; %d bytes in memory, %d in %s" % (
+        key, table.size, args.seeds, time.time() - started, table.memory(), len(blob), out))
+    return 0
