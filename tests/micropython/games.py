@@ -19,6 +19,7 @@ class Lcg:
 
 RULES = ("kalah(6,4)", "kalah(6,3)+empty-capture", "kalah(6,3)+gamelink", "kalah(6,6)+pie",
          "kalah(4,3)", "kalah(8,12)+empty-capture+gamelink", "owari", "oware", "relay-kalaha",
+         "owari(5,2)+limit20", "oware(6,3)+pie+limit30", "relay-kalaha(5,5)",
          "kalah(1,1)")
 
 for number, rules in enumerate(RULES):
