@@ -59,28 +59,30 @@ def _letter_range(side, m):
     return "%s..%s" % (house_letter(side, 1), house_letter(side, m))
 
 
-def board_diagram(rules, pits, turn=None):
-    """A text picture: North's row on top, right to left, as it faces South.
+def board_diagram(rules, pits, turn=None, bottom=SOUTH):
+    """A text picture as the `bottom` side sees the board (South by default):
+    the opponent's row on top, right to left, their store on the left.
 
-              h6  h5  h4  h3  h2  h1    (letters f e d c b a)
-         [N]                        [S]
-              h1  ...               h6  (letters A B C D E F)
+              f   e   d   c   b   a     North's houses 6..1
+         [N store]              [S store]
+              A   B   C   D   E   F     South's houses 1..6
     """
     m = rules.houses
+    top = 1 - bottom
     width = max(2, max(len(str(p)) for p in pits))
     cell = "%" + str(width) + "s"
-    north = [cell % pits[m + 1 + i] for i in reversed(range(m))]
-    south = [cell % pits[i] for i in range(m)]
+    top_row = [cell % pits[top * (m + 1) + i] for i in reversed(range(m))]
+    bottom_row = [cell % pits[bottom * (m + 1) + i] for i in range(m)]
     pad = " " * (width + 2)
-    top_labels = pad + " ".join(cell % house_letter(NORTH, i + 1) for i in reversed(range(m)))
-    bottom_labels = pad + " ".join(cell % house_letter(SOUTH, i + 1) for i in range(m))
-    store_n = cell % pits[2 * m + 1]
-    store_s = cell % pits[m]
+    top_labels = pad + " ".join(cell % house_letter(top, i + 1) for i in reversed(range(m)))
+    bottom_labels = pad + " ".join(cell % house_letter(bottom, i + 1) for i in range(m))
+    top_store = cell % pits[rules.stores[top]]
+    bottom_store = cell % pits[rules.stores[bottom]]
     lines = [
         top_labels,
-        pad + " ".join(north),
-        store_n + "  " + " " * len(" ".join(north)) + "  " + store_s,
-        pad + " ".join(south),
+        pad + " ".join(top_row),
+        top_store + "  " + " " * len(" ".join(top_row)) + "  " + bottom_store,
+        pad + " ".join(bottom_row),
         bottom_labels,
     ]
     if turn is not None:

@@ -14,7 +14,7 @@ import sys
 
 from kalah.board import Board
 from kalah.errors import KalahError
-from kalah.notation import move_text
+from kalah.notation import board_diagram, move_text
 from kalah.records import Record
 from kalah.rules import DEFAULT_RULES, NORTH, SIDE_NAMES, SOUTH
 
@@ -70,7 +70,9 @@ class Game:
 
     def show(self):
         self.say()
-        self.say(str(self.board))
+        # against the computer, the person's own row is at the bottom
+        bottom = NORTH if self.computer == SOUTH else SOUTH
+        self.say(board_diagram(self.board.rules, self.board.pits, self.board.turn, bottom))
 
     def help_text(self):
         m = self.board.rules.houses

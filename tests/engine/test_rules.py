@@ -459,3 +459,23 @@ def test_the_move_limit_is_a_setting():
         find_rules("kalah+limit50")
     with pytest.raises(KalahError, match="the move limit must be 10..10000 plies, not 9"):
         find_rules("oware+limit9")
+
+
+def test_board_diagram_from_either_side():
+    from kalah.notation import board_diagram
+    board = Board()
+    board.push(3)
+    board.push(5)
+    assert str(board) == "\n".join([
+        "     f  e  d  c  b  a",
+        "     4  4  4  5  5  5",
+        " 0                      2",
+        "     4  4  0  5  0  6",
+        "     A  B  C  D  E  F",
+        "North to move"])
+    assert board_diagram(board.rules, board.pits, None, NORTH) == "\n".join([
+        "     F  E  D  C  B  A",
+        "     6  0  5  0  4  4",
+        " 2                      0",
+        "     5  5  5  4  4  4",
+        "     a  b  c  d  e  f"])
