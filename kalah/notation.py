@@ -30,7 +30,7 @@ def parse_move(rules, side, text):
     """
     m = rules.houses
     token = str(text).strip()
-    if token.lower() in SWAP_WORDS:
+    if token.lower() in SWAP_WORDS or (token == "0" and rules.pie):
         return SWAP
     if token and all(c in "0123456789" for c in token):
         if len(token) > 3 or not 1 <= int(token) <= m:

@@ -155,3 +155,12 @@ def test_play_against_a_computer_player():
     assert "North plays a." in done.stdout
     done = kalah("play", "--human", "N", "--opponent", "nobody")
     assert done.returncode == 2 and done.stdout == "" and "nobody" in done.stderr
+
+
+def test_replay_pie_swap_as_0_or_swap():
+    for moves in ("1,5,0,2", "A,E,swap,b"):
+        data = json.loads(kalah("replay", "--rules", "kalah(6,6)+pie", "--moves", moves, "--json").stdout)
+        assert data["to_move"] == ["S", "N", "N", "S"]
+        assert data["boards"][2] == data["boards"][1] == [0, 7, 7, 7, 0, 8, 2, 7, 7, 7, 7, 7, 6, 0]
+    done = kalah("replay", "--rules", "kalah(6,6)+pie", "--moves", "0")
+    assert done.returncode == 2 and "move 1: South cannot swap now" in done.stderr
