@@ -103,4 +103,5 @@ def test_a_corrupted_entry_and_a_full_storage_lose_nothing_saved(page, site_url,
     assert page.locator("#games-body tr").count() == 1
     assert "broken could not be read" in page.inner_text("#problems")
     stored = page.evaluate("localStorage.getItem(%s)" % json.dumps(saved[0]))
-    assert json.loads(stored)["record"]["moves"] == [3, 6]
+    # Still there, with every move that fitted before the storage filled up.
+    assert json.loads(stored)["record"]["moves"][:2] == [3, 6]
