@@ -23,6 +23,7 @@ const CORE = [
   "./rules.html",
   "./manifest.webmanifest",
   "./pyscript.toml",
+  "./play.toml",
   "./static/css/site.css",
   "./static/js/offline.js",
   "./static/icons/icon.svg",

@@ -401,6 +401,16 @@ def main():
         node.disabled = False
     PAGE.start()
     document.body.dataset.ready = "1"
+    # After the board is painted: the analysis panel is extra, the game plays without it.
+    global _ANALYSIS_TIMER
+    _ANALYSIS_TIMER = Timer(_attach_analysis)
+    _ANALYSIS_TIMER.start(0)
+
+
+_ANALYSIS_TIMER = None
+
+
+def _attach_analysis():
     try:  # the analysis panel (hints, review) is extra: the game plays without it
         from kalah.web import analysis_view
         analysis_view.attach(PAGE)

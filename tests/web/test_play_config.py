@@ -1,0 +1,54 @@
+"""play.toml ships exactly the modules the play page can import, at start or
+later (the computer player, the analysis panel): a missing one fails only in
+the browser, an extra one is fetched by every player before the board shows."""
+
+import ast
+import pathlib
+import tomllib
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def module_path(module):
+    path = ROOT / (module.replace(".", "/") + ".py")
+    if path.is_file():
+        return path
+    path = ROOT / module.replace(".", "/") / "__init__.py"
+    return path if path.is_file() else None
+
+
+def imported_modules(module, seen):
+    """Every kalah module `module` imports, also inside functions (lazy imports)."""
+    path = module_path(module)
+    if module in seen or path is None:
+        return
+    seen.add(module)
+    parts = module.split(".")
+    for package in range(1, len(parts)):
+        imported_modules(".".join(parts[:package]), seen)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("kalah"):
+            imported_modules(node.module, seen)
+            for alias in node.names:
+                imported_modules(node.module + "." + alias.name, seen)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("kalah"):
+                    imported_modules(alias.name, seen)
+
+
+def play_page_files():
+    needed = set()
+    imported_modules("kalah.web.play_page", needed)
+    return {"./" + module_path(m).relative_to(ROOT).as_posix() for m in needed}
+
+
+def test_play_toml_lists_what_the_play_page_imports_and_nothing_more():
+    config = tomllib.loads((ROOT / "play.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs"
+    assert all(source == target for source, target in config["files"].items())
+    assert set(config["files"]) == play_page_files()
+
+
+def test_index_html_uses_play_toml():
+    assert 'config="./play.toml"' in (ROOT / "index.html").read_text(encoding="utf-8")
