@@ -96,7 +96,7 @@ class Record:
             raise KalahError("record: more than %d moves" % MAX_MOVES)
         for i, move in enumerate(moves):
             if not _is_int(move) or not 0 <= move <= 8:
-                raise KalahError("record: move %d is %r, not a house 1..8 or 0 (swap)" % (i + 1, move))
+                raise KalahError("record: move %d is %s, not a house 1..8 or 0 (swap)" % (i + 1, _clip(repr(move))))
         self.moves = list(moves)
         self.south = _check_text("South's name", south, MAX_NAME)
         self.north = _check_text("North's name", north, MAX_NAME)
@@ -125,8 +125,10 @@ class Record:
         outcome = board.outcome()
         if outcome is not None and outcome.termination == FORFEIT:
             token = board.move_stack[-1]
+            # what a bot returned can be anything: keep a readable part of it
             forfeit = {"by": _side_letter(outcome.forfeit_by), "move": outcome.move,
-                       "reason": outcome.reason, "token": None if token is None else str(token)}
+                       "reason": _no_surrogates(str(outcome.reason or ""))[:MAX_TEXT],
+                       "token": None if token is None else _no_surrogates(str(token))[:MAX_TEXT]}
         start = board.start_position()
         return cls(board.rules, board.moves_played(), start=start, forfeit=forfeit, **fields)
 
@@ -482,6 +484,10 @@ def _check_forfeit(forfeit, moves):
         token = str(token)
     token = _check_text("the forfeit token", token, MAX_TEXT)
     return {"by": by, "move": move, "reason": reason, "token": token}
+
+
+def _no_surrogates(text):
+    return "".join("?" if 0xD800 <= ord(c) < 0xE000 else c for c in text)
 
 
 def _clip(text, limit=40):
