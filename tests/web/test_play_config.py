@@ -52,3 +52,10 @@ def test_play_toml_lists_what_the_play_page_imports_and_nothing_more():
 
 def test_index_html_uses_play_toml():
     assert 'config="./play.toml"' in (ROOT / "index.html").read_text(encoding="utf-8")
+
+
+def test_index_html_preloads_every_file_of_play_toml():
+    import re
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+\.py)" as="fetch" crossorigin>', html))
+    assert preloaded == play_page_files()
