@@ -52,6 +52,11 @@ def test_a_share_link_opens_at_its_ply_and_keys_step_while_the_viewer_has_focus(
     labels = page.locator("#moves .move").all_inner_texts()
     assert len(labels) == total
     assert any("+" in label for label in labels)
+    # Clicking the chart's left edge jumps to the start.
+    box = page.locator("#chart svg").bounding_box()
+    page.mouse.click(box["x"] + 2, box["y"] + box["height"] / 2)
+    assert ply_of(page) == 0
+    page.click("#moves [data-ply='5']")
     # Keys do nothing once the focus is outside the viewer (the host page keeps its scrolling).
     page.focus("#copy-link")
     page.keyboard.press("ArrowRight")
@@ -85,3 +90,19 @@ def test_a_malformed_link_says_why_and_the_page_still_works(page, site_url, wait
     page.click("#open-paste")
     page.wait_for_function("!document.querySelector('#replay').hidden")
     assert ply_of(page) == len(record.moves)
+
+
+def test_continue_from_here_opens_a_new_game_at_that_move_on_the_play_page(page, site_url, wait_for_python_ready):
+    record = finished_game(seed=6, south="Ann", north="Bob")
+    page.goto(site_url + "replay.html#" + share_fragment(record, 9))
+    wait_for_python_ready(page)
+    shown = page.eval_on_selector_all(".kb-house", "bs => bs.map(b => b.dataset.index + ':' + b.dataset.count).sort()")
+    page.select_option("#continue-opponent", "person")
+    page.click("#continue")
+    page.wait_for_url("**/index.html")
+    wait_for_python_ready(page)
+    on_play_page = page.eval_on_selector_all(".kb-house",
+                                             "bs => bs.map(b => b.dataset.index + ':' + b.dataset.count).sort()")
+    assert on_play_page == shown
+    games = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kalah.game.'))")
+    assert len(games) == 1   # the new game only; the shared game was not stored

@@ -38,6 +38,14 @@ def test_a_copied_share_link_shows_the_same_replay_in_a_fresh_browser(page, new_
     assert moves_shown(fresh) == moves_shown(page)
     assert fresh.inner_text("#board") == page.inner_text("#board")
     assert fresh.evaluate("localStorage.length") == 0        # nothing stored until asked
+    with fresh.expect_download() as download:
+        fresh.click("#export-pgn")
+    assert Record.from_pgn(open(download.value.path(), encoding="utf-8").read()).moves == record.moves
+    fresh.click("#copy-embed")
+    code = fresh.input_value("#copied-text")
+    assert code.startswith('<iframe src="%sembed.html#g=k1.' % site_url)
+    assert 'loading="lazy"' in code and 'sandbox="allow-scripts allow-same-origin"' in code
+    assert 'title="Kalah game: Ann vs Bob"' in code
     fresh.click("#keep")
     assert "in your history now" in fresh.inner_text("#message")
     assert fresh.evaluate("localStorage.length") == 2        # the schema mark and the game
