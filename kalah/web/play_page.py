@@ -314,7 +314,7 @@ class PlayPage:
 
     def _progress(self, info):
         if info.get("loading"):
-            self.thinking.textContent = "Starting the computer player\u2026"
+            self.thinking.textContent = "Starting the computer player (a few seconds the first time)\u2026"
         elif "depth" in info:
             self.thinking.textContent = "Thinking\u2026 depth %s" % info["depth"]
 

@@ -127,3 +127,21 @@ def test_reload_keeps_the_game_and_undo_redo_step_through_it(play_page, wait_for
     page.reload()  # the undone state is what is saved
     wait_for_python_ready(page)
     assert_page_shows(page, board)
+
+
+def test_the_pie_rule_offers_a_swap_once_and_the_players_exchange_seats(play_page):
+    page = play_page
+    board = start_game(page, family="kalah", houses=3, seeds=3, options=("pie",))
+    assert page.is_hidden("#swap")
+    board.push(1)  # A: 3 seeds end in the store, South again
+    page.click(house_selector(SOUTH, 1))
+    assert page.is_hidden("#swap")
+    board.push(2)
+    page.click(house_selector(SOUTH, 2))
+    assert_page_shows(page, board)
+    assert read_board(page)["status"] == "North to move (may swap sides: pie rule)."
+    page.click("#swap")
+    report = board.push(0)
+    assert_page_shows(page, board, report)
+    assert page.is_hidden("#swap")
+    assert read_board(page)["message"].startswith("North swaps (pie rule)")
