@@ -1,0 +1,60 @@
+"""The AI's commands: exact JSON shapes, and bad input exits 2 with one line."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def kalah(*args):
+    return subprocess.run([sys.executable, "-m", "kalah", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_bestmove_prints_the_move_value_and_search_figures():
+    run = kalah("bestmove", "--rules", "kalah(6,4)", "--moves", "3,6", "--time", "0.2", "--json")
+    assert run.returncode == 0, run.stderr
+    answer = json.loads(run.stdout)
+    assert set(answer) == {"move", "value", "exact", "depth", "nodes"}
+    assert answer["move"] in range(1, 7) and answer["depth"] >= 1 and answer["exact"] is False
+
+
+def test_bestmove_from_a_position_near_the_end_is_exact():
+    run = kalah("bestmove", "--position", "kalah(3,2)/0,0,1,5,1,0,0,5/S", "--time", "1", "--json")
+    assert json.loads(run.stdout) == {"move": 3, "value": 0, "exact": True, "depth": 1, "nodes": 0}
+
+
+def test_solve_prints_value_best_and_values_by_house():
+    run = kalah("solve", "--rules", "kalah(4,2)", "--json")
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == {"value": 6, "best": [4], "values": {"1": -12, "2": -10, "3": 4, "4": 6}}
+
+
+def test_match_counts_wins_draws_and_seeds_with_each_side_taken_equally():
+    run = kalah("match", "level5", "first", "--rules", "kalah(4,3)", "--games", "2", "--time", "0.05", "--json")
+    assert run.returncode == 0, run.stderr
+    answer = json.loads(run.stdout)
+    assert set(answer) == {"games", "wins", "draws", "seeds"} and answer["games"] == 2
+    assert sum(answer["wins"]) + answer["draws"] == 2
+    assert sum(answer["seeds"]) == 2 * 24
+
+
+@pytest.mark.parametrize("args, message", [
+    (["bestmove", "--rules", "kalah(9,4)"], "houses must be 1..8"),
+    (["bestmove", "--moves", "3,3"], "house 3 of South is empty"),
+    (["bestmove", "--time", "-1"], "--time must be a positive"),
+    (["solve", "--position", "kalah(3,2)/1,1/S"], "has 8 pits, not 2"),
+    (["solve", "--position", "kalah(3,2)/0,0,0,6,1,1,4,0/-"], "game is over"),
+    (["match", "level9", "greedy"], "'level9' is neither a player"),
+    (["match", "level1", "greedy", "--games", "0"], "--games must be at least 1"),
+    (["build-endgame", "--rules", "oware", "--seeds", "3"], "only Kalah"),
+])
+def test_bad_input_exits_2_with_one_line_saying_what_is_wrong(args, message):
+    run = kalah(*args)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert message in run.stderr and run.stderr.count("\n") == 1, run.stderr
