@@ -98,6 +98,11 @@ def test_clicking_an_empty_or_an_opponents_house_changes_nothing_and_says_why(pl
     assert page.get_attribute(house_selector(SOUTH, 3), "aria-disabled") == "true"
     assert page.get_attribute(house_selector(SOUTH, 3), "aria-label") == "your house C, 0 seeds, last move"
 
+    page.click("#flip")  # North's row at the bottom, read 1..m from the left
+    assert page.eval_on_selector_all("#board .kb-row-bottom .kb-house", "bs => bs.map(b => b.dataset.side + b.dataset.house)") == [
+        "11", "12", "13", "14", "15", "16"]
+    assert_page_shows(page, board)
+
 
 def test_reload_keeps_the_game_and_undo_redo_step_through_it(play_page, wait_for_python_ready):
     page = play_page

@@ -59,3 +59,28 @@ def test_index_html_preloads_every_file_of_play_toml():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+\.py)" as="fetch" crossorigin>', html))
     assert preloaded == play_page_files()
+
+
+def test_before_python_runs_the_page_says_it_is_starting_and_no_button_is_live():
+    from html.parser import HTMLParser
+
+    class Buttons(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.buttons, self.status = [], None
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "button":
+                self.buttons.append(attrs)
+            if attrs.get("id") == "status":
+                self.status = ""
+
+        def handle_data(self, data):
+            if self.status == "":
+                self.status = data
+
+    page = Buttons()
+    page.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert page.status.startswith("Starting the game")
+    assert page.buttons and all("disabled" in b and "data-needs-python" in b for b in page.buttons)
