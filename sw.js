@@ -1,12 +1,13 @@
 // Offline start: once the site was visited, it starts with no network at all.
 //
-// Install: precache what any page needs to start — the pages, the styles and
-// icons, pyscript.toml and every Python file it lists (the page and the
-// Pyodide worker both read that list), PyScript with the chunks its modules
-// import, MicroPython, Pyodide and the worker bootstrap.
+// Install: precache every page with what it references (styles, scripts,
+// icons, its PyScript config and every Python file the config lists),
+// pyscript.toml's files (the Pyodide worker reads that list), PyScript with
+// the chunks its modules import, MicroPython, Pyodide and the worker bootstrap.
 // Fetch: network first (so a visit online always gets the files on disk and
 // refreshes the cache), the cache when the network fails or is too slow.
-// Everything else the site fetches while online is cached as it passes.
+// Everything else the site fetches while online is cached as it passes, and
+// pages send the files they loaded before this worker was in control.
 //
 // Versioning: file contents need no version (network first keeps the cache
 // fresh); CACHE_VERSION changes only when this worker's cache layout does, and
@@ -16,17 +17,12 @@ const CACHE_VERSION = "v1";
 const CACHE = `kalah-${CACHE_VERSION}`;
 const NETWORK_TIMEOUT_MS = 4000;  // then serve the cached copy
 
-// Needed for the play page to start offline: install fails without them.
+// The play page's start: install fails without these (and what they reference).
+const CORE_PAGES = ["./index.html", "./rules.html"];
 const CORE = [
   "./",
-  "./index.html",
-  "./rules.html",
   "./manifest.webmanifest",
   "./pyscript.toml",
-  "./play.toml",
-  "./static/css/site.css",
-  "./static/js/offline.js",
-  "./static/icons/icon.svg",
   "./static/icons/icon-192.png",
   "./static/icons/icon-512.png",
   "./static/vendor/pyscript/core.js",
@@ -35,11 +31,8 @@ const CORE = [
 ];
 
 // The other pages and the computer's runtime: cached when present.
+const OPTIONAL_PAGES = ["./history.html", "./replay.html", "./embed.html", "./lab.html"];
 const OPTIONAL = [
-  "./history.html",
-  "./replay.html",
-  "./embed.html",
-  "./lab.html",
   "./static/js/pyodide-worker.js",
   "./static/vendor/pyodide/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.asm.mjs",
@@ -54,12 +47,16 @@ function onSite(url) {
   return url.origin === scope.origin && url.pathname.startsWith(scope.pathname);
 }
 
-// The Python files pyscript.toml lists under [files] (keys are site paths).
-async function pythonFiles(cache) {
-  const response = await fetch("./pyscript.toml", { cache: "no-cache" });
-  if (!response.ok) throw new Error(`pyscript.toml: HTTP ${response.status}`);
-  await cache.put("./pyscript.toml", response.clone());
-  const text = await response.text();
+// Fetch url into the cache; returns its text (for pages, configs and scripts).
+async function store(cache, url) {
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  await cache.put(url, response.clone());
+  return response.text();
+}
+
+// The site paths a PyScript config lists under [files].
+function configFiles(text) {
   const files = [];
   let inFiles = false;
   for (const raw of text.split("\n")) {
@@ -71,6 +68,23 @@ async function pythonFiles(cache) {
   return files;
 }
 
+// A page and what it references by relative address: its styles, scripts,
+// icons, PyScript config (and that config's Python files).
+async function storePage(cache, page) {
+  const pageUrl = new URL(page, scope);
+  const html = await store(cache, pageUrl);
+  const refs = new Set();
+  for (const match of html.matchAll(/(?:href|src|config)="(\.[^"#?]*)"/g)) {
+    const url = new URL(match[1], pageUrl);
+    if (onSite(url) && url.pathname !== pageUrl.pathname) refs.add(url.href);
+  }
+  // A reference that fails (a link to a page not written yet) costs only itself.
+  await Promise.all([...refs].map(async (url) => {
+    const text = await store(cache, url).catch(() => "");
+    if (url.endsWith(".toml")) await cache.addAll(configFiles(text).map((f) => new URL(f, url).href));
+  }));
+}
+
 // PyScript's hashed chunks: follow the relative imports from core.js.
 async function pyscriptChunks(cache) {
   const base = new URL("./static/vendor/pyscript/", scope);
@@ -78,10 +92,7 @@ async function pyscriptChunks(cache) {
   const queue = ["core.js"];
   while (queue.length) {
     const name = queue.shift();
-    const response = await fetch(new URL(name, base), { cache: "no-cache" });
-    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-    await cache.put(new URL(name, base), response.clone());
-    const text = await response.text();
+    const text = await store(cache, new URL(name, base).href);
     for (const match of text.matchAll(/["']\.\/([\w.-]+\.(?:js|css))["']/g)) {
       if (!seen.has(match[1])) {
         seen.add(match[1]);
@@ -94,9 +105,11 @@ async function pyscriptChunks(cache) {
 async function precache() {
   const cache = await caches.open(CACHE);
   await cache.addAll(CORE);
+  for (const page of CORE_PAGES) await storePage(cache, page);
   await pyscriptChunks(cache);
-  const python = await pythonFiles(cache);
-  await cache.addAll(python);
+  const workerFiles = configFiles(await store(cache, new URL("./pyscript.toml", scope).href));
+  await cache.addAll(workerFiles);
+  await Promise.all(OPTIONAL_PAGES.map((page) => storePage(cache, page).catch(() => null)));
   await Promise.all(OPTIONAL.map((url) => cache.add(url).catch(() => null)));
 }
 

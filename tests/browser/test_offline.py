@@ -42,6 +42,8 @@ def test_once_visited_the_play_page_starts_and_plays_offline(new_context, site_u
     board.push(3)
     page.click(house_selector(SOUTH, 3))
     assert_page_shows(page, board)
+    page.click("text=Rules")
+    assert page.inner_text("h2") == "The rules"
 
 
 def test_the_manifest_names_the_app_and_its_icons(page, site_url):
