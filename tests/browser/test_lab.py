@@ -158,3 +158,62 @@ def test_the_page_and_the_command_line_give_the_same_standings(page, site_url, w
                                        "points", "seeds")]
                 for row in json.loads(out.getvalue())["standings"]]
     assert rows == expected
+
+
+def test_a_person_plays_against_the_player_with_the_board(page, site_url, wait_for_python_ready):
+    open_lab(page, site_url, wait_for_python_ready)
+    page.fill("#player-name", "right")
+    page.fill("#code", RIGHTMOST)
+    page.select_option("#seat", "1")                 # the player is North, the person South
+    page.select_option("#opponent", "person")
+    page.fill("#move-delay", "0")
+    page.click("#play")
+    page.wait_for_function("/Your move/.test(document.getElementById('game-status').textContent)")
+    page.click("#board [aria-label^='your house A,']")         # 4 seeds: B, C, D, E; North's turn
+    # North answers f: its store, then South's A, B, C; then it is the person's turn again.
+    page.wait_for_function(
+        """selector => /Your move/.test(document.getElementById('game-status').textContent)
+                       && !document.querySelector(selector).getAttribute('aria-label').includes(', 0 seeds')""",
+        arg="#board [aria-label^=\"North's store\"]", timeout=GAME_MS)
+    assert page.get_attribute("#board [aria-label^='your house A,']", "aria-label") == "your house A, 1 seed"
+    page.click("#board [aria-label^=\"North's house f\"]", force=True)  # not the person's row: said, not played
+    assert page.inner_text("#game-message") == "That house is not yours: play a house on the South row."
+    assert page.get_attribute("#board [aria-label^=\"North's house f\"]", "aria-label") == \
+        "North's house f, 0 seeds, last move"
+
+
+def test_a_tournament_can_be_paused_resumed_and_stopped(page, site_url, wait_for_python_ready):
+    open_lab(page, site_url, wait_for_python_ready)
+    slow = "import time\ndef algorithm(game):\n    time.sleep(0.05)\n    row = game.getBoard()[1]\n" \
+           "    return str(max(h for h in range(1, len(row) - 1) if row[h]))\n"
+    page.fill("#player-name", "slow")
+    page.fill("#code", slow)
+    page.click("#save")
+    for value in ("saved:slow", "ai:first", "ai:random"):
+        page.check("#entrants input[value='%s']" % value)
+    page.click("#t-start")
+    page.wait_for_function("/^[1-9]\\d* of 6 games played/.test(document.getElementById('t-progress-text').textContent)",
+                           timeout=GAME_MS)
+    page.click("#t-pause")
+    assert page.inner_text("#t-pause") == "Resume"
+    page.wait_for_function("/Paused after \\d of 6 games \\(0 still running\\)/.test("
+                           "document.getElementById('t-progress-text').textContent)", timeout=GAME_MS)
+    paused = page.inner_text("#t-progress-text")
+    page.wait_for_timeout(1500)
+    assert page.inner_text("#t-progress-text") == paused      # no game starts while paused
+    done = int(paused.split()[2])
+    page.click("#t-pause")
+    page.wait_for_function("parseInt(document.getElementById('t-progress').value) > %d" % done, timeout=GAME_MS)
+    page.click("#t-stop")
+    assert page.inner_text("#t-progress-text").startswith("Stopped after")
+    assert page.is_disabled("#t-pause") and page.is_disabled("#t-stop")
+    assert page.evaluate("document.body.dataset.tournament") == "stopped"
+
+
+def test_the_lab_fits_a_phone(browser, site_url, wait_for_python_ready, new_context, save_screenshot):
+    context = new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
+    page = context.new_page()
+    open_lab(page, site_url, wait_for_python_ready)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360
+    save_screenshot(page)
