@@ -127,6 +127,9 @@ class ReplayViewer:
 
     def _ply_text(self):
         text = "Move %d of %d" % (self.ply, self.plies())
+        if self.ply > 0:
+            report = self.reports[self.ply - 1]
+            text += ": %s %s" % (SIDE_NAMES[report.side], move_label(report.side, report.move, report.captured))
         if self.ply == self.plies() and self.outcome is not None:
             text += ". " + self.outcome.describe()
         elif self.ply == 0:
@@ -380,8 +383,18 @@ class ReplayPage:
             self.open_hash()
 
     # -- sharing and files ---------------------------------------------------
+    def shared_record(self):
+        """The record a link carries: without this browser's meta, but with computer players named."""
+        record = self.viewer.record
+        names = []
+        for side, name in ((SOUTH, record.south), (NORTH, record.north)):
+            if name is None and player_name(record, side, seat=False).startswith("Computer"):
+                name = player_name(record, side, seat=False)
+            names.append(name)
+        return Record(record.rules, record.moves, names[0], names[1], record.start, record.date, record.forfeit)
+
     def share_url(self):
-        return site_base() + "replay.html#" + share_fragment(self.viewer.record, self.viewer.ply,
+        return site_base() + "replay.html#" + share_fragment(self.shared_record(), self.viewer.ply,
                                                              self.viewer.orientation)
 
     def copy(self, text, what):
@@ -394,7 +407,7 @@ class ReplayPage:
         self.copy(self.share_url(), "Link")
 
     def copy_embed(self):
-        record = self.viewer.record
+        record = self.shared_record()
         url = site_base() + "embed.html#" + embed_fragment(record, self.viewer.ply, self.viewer.orientation)
         title = "Kalah game: %s vs %s" % (player_name(record, SOUTH), player_name(record, NORTH))
         self.copy(embed_code(url, title), "Embed code")

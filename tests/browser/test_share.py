@@ -124,3 +124,18 @@ def test_two_browsers_play_a_game_to_the_end_by_links(new_context, site_url, wai
     tampered = link.replace("&t=s&", "&t=n&") if "&t=s&" in link else link.replace("&t=n&", "&t=s&")
     north.goto(tampered)
     north.wait_for_function("document.querySelector('#message').textContent.includes('changed after it was made')")
+
+
+def test_a_game_by_link_starts_from_the_form_and_gives_the_link_to_send(page, site_url, wait_for_python_ready):
+    page.goto(site_url + "replay.html")
+    wait_for_python_ready(page)
+    page.fill("#corr-you", "Ann")
+    page.fill("#corr-friend", "<i>Bob</i>")
+    page.select_option("#corr-rules", "kalah(6,4)")
+    page.click("#corr-start")
+    assert "Ann (South) to move" in page.inner_text("#corr-status")
+    page.click("#board .kb-house[data-side='0'][data-house='1']")   # one move, the turn passes
+    link = page.input_value("#corr-link")
+    assert "replay.html#g=k1.K64.sAnn.n_3Ci_3EBob_3C_2Fi_3E.m1&i=" in link and "&t=n&n=1&h=" in link
+    assert page.evaluate("location.href") == link
+    assert "<i>Bob</i>" in page.inner_text("#corr-status") and page.locator("main i:not(.kb-seed)").count() == 0
