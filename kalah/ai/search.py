@@ -172,10 +172,22 @@ class Search:
                     self.horizon += 1
                     if row_weight:
                         value += row_weight * (2 * sum(child[:m]) - seeds_left)
-            elif next_side == 0:
-                value = self.negamax(tuple(child), depth - 1, a, beta)
+            elif best == -INF:
+                if next_side == 0:
+                    value = self.negamax(tuple(child), depth - 1, a, beta)
+                else:
+                    value = -self.negamax(tuple(child[m + 1:] + child[:m + 1]), depth - 1, -beta, -a)
             else:
-                value = -self.negamax(tuple(child[m + 1:] + child[:m + 1]), depth - 1, -beta, -a)
+                # Principal variation search: prove the move worse with a null window.
+                child = tuple(child) if next_side == 0 else tuple(child[m + 1:] + child[:m + 1])
+                if next_side == 0:
+                    value = self.negamax(child, depth - 1, a, a + 1)
+                    if a < value < beta:
+                        value = self.negamax(child, depth - 1, value, beta)
+                else:
+                    value = -self.negamax(child, depth - 1, -a - 1, -a)
+                    if a < value < beta:
+                        value = -self.negamax(child, depth - 1, -beta, -value)
             if value > best:
                 best, best_move = value, house
                 if value > a:
