@@ -15,7 +15,7 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
 fi
 
 vendor=static/vendor
-copied=$(cat package-lock.json "$0" | sha256sum | cut -d' ' -f1)  # this lockfile, copied by this script
+copied=$(cat package-lock.json "$0" scripts/compile_pyodide_stdlib.mjs | sha256sum | cut -d' ' -f1)  # this lockfile, copied by these scripts
 # Already copied: leave it alone, so tests running from this tree meanwhile
 # never see the folder swapped under them.
 if [[ -f $vendor/.kalah-setup.sha256 && $(cat "$vendor/.kalah-setup.sha256") == "$copied" \
@@ -40,6 +40,8 @@ mkdir -p "$fresh/pyodide"
 for f in pyodide.mjs pyodide.js pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
     cp "node_modules/pyodide/$f" "$fresh/pyodide/"
 done
+# Bytecode instead of source: the computer's worker then starts about 3x faster.
+node scripts/compile_pyodide_stdlib.mjs "$fresh/pyodide/python_stdlib.zip"
 
 echo "$copied" > "$fresh/.kalah-setup.sha256"
 

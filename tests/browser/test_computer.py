@@ -93,24 +93,27 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
     page.wait_for_function(THINKING, timeout=TIMEOUT)
 
     # Responsiveness: from a real click on the hints button to its Python
-    # handler's change to the page (aria-pressed), measured in the page.
-    # The median of six clicks is checked, so one slow frame on a busy
-    # machine does not fail the test; a page blocked by the search would
-    # fail every click.
+    # handler's change to the page (aria-pressed), measured in the page, for
+    # the clicks made while the computer was thinking. Their median is
+    # checked, so one slow frame on a busy machine does not fail the test;
+    # a page blocked by the search would fail every click.
     page.evaluate("""() => {
       window.__delays = [];
-      let clicked = null;
+      let clicked = null, thinking = false;
       const button = document.querySelector('#hints-toggle');
-      document.addEventListener('click', (event) => { clicked = event.timeStamp; }, true);
-      new MutationObserver(() => window.__delays.push(performance.now() - clicked))
+      document.addEventListener('click', (event) => {
+        clicked = event.timeStamp;
+        thinking = document.querySelector('#thinking').textContent.includes('depth');
+      }, true);
+      new MutationObserver(() => window.__delays.push([performance.now() - clicked, thinking]))
         .observe(button, {attributes: true, attributeFilter: ['aria-pressed']});
     }""")
     for count in range(1, 7):
         page.click("#hints-toggle")
         page.wait_for_function("window.__delays.length >= %d" % count)
-    delays = sorted(page.evaluate("window.__delays"))
-    assert page.evaluate(THINKING), "the computer should still be thinking"
-    assert (delays[2] + delays[3]) / 2 < 100 and delays[-1] < 1000, "click to answer took %s ms" % delays
+    delays = sorted(delay for delay, thinking in page.evaluate("window.__delays") if thinking)
+    assert len(delays) >= 3, "the computer should have been thinking during the clicks"
+    assert delays[len(delays) // 2] < 100 and delays[-1] < 1000, "click to answer took %s ms" % delays
 
     # Undo while it thinks: the search stops at once and no move arrives later.
     worker = page.workers[0]
