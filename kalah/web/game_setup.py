@@ -50,8 +50,13 @@ def family_options(family):
     return family_class(family).allowed_options
 
 
-def rules_name(family, houses=None, seeds=None, options=()):
-    """The find_rules name for a choice; sizes and options a family does not take are dropped."""
+def default_move_limit(family):
+    """Plies without a capture that end the game, or None if the family has no such limit."""
+    return family_class(family).move_limit
+
+
+def rules_name(family, houses=None, seeds=None, options=(), move_limit=None):
+    """The find_rules name for a choice; sizes, options and limits a family does not take are dropped."""
     cls = family_class(family)
     name = cls.family
     if cls.show_size and houses is not None and seeds is not None:
@@ -59,12 +64,14 @@ def rules_name(family, houses=None, seeds=None, options=()):
     for option in options:
         if option in cls.allowed_options:
             name += "+" + option
+    if cls.move_limit is not None and move_limit is not None and move_limit != cls.move_limit:
+        name += "+limit%d" % move_limit
     return name
 
 
-def rules_from_choices(family, houses=None, seeds=None, options=()):
+def rules_from_choices(family, houses=None, seeds=None, options=(), move_limit=None):
     """The Rules for a new-game choice; KalahError says what was wrong."""
-    return find_rules(rules_name(family, houses, seeds, options))
+    return find_rules(rules_name(family, houses, seeds, options, move_limit))
 
 
 def player_title(name):

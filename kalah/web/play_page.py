@@ -99,8 +99,14 @@ class PlayPage:
         try:
             family = form.elements["family"].value
             options = [box.value for box in form.querySelectorAll("input[name=option]:checked")]
+            limit = None
+            if not by_id("limit-choices").disabled:
+                text = str(form.elements["limit"].value).strip()
+                if not text.isdigit():
+                    raise KalahError("the move limit must be a whole number of plies, not '%s'" % text[:20])
+                limit = int(text)
             rules = game_setup.rules_from_choices(
-                family, int(form.elements["houses"].value), int(form.elements["seeds"].value), options)
+                family, int(form.elements["houses"].value), int(form.elements["seeds"].value), options, limit)
             players = (form.elements["south"].value, form.elements["north"].value)
             for player in players:
                 if game_setup.is_computer(player) and self.computer is None:
@@ -363,6 +369,10 @@ class PlayPage:
         family = self.form.elements["family"].value
         sized = game_setup.takes_size(family)
         by_id("size-choices").disabled = not sized
+        limit = game_setup.default_move_limit(family)
+        by_id("limit-choices").disabled = limit is None
+        if limit is not None and not str(self.form.elements["limit"].value).strip():
+            self.form.elements["limit"].value = str(limit)
         allowed = game_setup.family_options(family)
         for box in self.form.querySelectorAll("input[name=option]"):
             box.disabled = box.value not in allowed

@@ -19,6 +19,11 @@ def test_choices_name_the_rule_sets_of_the_registry():
     assert rules_from_choices("owari", 3, 3, ["gamelink", "pie"]).name == "owari+pie"
     assert rules_from_choices("relay-kalaha", 6, 4, ["empty-capture"]).name == "relay-kalaha"
     assert game_setup.takes_size("kalah") and not game_setup.takes_size("oware")
+    assert rules_from_choices("oware", move_limit=100).name == "oware"
+    assert rules_from_choices("owari", move_limit=200).name == "owari+limit200"
+    assert rules_from_choices("kalah", 6, 4, move_limit=200).name == "kalah(6,4)"
+    with pytest.raises(KalahError, match="the move limit must be"):
+        rules_from_choices("oware", move_limit=3)
     with pytest.raises(KalahError, match="unknown rule set family 'chess'"):
         rules_from_choices("chess")
     with pytest.raises(KalahError, match="houses must be 1..8, not 9"):
