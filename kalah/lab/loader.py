@@ -14,9 +14,9 @@ computer players of `kalah.ai.players`. A file that does not load raises
 not a house 1..m or names an empty house, an exception, or running past the
 move time limit raises `BotForfeit` (with `.kind`, `.reason` and, for an
 exception, `.traceback`). The time limit is kept inside the process by a
-`Deadline` (a SIGALRM timer where CPython allows it, else a trace hook); a
-bot stuck where neither can reach it (a C call, a bare `except:` around a
-loop with no call) is stopped from outside: `kalah.lab.runner` runs each bot
+`Deadline` (a SIGALRM timer where CPython allows it, else sys.monitoring
+events on the bot's own code, else a trace hook); a bot stuck where none can
+reach it (a long C call) is stopped from outside: `kalah.lab.runner` runs each bot
 in its own process with a hard timeout, the page in a worker it ends.
 
 Runs under CPython and Pyodide (it uses `compile`, `exec`, `traceback`,
@@ -62,45 +62,88 @@ class BotTimeout(BaseException):
     the bot's own `except Exception:` does not swallow it)."""
 
 
+MONITOR_TOOL = 4   # a sys.monitoring tool id no debugger, coverage or profiler claims
+
+
 class Deadline:
     """Interrupt the running bot code when `seconds` have passed.
 
-    CPython's main thread gets a SIGALRM timer (no cost while the bot runs,
-    and it also breaks loops without calls); elsewhere (Pyodide, threads) a
-    trace hook looks at the clock on every Python call. After the deadline
-    the interrupt repeats, so a bot that catches it is interrupted again.
+    Three ways, the cheapest the interpreter allows:
+    - CPython's main thread: a SIGALRM timer (no cost while the bot runs;
+      it also breaks loops without calls);
+    - Python 3.12+ elsewhere (the page's Pyodide worker): sys.monitoring
+      events on the bot's own code only (each of its function starts and
+      loop jumps looks at the clock; the engine it calls runs untouched);
+    - otherwise a trace hook on every Python call.
+    After the deadline the interrupt repeats, so a bot that catches it is
+    interrupted again. `codes` are the bot's code objects (for monitoring).
     """
 
-    def __init__(self, seconds):
+    use_signals = True    # False: never SIGALRM, as in Pyodide (for measurements)
+
+    def __init__(self, seconds, codes=()):
         self.end = time.monotonic() + seconds
         self.seconds = seconds
+        self.codes = codes
+        self.mode = None
         self._old = None
-        self._signal = None
+
+    def _choose_mode(self):
+        if self.use_signals and sys.platform != "emscripten":
+            # Pyodide has the functions, but no signal ever arrives in WebAssembly.
+            try:
+                import signal
+                if hasattr(signal, "setitimer"):
+                    self._old = signal.signal(signal.SIGALRM, self._on_alarm)
+                    return "signal"
+            except (ImportError, ValueError):   # ValueError: not the main thread
+                pass
+        monitoring = getattr(sys, "monitoring", None)
+        if monitoring is not None and self.codes:
+            tool = monitoring.get_tool(MONITOR_TOOL)
+            if tool is None or tool == "kalah deadline":
+                return "monitor"
+        return "trace"
 
     def __enter__(self):
-        try:
+        self.mode = self._choose_mode()
+        if self.mode == "signal":
             import signal
-            # Pyodide has the functions but no signal ever arrives in WebAssembly.
-            if not hasattr(signal, "setitimer") or sys.platform == "emscripten":
-                raise ImportError("no timers")
-            self._old = signal.signal(signal.SIGALRM, self._on_alarm)
             signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001), 0.05)
-            self._signal = signal
-        except (ImportError, ValueError, AttributeError):  # ValueError: not the main thread
-            self._signal = None
+        elif self.mode == "monitor":
+            monitoring = sys.monitoring
+            if monitoring.get_tool(MONITOR_TOOL) is None:
+                monitoring.use_tool_id(MONITOR_TOOL, "kalah deadline")
+            events = monitoring.events.PY_START | monitoring.events.JUMP
+            monitoring.register_callback(MONITOR_TOOL, monitoring.events.PY_START, self._event)
+            monitoring.register_callback(MONITOR_TOOL, monitoring.events.JUMP, self._event)
+            for code in self.codes:
+                monitoring.set_local_events(MONITOR_TOOL, code, events)
+        else:
             sys.settrace(self._trace)
         return self
 
     def __exit__(self, *exc):
-        if self._signal is not None:
-            self._signal.setitimer(self._signal.ITIMER_REAL, 0, 0)
-            self._signal.signal(self._signal.SIGALRM, self._old)
+        if self.mode == "signal":
+            import signal
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
+            signal.signal(signal.SIGALRM, self._old)
+        elif self.mode == "monitor":
+            monitoring = sys.monitoring
+            for code in self.codes:
+                monitoring.set_local_events(MONITOR_TOOL, code, 0)
+            monitoring.register_callback(MONITOR_TOOL, monitoring.events.PY_START, None)
+            monitoring.register_callback(MONITOR_TOOL, monitoring.events.JUMP, None)
         else:
             sys.settrace(None)
         return False
 
     def _on_alarm(self, signum, frame):
         raise BotTimeout()
+
+    def _event(self, code, offset, *rest):
+        if time.monotonic() > self.end:
+            raise BotTimeout()
 
     def _trace(self, frame, event, arg):
         if time.monotonic() > self.end:
@@ -111,10 +154,20 @@ class Deadline:
         return time.monotonic() > self.end
 
 
+def code_objects(code):
+    """A compiled module's code object and every function's inside it."""
+    found = [code]
+    for const in code.co_consts:
+        if isinstance(const, type(code)):
+            found.extend(code_objects(const))
+    return found
+
+
 class BotPlayer:
     """A student's player: `choose` returns a house or raises BotForfeit."""
 
-    def __init__(self, name, interface, function, source, filename):
+    def __init__(self, name, interface, function, source, filename, codes=()):
+        self.codes = codes
         self.name = name
         self.interface = interface
         self.function = function
@@ -136,7 +189,7 @@ class BotPlayer:
         houses = board.rules.houses
         answer = None
         try:
-            with Deadline(time_limit) as deadline:
+            with Deadline(time_limit, self.codes) as deadline:
                 if self.interface == "algorithm":
                     raw = self.function(GameLinkGame(board))
                     if not deadline.passed():
@@ -239,8 +292,9 @@ def load_bot_source(source, name, filename=None):
             where += ", column %d" % error.offset
         raise BotLoadError("%s: %s: %s" % (filename, where, error.msg), line)
     namespace = {"__name__": "bot_" + "".join(c if c.isalnum() else "_" for c in name)}
+    codes = code_objects(code)
     try:
-        with Deadline(5.0):
+        with Deadline(5.0, codes):
             exec(code, namespace)
     except BotTimeout:
         raise BotLoadError("%s: running the file took more than 5 s" % filename)
@@ -256,7 +310,7 @@ def load_bot_source(source, name, filename=None):
     if len(found) == 2:
         raise BotLoadError("%s defines both select_move and algorithm: keep the one your player uses"
                            % filename)
-    return BotPlayer(name, found[0], namespace[found[0]], source, filename)
+    return BotPlayer(name, found[0], namespace[found[0]], source, filename, codes)
 
 
 def _error_line(error, filename):

@@ -14,7 +14,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "lab"))
 
-from bots import CRASH, FIRST, LOOP, RIGHTMOST, SEVEN  # noqa: E402
+from bots import CRASH, FIRST, LOOP, RIGHTMOST, SEVEN, STUCK_IN_C  # noqa: E402
 
 GAME_MS = 90_000
 ENDED = "document.getElementById('stop').disabled && /wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)"
@@ -43,19 +43,24 @@ def wait_end(page):
 def test_an_endless_loop_forfeits_on_time_and_the_page_answers_meanwhile(page, site_url, wait_for_python_ready,
                                                                        save_screenshot):
     open_lab(page, site_url, wait_for_python_ready)
-    play(page, LOOP, name="looper")
+    # The worst case first: one C call that nothing inside the worker can interrupt.
+    play(page, STUCK_IN_C, name="stuck")
     # Wait until the player is really thinking (the worker has started).
     page.wait_for_function("/to move/.test(document.getElementById('game-status').textContent)", timeout=GAME_MS)
     page.wait_for_timeout(300)
-    page.click("#save")          # the page keeps answering while the player loops
-    page.wait_for_function("/Saved looper/.test(document.getElementById('player-message').textContent)",
+    page.click("#save")          # the page keeps answering while the player's worker is stuck
+    page.wait_for_function("/Saved stuck/.test(document.getElementById('player-message').textContent)",
                            timeout=1_000)
-    assert page.inner_text("#saved").strip() == "looper"
-    assert wait_end(page) == ("looper (South) - random (North): South forfeits (time: no move within the "
+    assert page.inner_text("#saved").strip() == "stuck"
+    assert wait_end(page) == ("stuck (South) - random (North): South forfeits (time: no move within the "
                               "time limit of 0.3 s; the player was stopped); North wins.")
-    assert page.inner_text("#forfeit-reason").startswith("looper forfeits: no move within the time limit of 0.3 s")
+    assert page.inner_text("#forfeit-reason").startswith("stuck forfeits: no move within the time limit of 0.3 s")
     save_screenshot(page)
-    # The worker was ended and restarts: the next game plays normally.
+    # A Python loop is stopped by the deadline inside the worker (the worker goes on).
+    play(page, LOOP, name="looper")
+    assert wait_end(page) == ("looper (South) - random (North): South forfeits (time: no move within the "
+                              "time limit of 0.3 s); North wins.")
+    # The stuck worker was ended and restarted: the next game plays normally.
     play(page, RIGHTMOST, opponent="ai:first", name="right")
     assert wait_end(page) == "right (South) - first (North): South wins 38-10."
 

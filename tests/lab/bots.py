@@ -49,6 +49,12 @@ def select_move(board, lookahead):
             pass
 """
 
+# Stuck in one long C call: no deadline inside the interpreter reaches it.
+STUCK_IN_C = """
+def select_move(board, lookahead):
+    return sum(range(10 ** 13))
+"""
+
 # One move ahead: the most seeds in the own bank after the move.
 GREEDY = """
 def select_move(board, lookahead):

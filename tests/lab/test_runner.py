@@ -4,7 +4,7 @@ import pytest
 
 from kalah.lab.runner import play_game
 
-from bots import CRASH, FIRST, GREEDY, RIGHTMOST, SEVEN, STUBBORN, spec
+from bots import CRASH, FIRST, GREEDY, RIGHTMOST, SEVEN, STUBBORN, STUCK_IN_C, spec
 
 
 def test_a_game_between_two_valid_players_ends_normally():
@@ -30,11 +30,17 @@ def test_seven_forfeits_in_its_own_process():
     assert result.outcome.scores == (0, 48)
 
 
-def test_a_bot_that_swallows_the_interrupt_is_killed_and_forfeits_on_time():
+def test_a_bot_that_swallows_the_interrupt_forfeits_on_time():
     result = play_game(spec("right", RIGHTMOST), spec("stubborn", STUBBORN), time_limit=0.1, isolate=True)
     assert result.forfeit["kind"] == "time"
     assert result.outcome.forfeit_by == 1
     assert result.seconds[1] < 2.0
+
+
+def test_a_bot_stuck_in_a_c_call_is_killed_and_forfeits_on_time():
+    result = play_game(spec("stuck", STUCK_IN_C), spec("right", RIGHTMOST), time_limit=0.1, isolate=True)
+    assert result.outcome.reason == "time: no move within the time limit of 0.1 s; the player was stopped"
+    assert result.seconds[0] < 2.0
 
 
 def test_a_bot_that_exits_its_process_forfeits():
