@@ -13,7 +13,8 @@ For each rule set:
 - moves/s (push): Board.push with its events, outcome and undo stack, the API
   the page and the command line use: the baseline of the same run, so the
   ratio column says what the hot path gains over it on this machine.
-Figures vary by a few percent from run to run (shared cores).
+Rates are per second of this process's CPU time; on a busy machine they
+still drop (shared caches, frequency), so compare figures of one run.
 """
 
 import argparse
@@ -50,14 +51,16 @@ def random_playout(rules, rng):
 
 
 def timed(seconds, step):
-    """Call step() until `seconds` pass; return (calls, units counted, elapsed)."""
+    """Call step() until `seconds` of this process's CPU time pass; return
+    (calls, units counted, CPU seconds). CPU time, not wall time, so that
+    other work on a shared machine slows the figures less."""
     calls = units = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         units += step()
         calls += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return calls, units, now - start
 
