@@ -31,6 +31,8 @@ EXPORT_FORMAT = "kalah-history"
 
 FINISHED = "finished"
 UNFINISHED = "unfinished"
+ABANDONED = "abandoned"   # a new game was started while this one was unfinished
+STATUSES = (FINISHED, UNFINISHED, ABANDONED)
 
 
 class StorageFull(KalahError):
@@ -93,49 +95,110 @@ def player_name(record, side, seat=True):
 
 
 class Entry:
-    """One saved game and the facts the history page lists."""
+    """One saved game and the facts the history page lists.
 
-    def __init__(self, record, saved=0, writer=""):
-        self.record = record
-        self.id = game_id(record)
+    An entry read from storage with its summary keeps the record as stored
+    and replays it only when `record` is first used, so that a long history
+    lists quickly under MicroPython.
+    """
+
+    def __init__(self, record, saved=0, writer="", stored=None):
         self.saved = saved
         self.writer = writer
+        self._record = record
+        self._raw = None
+        if stored is not None:
+            self._from_summary(*stored)
+        else:
+            self.id = game_id(record)
+            self._summarize(record)
+
+    def _summarize(self, record):
         outcome = record.outcome()
-        self.outcome = outcome
-        self.status = FINISHED if outcome is not None else UNFINISHED
+        if outcome is not None:
+            self.status = FINISHED
+        elif record.meta.get("abandoned") is True:
+            self.status = ABANDONED
+        else:
+            self.status = UNFINISHED
         self.south = player_name(record, 0)
         self.north = player_name(record, 1)
         self.rules = record.rules
         date = record.date or record.meta.get("date")
         self.date = date if isinstance(date, str) else ""
         self.moves = len(record.moves)
-        self.result = outcome.result() if outcome is not None else "unfinished"
+        self.result = outcome.result() if outcome is not None else self.status
         self.winner = outcome.winner if outcome is not None else None
+        self.fingerprint = fingerprint(record)
+
+    def _from_summary(self, raw, summary, gid):
+        """The facts from a stored summary; the record is replayed on first use.
+
+        KalahError when the summary does not fit the record.
+        """
+        self._raw = raw
+        self.id = gid
+        moves = raw.get("moves")
+        if not isinstance(moves, list) or summary.get("moves") != len(moves):
+            raise KalahError("its summary does not match its record")
+        for name in ("status", "south", "north", "rules", "date", "result", "fingerprint"):
+            value = summary.get(name)
+            if not isinstance(value, str) or len(value) > 300:
+                raise KalahError("its summary has no valid '%s'" % name)
+            setattr(self, name, value)
+        if self.status not in STATUSES or summary.get("winner") not in (0, 1, None):
+            raise KalahError("its summary has no valid status or winner")
+        self.moves = len(moves)
+        self.winner = summary.get("winner")
+
+    @property
+    def record(self):
+        if self._record is None:
+            record = Record.from_dict(self._raw)
+            record.meta["id"] = self.id
+            self._record = record
+        return self._record
 
     def winner_name(self):
         if self.winner is None:
             return None
         return self.south if self.winner == 0 else self.north
 
+    def summary(self):
+        return {"status": self.status, "south": self.south, "north": self.north, "rules": self.rules,
+                "date": self.date, "result": self.result, "winner": self.winner, "moves": self.moves,
+                "fingerprint": self.fingerprint}
+
     def to_json(self):
+        raw = self._raw if self._record is None else self._record.to_dict()
         return {"v": SCHEMA, "id": self.id, "saved": self.saved, "writer": self.writer,
-                "record": self.record.to_dict()}
+                "summary": self.summary(), "record": raw}
 
 
-def entry_from_json(data):
-    """An Entry from its stored JSON value (any schema): KalahError if unreadable."""
+def entry_from_json(data, trust_summary=False):
+    """An Entry from its stored JSON value (any schema): KalahError if unreadable.
+
+    trust_summary: take the stored summary instead of replaying the record
+    now (this browser's own storage; never for a file from elsewhere).
+    """
     if not isinstance(data, dict):
         raise KalahError("a saved game must be a JSON object")
     data = migrate_entry(data)
-    record = Record.from_dict(data.get("record"))
-    stored_id = data.get("id")
-    if isinstance(stored_id, str) and valid_id(stored_id):
-        record.meta["id"] = stored_id
     saved = data.get("saved", 0)
     writer = data.get("writer", "")
     if (not isinstance(saved, (int, float)) or isinstance(saved, bool) or not -1e15 < saved < 1e15
             or not isinstance(writer, str)):
         raise KalahError("a saved game's 'saved' must be a time in milliseconds and 'writer' text")
+    raw = data.get("record")
+    if not isinstance(raw, dict):
+        raise KalahError("a saved game has no record")
+    stored_id = data.get("id")
+    summary = data.get("summary")
+    if trust_summary and isinstance(summary, dict) and isinstance(stored_id, str) and valid_id(stored_id):
+        return Entry(None, int(saved), writer, stored=(raw, summary, stored_id))
+    record = Record.from_dict(raw)
+    if isinstance(stored_id, str) and valid_id(stored_id):
+        record.meta["id"] = stored_id
     return Entry(record, int(saved), writer)
 
 
@@ -180,7 +243,7 @@ class History:
     def _load_one(self, key):
         text = self.store.get(key)
         try:
-            entry = entry_from_json(json.loads(text))
+            entry = entry_from_json(json.loads(text), trust_summary=True)
             if GAME_PREFIX + entry.id != key:
                 raise KalahError("its id does not match its key")
         except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
@@ -243,7 +306,7 @@ class History:
         gid = game_id(record)
         key = GAME_PREFIX + gid
         held = self._read_entry(key)
-        if held is not None and held.writer != writer and not is_prefix(held.record, record):
+        if held is not None and held.writer != writer and not self._continues(held, record):
             gid = self._fork_id(gid, record)
             key = GAME_PREFIX + gid
         record.meta["id"] = gid
@@ -252,12 +315,26 @@ class History:
         self.entries[gid] = entry
         return gid
 
+    def _continues(self, held, record):
+        try:
+            return is_prefix(held.record, record)
+        except KalahError:
+            return True  # the stored copy no longer replays: the game in play replaces it
+
+    def mark_abandoned(self, game):
+        """An unfinished game the player left for a new one: listed as abandoned, not resumed."""
+        entry = self.entries.get(game)
+        if entry is None or entry.status != UNFINISHED:
+            return
+        entry.record.meta["abandoned"] = True
+        self.restore(Entry(entry.record, entry.saved, entry.writer))
+
     def _read_entry(self, key):
         text = self.store.get(key)
         if text is None:
             return None
         try:
-            return entry_from_json(json.loads(text))
+            return entry_from_json(json.loads(text), trust_summary=True)
         except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError):
             return None
 
@@ -303,9 +380,9 @@ class History:
         added = updated = unchanged = 0
         known = {}
         for entry in self.entries.values():
-            known[fingerprint(entry.record)] = entry.id
+            known[entry.fingerprint] = entry.id
         for entry in entries:
-            if fingerprint(entry.record) in known:
+            if entry.fingerprint in known:
                 unchanged += 1
                 continue
             held = self.entries.get(entry.id)
@@ -328,7 +405,7 @@ class History:
             except StorageFull:
                 raise StorageFull("browser storage is full: %d games were imported before it filled up, "
                                   "the others were not" % (added + updated - 1))
-            known[fingerprint(entry.record)] = entry.id
+            known[entry.fingerprint] = entry.id
         return added, updated, unchanged
 
     # -- lists and statistics -----------------------------------------------
@@ -336,8 +413,8 @@ class History:
         """The entries to show, filtered and sorted.
 
         sort: date, saved, rules, players, result, moves. player: part of either
-        name (any case). rules: a rule set name as listed. status: finished
-        or unfinished.
+        name (any case). rules: a rule set name as listed. status: finished,
+        unfinished or abandoned.
         """
         wanted = player.strip().lower()
         rows = []

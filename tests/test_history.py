@@ -249,3 +249,38 @@ def test_a_thousand_damaged_import_files_raise_only_kalah_error():
             continue
         History({}).merge(entries)
     assert refused > 300
+
+
+def test_a_long_history_lists_from_summaries_and_replays_a_game_only_when_used():
+    store = {}
+    history = History(store)
+    for seed in range(5):
+        history.save(play(seed, south="Ann", meta={"id": "g%d" % seed}))
+    # A record whose moves no longer replay, with its summary intact: listed, refused when opened.
+    data = json.loads(store[GAME_PREFIX + "g4"])
+    data["record"]["moves"][0] = 7
+    store[GAME_PREFIX + "g4"] = json.dumps(data)
+    reloaded = History(store)
+    assert all(entry._record is None for entry in reloaded.entries.values())
+    assert [e.id for e in reloaded.listing(sort="date")] and len(reloaded.ranking()) == 2
+    assert reloaded.get("g1").record == history.get("g1").record
+    with pytest.raises(KalahError, match="move 1"):
+        reloaded.get("g4").record
+    # A summary that does not fit its record is set aside at once.
+    data["summary"]["moves"] = 3
+    store[GAME_PREFIX + "g4"] = json.dumps(data)
+    assert "g4" not in History(store).entries
+
+
+def test_a_game_left_for_a_new_one_is_abandoned_until_played_on():
+    store = {}
+    history = History(store)
+    record = play(8, 6, meta={"id": "g"})
+    history.save(record, writer="t1")
+    history.mark_abandoned("g")
+    assert History(store).get("g").status == "abandoned"
+    assert History(store).listing(status="unfinished") == []
+    resumed = History(store).get("g").record
+    resumed.meta.pop("abandoned")
+    History(store).save(resumed, writer="t1")
+    assert History(store).get("g").status == "unfinished"

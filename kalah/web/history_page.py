@@ -59,7 +59,7 @@ class HistoryPage:
             winner = entry.winner_name()
             result = "%s (%s)" % (entry.result, "draw" if winner is None else winner + " won")
         else:
-            result = "unfinished"
+            result = entry.status
         row.appendChild(el("td", result))
         row.appendChild(el("td", str(entry.moves), cls="num"))
         actions = el("td")

@@ -20,7 +20,7 @@ overwrites a game another tab saved unless this record continues it.
 from pyscript import window
 
 from kalah.errors import KalahError
-from kalah.history import History, StorageFull
+from kalah.history import FINISHED, UNFINISHED, History, StorageFull
 from kalah.records import Record
 
 TAB_KEY = "kalah.tab"            # sessionStorage: this tab's writer token
@@ -152,6 +152,7 @@ def save_game(record, history=None):
         record.meta["id"] = new_game_id()
     if "date" not in record.meta:
         record.meta["date"] = iso_now()
+    record.meta.pop("abandoned", None)  # resumed and played on
     try:
         history = history or open_history()
         history.save(record, now_ms(), tab_token())
@@ -199,9 +200,9 @@ def resume_game():
     if gid is not None:
         entry = history.get(gid)
         if entry is not None:
-            return entry.record if entry.status != "finished" else None
+            return entry.record if entry.status != FINISHED else None
     # A new tab: offer the latest unfinished game (history.save keeps tabs from overwriting each other).
-    unfinished = history.listing(sort="saved", status="unfinished")
+    unfinished = history.listing(sort="saved", status=UNFINISHED)
     if unfinished:
         return unfinished[0].record
     return None
@@ -213,7 +214,14 @@ def play_in_this_tab(gid):
 
 
 def forget_tab_game():
-    """Called when the player starts a new game: this tab no longer resumes the old one."""
+    """Called when the player starts a new game: the old one, if unfinished, is marked abandoned
+    (the history lists it so, and no tab resumes it on its own) and this tab no longer resumes it."""
     session = session_store()
-    if session.get(TAB_GAME_KEY) is not None:
-        del session[TAB_GAME_KEY]
+    gid = session.get(TAB_GAME_KEY)
+    if gid is None:
+        return
+    del session[TAB_GAME_KEY]
+    try:
+        open_history().mark_abandoned(gid)
+    except KalahError:
+        pass  # full or unreadable: the game simply stays listed as unfinished
