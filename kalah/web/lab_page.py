@@ -597,11 +597,11 @@ class LabPage:
             if serial != self.check_serial:
                 return   # the code changed meanwhile
             if data.get("ok"):
-                by_id("code-error").textContent = ""
+                _say(by_id("code-error"), "")
                 self.editor.mark_error(None)
                 by_id("code").removeAttribute("aria-invalid")
             else:
-                by_id("code-error").textContent = data.get("message") or "the code does not load"
+                _say(by_id("code-error"), data.get("message") or "the code does not load")
                 self.editor.mark_error(data.get("line"))
                 by_id("code").setAttribute("aria-invalid", "true")
 
@@ -1031,6 +1031,12 @@ class LabPage:
 
     def _template_handler(self, kind):
         return lambda event: self.new_from_template(kind)
+
+
+def _say(node, text):
+    # An alert region announces every change: write only a new text.
+    if str(node.textContent) != text:
+        node.textContent = text
 
 
 def _reference_label(name):
