@@ -1,7 +1,7 @@
 """The computer's search in the browser (Pyodide in a worker) against CPython, in one run.
 
     .venv/bin/python scripts/bench_browser_search.py [--depth 11] [--time 1] [--json]
-        [--skip-page]
+        [--rounds 3] [--skip-page] [--fill]
 
 1. The same fixed-depth searches (empty table, no endgame database, so both
    hosts visit exactly the same nodes) on the same Kalah(6,4) positions,
@@ -9,7 +9,9 @@
    second and their ratio (browser / CPython).
 2. The depth the players' search reaches in `--time` seconds from the
    Kalah(6,4) start, on both.
-3. The worker's start (page creates it -> "ready"), cold and warm cache.
+3. The worker's start (page creates it -> "ready"), cold, and again after
+   terminating it, which is what cancelling a search costs.
+   With --fill: one transposition table filled to its bound, and the heap.
 4. The play page (index.html): from opening the page to the computer's
    first move as South (level 8, normal speed), with a fresh browser
    profile (cold) and then reloaded in the same profile (warm).
@@ -46,35 +48,51 @@ def bench_positions():
     return positions
 
 
-WORKER_BENCH = """async ([args, timeoutMs]) => {
-  const started = performance.now();
-  const worker = new Worker("static/js/pyodide-worker.js", {type: "module"});
-  const answer = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the worker took too long")), timeoutMs);
-    let ready = null;
+# In the page: start a worker (resolves with its start timings) and call it.
+WORKER_HELPERS = """() => {
+  window.startWorker = (timeoutMs) => new Promise((resolve, reject) => {
+    const started = performance.now();
+    const worker = window.benchWorker = new Worker("static/js/pyodide-worker.js", {type: "module"});
+    const timer = setTimeout(() => reject(new Error("the worker took too long to start")), timeoutMs);
     worker.onmessage = (event) => {
       const message = event.data;
-      if (message.type === "ready") {
-        ready = {page_ms: performance.now() - started, worker: message.data};
-        if (!args) { clearTimeout(timer); resolve({ready}); }
-      } else if (message.type === "result") { clearTimeout(timer); resolve({ready, result: message.data}); }
-      else if (message.type === "error") { clearTimeout(timer); reject(new Error(message.data.message + "\\n" + (message.data.traceback || ""))); }
+      if (message.type === "ready") { clearTimeout(timer); resolve({page_ms: performance.now() - started, worker: message.data}); }
+      else if (message.type === "error") { clearTimeout(timer); reject(new Error(message.data.message)); }
     };
-    if (args) worker.postMessage({id: 1, call: "kalah.ai.worker_api:bench", args});
   });
-  worker.terminate();
-  return answer;
+  window.callWorker = (call, args) => new Promise((resolve, reject) => {
+    const worker = window.benchWorker;
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.type === "result") resolve(message.data);
+      else if (message.type === "error") reject(new Error(message.data.message + "\\n" + (message.data.traceback || "")));
+    };
+    worker.postMessage({id: 1, call, args});
+  });
 }"""
 
 
-def run_browser(browser, url, args):
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(url + "pyscript.toml")  # any same-origin document can own the worker
-    cold = page.evaluate(WORKER_BENCH, [None, 120_000])
-    warm = page.evaluate(WORKER_BENCH, [args, 600_000])
-    context.close()
-    return cold["ready"], warm["ready"], warm["result"]
+class BrowserWorker:
+    """A page of the site in its own browser context, owning one Pyodide worker."""
+
+    def __init__(self, browser, url):
+        self.context = browser.new_context()
+        self.page = self.context.new_page()
+        self.page.goto(url + "pyscript.toml")  # any same-origin document can own the worker
+        self.page.evaluate(WORKER_HELPERS)
+
+    def start(self):
+        return self.page.evaluate("(ms) => startWorker(ms)", 300_000)
+
+    def restart(self):
+        self.page.evaluate("benchWorker.terminate()")
+        return self.start()
+
+    def bench(self, args):
+        return self.page.evaluate("(args) => callWorker('kalah.ai.worker_api:bench', args)", args)
+
+    def close(self):
+        self.context.close()
 
 
 FIRST_MOVE = """() => !!document.querySelector('#board .kb-last')"""
@@ -108,20 +126,36 @@ def main(argv=None):
     parser.add_argument("--time", type=float, default=1.0, help="seconds for the depth test")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--skip-page", action="store_true", help="skip the play page's first-move timing")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds on each host (best counts)")
+    parser.add_argument("--fill", action="store_true",
+                        help="also fill one transposition table to its bound in the worker and report the heap")
     options = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     args = {"positions": bench_positions(), "depth": options.depth, "time": options.time}
-    cpython = worker_api.bench(dict(args))
     server, url = start_server(ROOT, port=0)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**chromium_launch_options())
-            cold, warm, browser_result = run_browser(browser, url, args)
+            worker = BrowserWorker(browser, url)
+            cold = worker.start()
+            warm = worker.restart()  # what a cancelled search costs: a fresh worker
+            # Interleaved rounds, best of each: this machine's load varies.
+            cpython_runs, browser_runs = [], []
+            for _ in range(options.rounds):
+                cpython_runs.append(worker_api.bench(dict(args)))
+                browser_runs.append(worker.bench(args))
+            fill = None
+            if options.fill:
+                fill = worker.bench(dict(args, positions=args["positions"][:1], fill=True))["fill"]
+            worker.close()
             first_move = None if options.skip_page else page_first_move(browser, url)
             browser.close()
     finally:
         server.shutdown()
+    cpython = max(cpython_runs, key=lambda run: run["nodes_per_second"])
+    browser_result = max(browser_runs, key=lambda run: run["nodes_per_second"])
+    browser_result["fill"] = fill
 
     same_nodes = [r["nodes"] for r in cpython["results"]] == [r["nodes"] for r in browser_result["results"]]
     report = {
@@ -132,24 +166,30 @@ def main(argv=None):
         "ratio_browser_to_cpython": round(browser_result["nodes_per_second"] / cpython["nodes_per_second"], 3),
         "depth_in_time": {"seconds": options.time, "cpython": cpython["timed"]["depth"],
                           "browser": browser_result["timed"]["depth"]},
-        "worker_ready_seconds": {"cold": round(cold["page_ms"] / 1000, 2), "warm": round(warm["page_ms"] / 1000, 2)},
+        "rounds": options.rounds,
+        "worker_ready_seconds": {"cold": round(cold["page_ms"] / 1000, 2), "restart": round(warm["page_ms"] / 1000, 2)},
         "worker_heap_mb": (round(browser_result["memory_bytes"] / 2 ** 20, 1)
                            if browser_result.get("memory_bytes") else None),
+        "table_fill": browser_result.get("fill"),
         "page_first_computer_move_seconds": (None if first_move is None else
                                              {"cold": round(first_move[0], 2), "warm": round(first_move[1], 2)}),
     }
     if options.json:
         print(json.dumps(report, indent=2))
     else:
-        print("Search speed, %d Kalah(6,4) positions to depth %d (%d nodes, same on both: %s)" % (
-            report["positions"], options.depth, report["nodes"], same_nodes))
+        print("Search speed, %d Kalah(6,4) positions to depth %d (%d nodes, same on both: %s), best of %d rounds" % (
+            report["positions"], options.depth, report["nodes"], same_nodes, options.rounds))
         print("  CPython  %9d nodes/s" % report["cpython_nodes_per_second"])
         print("  browser  %9d nodes/s  (Pyodide worker in chromium)" % report["browser_nodes_per_second"])
         print("  ratio    %9.2f  (browser / CPython)" % report["ratio_browser_to_cpython"])
         print("Depth in %g s from the Kalah(6,4) start: CPython %d, browser %d" % (
             options.time, report["depth_in_time"]["cpython"], report["depth_in_time"]["browser"]))
-        print("Worker ready: cold %.2f s, warm %.2f s; its WebAssembly heap after the search: %s MB" % (
-            report["worker_ready_seconds"]["cold"], report["worker_ready_seconds"]["warm"], report["worker_heap_mb"]))
+        print("Worker ready: cold %.2f s, restarted (as after a cancel) %.2f s; WebAssembly heap after the searches: %s MB" % (
+            report["worker_ready_seconds"]["cold"], report["worker_ready_seconds"]["restart"], report["worker_heap_mb"]))
+        fill = browser_result.get("fill")
+        if fill:
+            print("Transposition table filled to %d entries in %.0f s: worker heap %.1f -> %.1f MB" % (
+                fill["entries"], fill["seconds"], fill["memory_before"] / 2 ** 20, fill["memory_after"] / 2 ** 20))
         if first_move is not None:
             print("Play page, open to the computer's first move: cold %.2f s, warm %.2f s" % tuple(first_move))
     return 0

@@ -87,7 +87,13 @@ def _prepare(board):
     The worker fetches the file from the site (static/data/) only now, so
     the page never downloads it unless the computer plays that rule set.
     """
-    from kalah.ai import endgame
+    from kalah.ai import endgame, search
+    # One rule set's table at a time, so the worker's memory stays under one
+    # table's bound (search.DEFAULT_TABLE_SIZE entries) however many rule
+    # sets a visitor plays.
+    for name in list(search._searchers):
+        if name != board.rules.name:
+            del search._searchers[name]
     key = endgame.db_key(board.rules)
     if key is None or key in _endgame_checked:
         return
@@ -236,6 +242,17 @@ def bench(args, progress=None):
         timed = search.analyse(board, _time(args))
         answer["timed"] = {"depth": timed.depth, "nodes": timed.nodes, "seconds": timed.seconds,
                            "move": timed.move, "value": timed.value, "exact": bool(timed.exact)}
+    if args.get("fill") and positions:
+        # Fill one table to its bound: the worker's heap then shows what the
+        # table costs at most (WebAssembly memory grows and never shrinks).
+        board = Board.from_position(positions[0])
+        before = _memory_bytes()
+        searcher = search.Search(board.rules)
+        full = searcher.table_size - 1000
+        started = time.time()
+        searcher.analyse(board, 300.0, should_stop=lambda: len(searcher.tt) >= full)
+        answer["fill"] = {"entries": len(searcher.tt), "seconds": time.time() - started,
+                          "memory_before": before, "memory_after": _memory_bytes()}
     answer["memory_bytes"] = _memory_bytes()
     return answer
 

@@ -69,14 +69,30 @@ async function fetchFiles() {
     [destination, await fetchText(new URL(source, CONFIG_URL))]));
 }
 
+// loadPyodide never settles when its WebAssembly file is missing (it only
+// logs a warning), so the files it needs are checked on the side, and a
+// start that takes far too long is reported rather than awaited forever.
+const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const START_LIMIT_MS = 180_000;
+
+async function checkRuntime() {
+  for (const name of RUNTIME_FILES) {
+    const url = new URL(name, PYODIDE_URL);
+    const response = await fetch(url, { method: "HEAD" });
+    if (!response.ok) throw new Error(`${url.pathname} answered ${response.status} (is the site set up? run scripts/setup.sh)`);
+  }
+  return new Promise((_, reject) => setTimeout(
+    () => reject(new Error(`it did not start within ${START_LIMIT_MS / 1000} s`)), START_LIMIT_MS));
+}
+
 async function start() {
   // The files download while Pyodide compiles.
   const files = fetchFiles();
-  const pyodide = await loadPyodide({
+  const pyodide = await Promise.race([checkRuntime(), loadPyodide({
     indexURL: PYODIDE_URL.href,
     stdout: (text) => console.log(text),
     stderr: (text) => console.warn(text),
-  });
+  })]);
   const pyodideReady = performance.now();
   for (const [destination, text] of await files) {
     const path = HOME + destination.replace(/^\.\//, "");

@@ -9,6 +9,8 @@ on the site, and no console error.
 
 import re
 
+import pytest
+
 from kalah import Board
 
 TIMEOUT = 120_000  # ms: Pyodide's start on a loaded 2-core machine can take 20 s
@@ -145,3 +147,14 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
     page.wait_for_function("document.querySelectorAll('#hints li').length === 5", timeout=TIMEOUT)
     hints = page.eval_on_selector_all("#hints li", "(items) => items.map((i) => i.textContent)")
     assert [hint.split()[0] for hint in hints] == list("ABDEF")
+
+
+@pytest.mark.allow_console_errors  # the missing file's 404 is logged
+def test_a_computer_that_cannot_start_says_why(new_context, site_url, wait_for_python_ready):
+    context = new_context(reduced_motion="reduce")
+    context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
+    page = open_page(context, site_url, wait_for_python_ready)
+    new_game(page, south="level1")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('could not start')",
+                           timeout=TIMEOUT)
+    assert "pyodide.asm.wasm answered 404" in page.inner_text("#message")
