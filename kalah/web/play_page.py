@@ -48,8 +48,9 @@ class PlayPage:
         self.speed = "normal"
         self._computer_timer = Timer(self._computer_turn)
         self._import_timer = Timer(self._import_computer)
-        self._fill_panel()
+        self._panel_filled = False    # the panel's choices are made when it first opens
         self._wire_controls()
+        self._panel_toggled()         # opened before Python was ready
 
     # -- hooks for other parts --------------------------------------------
     def add_listener(self, listener):
@@ -264,6 +265,8 @@ class PlayPage:
                 window.console.warn("computer preload failed: %s" % error)
 
     def _label_computer_options(self):
+        if not self._panel_filled:
+            return
         for option in self.form.querySelectorAll("option.computer"):
             title = game_setup.player_title(option.value)
             if self.computer is None:
@@ -332,7 +335,12 @@ class PlayPage:
         self.thinking.textContent = ""
 
     # -- the panel and the buttons -----------------------------------------
+    def _panel_toggled(self, *args):
+        if self.panel.open and not self._panel_filled:
+            self._fill_panel()
+
     def _fill_panel(self):
+        self._panel_filled = True
         form = self.form
         families = by_id("family-choices")
         clear(families)
@@ -385,6 +393,7 @@ class PlayPage:
             self._preload()
 
     def _wire_controls(self):
+        listen(self.panel, "toggle", self._panel_toggled)
         listen(self.form, "submit", self._submit)
         listen(by_id("family-choices"), "change", self._family_changed)
         listen(self.form.elements["south"], "change", self._player_changed)

@@ -1,11 +1,21 @@
-// Offline start for every page: register sw.js after the page has loaded (so
-// it never slows the first start), then hand it the list of files this page
-// already loaded before the worker was in control (styles and scripts that
-// pages add at run time), so that they are cached too.
+// Offline start for every page: register sw.js once the page is ready (so its
+// precache, Pyodide included, never competes with the page's own start), then
+// hand it the list of files this page already loaded before the worker was in
+// control (styles and scripts pages add at run time), so they are cached too.
 // Include with: <script src="./static/js/offline.js" defer></script>
 if ("serviceWorker" in navigator) {
   const workerUrl = new URL("../../sw.js", document.currentScript.src);  // the site's root, whatever the page
+
+  // A page that runs Python is ready at <body data-ready>; a static page at load.
+  const pageReady = () => new Promise((resolve) => {
+    const hasPython = document.querySelector('script[type="mpy"], script[type="py"]');
+    const check = () => (!hasPython || document.body.dataset.ready) ? resolve() : setTimeout(check, 250);
+    check();
+  });
+
   addEventListener("load", async () => {
+    await pageReady();
+    await new Promise((resolve) => setTimeout(resolve, 1000));  // let the first interactions go first
     try {
       await navigator.serviceWorker.register(workerUrl);
     } catch (error) {
