@@ -28,7 +28,7 @@ EXACT = 1000               # the depth of a table entry proven to the end of the
 LOWER, UPPER, BOTH = 1, 2, 3
 STOP_POLL = 2047           # poll the clock and should_stop() every 2048 nodes
 MAX_DEPTH = 200
-DEFAULT_TABLE_SIZE = 400000  # entries; about 60 MB under CPython (see README)
+DEFAULT_TABLE_SIZE = 200000  # entries, about 260 bytes each: the table stays under 55 MB
 SCALE = 4                  # values inside the search are in quarter seeds
 # The evaluation at the horizon, in quarter seeds: the store difference, plus
 # ROW_WEIGHT per seed more on the mover's row than on the opponent's (those
