@@ -79,14 +79,16 @@ def valid_id(value):
 
 
 def player_name(record, side, seat=True):
-    """The name a person chose, else 'Computer level N' (meta "south_player": "levelN"), else 'Person (South)'.
+    """The name a person chose (the record's, or meta "south_name"), else 'Computer level N'
+    (meta "south_player": "levelN"), else 'Person (South)'.
 
     seat=False leaves out '(South)' where the seat is shown beside the name.
     """
-    name = record.south if side == 0 else record.north
-    if name:
-        return name
-    player = record.meta.get("south_player" if side == 0 else "north_player")
+    key = "south" if side == 0 else "north"
+    name = (record.south if side == 0 else record.north) or record.meta.get(key + "_name")
+    if isinstance(name, str) and name.strip():
+        return name.strip()[:80]
+    player = record.meta.get(key + "_player")
     if not isinstance(player, str) or player == "human":
         return "Person (%s)" % ("South" if side == 0 else "North") if seat else "Person"
     if player.startswith("level") and player[5:].isdigit():

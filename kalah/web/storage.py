@@ -1,6 +1,9 @@
 """The browser's storage for the history, and the two calls the play page makes.
 
-    save_game(record)   after every move; returns None, or a message to show
+    save_game(record)   after every move (record.meta: "id" is added on the
+                        first save; "south_player"/"north_player" as the
+                        play page names them; optional "south_name"/
+                        "north_name" the people chose); returns None, or a message to show
                         the player when the game could not be written to
                         localStorage (it is then kept for this tab, see below)
     resume_game()       the game this tab was playing before a reload, else
