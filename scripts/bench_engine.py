@@ -4,6 +4,7 @@
     python3 scripts/bench_engine.py              a table, every rule set
     python3 scripts/bench_engine.py --json       the same as JSON
     python3 scripts/bench_engine.py --rules oware --seconds 3
+    python3 scripts/bench_engine.py --micropython     CPython against the page's MicroPython
 
 For each rule set:
 - playouts/s: random games from the start to the end on the hot path the
@@ -110,12 +111,97 @@ def bench(name, seconds, seed=1):
     return result
 
 
+# The same playouts as a script for any Python: the --micropython comparison
+# runs it under CPython and under the page's MicroPython (node) in the same
+# run, and times each by the CPU time of its process (a run of no games
+# measures the start-up, which is taken off).
+PORTABLE_PLAYOUTS = """
+from kalah import find_rules
+
+state = [12345]
+
+def below(n):
+    # small numbers only: MicroPython allocates ints past 2**30 on the heap
+    state[0] = (state[0] * 75 + 74) % 65537
+    return state[0] % n
+
+rules = find_rules(RULES_NAME)
+plies = 0
+for game in range(GAMES):
+    pits = rules.initial_pits()
+    side = 0
+    clock_plies = 0
+    while side is not None:
+        moves = rules.legal_moves(pits, side)
+        side, captured = rules.play(pits, side, moves[below(len(moves))])
+        plies += 1
+        if rules.move_limit:
+            clock_plies = 0 if captured else clock_plies + 1
+            if clock_plies >= rules.move_limit:
+                break
+print(plies)
+"""
+
+
+def portable_playouts(name, games, micropython):
+    """(plies, CPU seconds) of PORTABLE_PLAYOUTS with `games` games, start-up included."""
+    import resource
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    code = PORTABLE_PLAYOUTS.replace("RULES_NAME", repr(name)).replace("GAMES", str(games))
+    if micropython:
+        command = ["node", os.path.join(root, "tests", "micropython", "run.mjs")]
+    else:
+        command = [sys.executable, "-c", "import sys; sys.path.insert(0, %r)\n" % root + code]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, input=code if micropython else None, capture_output=True,
+                          text=True, cwd=root, timeout=900)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit("bench_engine: %s failed: %s" % (command[0], done.stderr.strip()))
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return int(done.stdout.split()[0]), cpu
+
+
+def compare_micropython(names, seconds):
+    rows = []
+    for name in names:
+        rules = find_rules(name)
+        rate = bench(name, 0.3)["playouts_per_s"]
+        games = max(1, int(rate * seconds / 20))  # MicroPython is 5-20x slower
+        row = {"rules": rules.name, "games": games}
+        for host, micropython in (("cpython", False), ("micropython", True)):
+            _, idle = portable_playouts(name, 0, micropython)
+            plies, cpu = portable_playouts(name, games, micropython)
+            work = max(cpu - idle, 1e-6)
+            row[host + "_playouts_per_s"] = games / work
+            row[host + "_moves_per_s"] = plies / work
+        row["cpython_over_micropython"] = row["cpython_moves_per_s"] / row["micropython_moves_per_s"]
+        rows.append(row)
+    return rows
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rules", action="append", help="a rule set (repeatable; default: all)")
     parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement (default 1)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--micropython", action="store_true",
+                        help="compare CPython with the page's MicroPython (node, node_modules) "
+                             "on the same playout script (CPU time of each process)")
     args = parser.parse_args(argv)
+    if args.micropython:
+        rows = compare_micropython(args.rules or RULES, args.seconds)
+        if args.json:
+            print(json.dumps({"python": sys.version.split()[0], "micropython": rows}, indent=2))
+            return 0
+        print("%-26s %12s %12s %14s %14s %8s" % ("rules", "CPython g/s", "MicroPy g/s", "CPython mv/s",
+                                              "MicroPy mv/s", "ratio"))
+        for r in rows:
+            print("%-26s %12.0f %12.0f %14.0f %14.0f %7.1fx" % (
+                r["rules"], r["cpython_playouts_per_s"], r["micropython_playouts_per_s"],
+                r["cpython_moves_per_s"], r["micropython_moves_per_s"], r["cpython_over_micropython"]))
+        return 0
     results = [bench(name, args.seconds) for name in (args.rules or RULES)]
     if args.json:
         print(json.dumps({"python": sys.version.split()[0], "results": results}, indent=2))

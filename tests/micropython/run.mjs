@@ -16,7 +16,7 @@ const { loadMicroPython } = await import(pathToFileURL(pkg).href);
 const code = process.argv[2] ? readFileSync(process.argv[2], "utf8") : readFileSync(0, "utf8");
 const out = [];
 const mp = await loadMicroPython({
-  heapsize: 256 * 1024 * 1024,
+  heapsize: 64 * 1024 * 1024,
   stdout: (line) => out.push(line + "\n"),
   stderr: (line) => process.stderr.write(line + "\n"),
 });
