@@ -815,6 +815,10 @@ class LabPage:
             trace = by_id("forfeit-traceback")
             trace.textContent = forfeit.get("traceback") or ""
             trace.hidden = not forfeit.get("traceback")
+            line = error_line(forfeit.get("traceback"), game.names[forfeit["side"]])
+            if line is not None and runner.specs[forfeit["side"]] is not None \
+                    and runner.specs[forfeit["side"]].get("source") == self.editor.text:
+                self.editor.mark_error(line)     # the editor's code raised: show where
         key = self.store_game(game, {"source": "lab"})
         if key:
             link = by_id("game-replay")
@@ -1031,6 +1035,22 @@ class LabPage:
 
     def _template_handler(self, kind):
         return lambda event: self.new_from_template(kind)
+
+
+def error_line(traceback_text, name):
+    """The line of the last frame in the bot's own file ("<name>") of a traceback."""
+    if not traceback_text:
+        return None
+    marker = 'File "<%s>", line ' % name
+    at = traceback_text.rfind(marker)
+    if at < 0:
+        return None
+    digits = ""
+    for c in traceback_text[at + len(marker):]:
+        if not c.isdigit():
+            break
+        digits += c
+    return int(digits) if digits else None
 
 
 def _say(node, text):

@@ -75,6 +75,7 @@ def test_an_exception_a_seven_and_an_empty_house_forfeit_with_the_reason_shown(p
     assert 'File "<crash>", line 4, in select_move' in traceback
     assert traceback.rstrip().endswith("KeyError: 'missing'")
     assert page.is_visible("#forfeit-traceback")
+    assert page.inner_text("#gutter .num.error-line") == "4"       # the line that raised, in the editor
     save_screenshot(page)
 
     play(page, SEVEN, name="seven")
