@@ -10,7 +10,8 @@ shows the computer's evaluation too):
 `values[i]` is the value after ply i (values[0]: the start). A value may be
 None where a series has no figure for that ply (a gap). All series share one
 vertical scale; a zero line is drawn when values go below zero. Each series
-gets the CSS class `chart-line chart-<cls>`; colours live in the stylesheet.
+gets the CSS class `chart-line chart-<cls>`; static/css/chart.css styles them
+(a page that shows a chart links it).
 """
 
 from pyscript import document
