@@ -23,7 +23,8 @@ Commands: undo (take back), board (show it again), record (the game so far), hel
 
 
 def add_arguments(parser):
-    parser.add_argument("--rules", default=DEFAULT_RULES, help="the rule set (default %s)" % DEFAULT_RULES)
+    parser.add_argument("--rules", default=None,
+                        help="the rule set (default %s, or the --start position's)" % DEFAULT_RULES)
     parser.add_argument("--start", metavar="POSITION", help="start from this position text")
     parser.add_argument("--human", choices=("S", "N", "s", "n"), default=None,
                         help="play this side against the computer (default: two people)")

@@ -25,9 +25,9 @@ from kalah.rules import DEFAULT_RULES, SIDE_LETTERS, SIDE_NAMES
 
 
 def add_arguments(parser):
-    parser.add_argument("--rules", default=DEFAULT_RULES,
+    parser.add_argument("--rules", default=None,
                         help="the rule set, e.g. kalah(6,4), kalah(6,3)+empty-capture, owari, oware, "
-                             "relay-kalaha (default %s)" % DEFAULT_RULES)
+                             "relay-kalaha (default %s, or the --start position's)" % DEFAULT_RULES)
     parser.add_argument("--moves", required=True,
                         help="the moves from the start, separated by commas or spaces: house numbers "
                              "(3,6,4), letters (C,F,d: A..H South, a..h North) or swap")

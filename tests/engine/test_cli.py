@@ -164,3 +164,12 @@ def test_replay_pie_swap_as_0_or_swap():
         assert data["boards"][2] == data["boards"][1] == [0, 7, 7, 7, 0, 8, 2, 7, 7, 7, 7, 7, 6, 0]
     done = kalah("replay", "--rules", "kalah(6,6)+pie", "--moves", "0")
     assert done.returncode == 2 and "move 1: South cannot swap now" in done.stderr
+
+
+def test_replay_from_a_start_position_takes_its_rule_set():
+    start = "owari/0,0,0,0,1,5,20,0,0,0,0,0,1,21/N"
+    done = kalah("replay", "--start", start, "--moves", "f", "--json")
+    assert json.loads(done.stdout) == {"rules": "owari", "boards": [[1, 0, 0, 0, 1, 5, 20, 0, 0, 0, 0, 0, 0, 21]],
+                                       "to_move": ["S"], "final": None}
+    done = kalah("replay", "--rules", "oware", "--start", start, "--moves", "f")
+    assert done.returncode == 2 and done.stderr == "python -m kalah replay: position is for owari, not oware\n"
