@@ -1,14 +1,15 @@
 """Rule sets: how seeds are sown and captured, and when a game ends.
 
 A rule set is a small object with named hooks (`legal_moves`, `play`,
-`termination`, ...) that work on a plain list of pit counts, laid out as in
-shared/RULES.md:
+`termination`, `game_over`, ...) that work on a plain list of pit counts,
+laid out as in shared/RULES.md:
 
     [South houses 1..m, South store, North houses 1..m, North store]
 
 Sides are the integers SOUTH = 0 and NORTH = 1. Owari and Oware have no
 stores on the sowing path: their store places hold each player's captured
-seeds. Rule sets are immutable and shared; `find_rules` looks one up by name.
+seeds. Rule sets are immutable and shared; `find_rules` looks one up by name
+(`kalah(6,3)+empty-capture`, `owari+limit200`: docs/formats.md).
 
 The hooks are written for speed as well as clarity, because the search calls
 `play` millions of times: sowing follows a precomputed order of pits for each
