@@ -26,8 +26,8 @@ MICROPYTHON = os.path.join(ROOT, "node_modules", "@micropython", "micropython-we
 NODE = shutil.which("node") or "/usr/bin/node"
 
 needs_micropython = pytest.mark.skipif(
-    not os.path.exists(MICROPYTHON),
-    reason="node_modules/@micropython is missing: run scripts/setup.sh (or npm ci) first")
+    not os.path.exists(MICROPYTHON) or not os.path.exists(NODE),
+    reason="node_modules/@micropython (or node) is missing: run scripts/setup.sh (or npm ci) first")
 
 
 class MicroPythonError(AssertionError):
