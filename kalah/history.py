@@ -225,11 +225,15 @@ def migrate_entry(data):
 class History:
     """All saved games of one store, and the problems met reading it."""
 
-    def __init__(self, store):
+    def __init__(self, store, load=True):
+        """load=False: only to save games (the play page after every move), without reading the others."""
         self.store = store
         self.entries = {}    # id -> Entry
         self.problems = []   # (key, message) of entries set aside
-        self.load()
+        if load:
+            self.load()
+        else:
+            self._migrate_store()
 
     # -- reading -----------------------------------------------------------
     def load(self):
@@ -325,7 +329,7 @@ class History:
 
     def mark_abandoned(self, game):
         """An unfinished game the player left for a new one: listed as abandoned, not resumed."""
-        entry = self.entries.get(game)
+        entry = self._read_entry(GAME_PREFIX + game)
         if entry is None or entry.status != UNFINISHED:
             return
         entry.record.meta["abandoned"] = True

@@ -294,3 +294,14 @@ def test_players_are_named_by_the_record_or_meta_or_as_computer_levels():
     assert (player_name(record, 0), player_name(record, 1)) == ("Ann", "Person (North)")
     assert player_name(play(1, 4, meta={"south_player": "random"}), 0) == "Computer (random)"
     assert player_name(record, 1, seat=False) == "Person"
+
+
+def test_saving_needs_no_load_of_the_other_games():
+    store = {}
+    History(store).save(play(1, meta={"id": "a"}))
+    store[GAME_PREFIX + "junk"] = "{"
+    writer = History(store, load=False)
+    assert writer.entries == {} and writer.problems == []
+    writer.save(play(2, 5, meta={"id": "b"}), writer="t")
+    writer.mark_abandoned("b")
+    assert History(store).get("b").status == "abandoned" and History(store).get("a") is not None

@@ -346,6 +346,7 @@ class ReplayPage:
         by_id("replay").hidden = False
         by_id("start").hidden = True
         self.viewer.load(link.record, link.ply, link.orientation)
+        by_id("keep").hidden = link.local_id is not None  # already in this browser's history
         self.message("")
         if link.is_correspondence:
             self.open_correspondence(link)

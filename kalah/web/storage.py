@@ -157,7 +157,7 @@ def save_game(record, history=None):
         record.meta["date"] = iso_now()
     record.meta.pop("abandoned", None)  # resumed and played on
     try:
-        history = history or open_history()
+        history = history or History(local_store(), load=False)
         history.save(record, now_ms(), tab_token())
     except StorageFull:
         return _keep_in_tab(record)
@@ -225,6 +225,6 @@ def forget_tab_game():
         return
     del session[TAB_GAME_KEY]
     try:
-        open_history().mark_abandoned(gid)
+        History(local_store(), load=False).mark_abandoned(gid)
     except KalahError:
         pass  # full or unreadable: the game simply stays listed as unfinished
