@@ -163,6 +163,8 @@ class Game:
 
 def run(args):
     interactive = sys.stdin.isatty()
+    if hasattr(sys.stdin, "reconfigure"):  # bytes that are not text become '?'-like marks, not a crash
+        sys.stdin.reconfigure(errors="replace")
 
     def read_line(prompt):
         sys.stdout.write(prompt)
