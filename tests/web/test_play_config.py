@@ -57,7 +57,7 @@ def test_index_html_uses_play_toml():
 def test_index_html_preloads_every_file_of_play_toml():
     import re
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+\.py)" as="fetch" crossorigin>', html))
+    preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+\.py)" as="fetch" crossorigin fetchpriority="low">', html))
     assert preloaded == play_page_files()
 
 
