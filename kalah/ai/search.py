@@ -248,6 +248,7 @@ class Search:
         show they are worse, so their values are upper bounds.
         """
         values, exact = {}, {}
+        self.partial = (values, exact)  # what is known if time runs out mid-iteration
         alpha = -INF
         for move in moves:
             horizon = self.horizon
@@ -310,11 +311,19 @@ class Search:
                 if time_limit is not None:
                     self.deadline = start + time_limit
                     # The next depth takes several times this one: do not
-                    # start what cannot finish.
-                    if time.time() - start >= time_limit * 0.5:
+                    # start what has no chance to search the first move.
+                    if time.time() - start >= time_limit * 0.7:
                         break
         except Stop:
-            pass
+            values, exact = self.partial
+            if result is not None and not all_values and moves[0] in values:
+                # The previous best was searched one deeper; a move that
+                # proved better than it in this unfinished depth is better.
+                best = max(values, key=lambda move: (values[move], move == moves[0]))
+                if values[best] > values[moves[0]] or best == moves[0]:
+                    result.move = best
+                    result.value = to_seeds(values[best])
+                    result.exact = exact[best]
         result.nodes = self.nodes
         result.seconds = time.time() - start
         return result
