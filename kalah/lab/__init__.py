@@ -1,7 +1,12 @@
 """The bot lab: students' players (two interfaces), the forfeit rule, tournaments.
 
 - `interfaces`: the boards the two student interfaces see (MicroPython-safe);
-- `loader`: `load_bot_file(path_or_source, name=None) -> BotPlayer` (CPython/Pyodide);
-- `runner`: one game between two players with the forfeit rule;
-- `tournament`: round robin and Swiss pairings, standings, crosstable (MicroPython-safe).
+- `loader`: `load_bot_file(path_or_source, name=None) -> BotPlayer`, the
+  deadline and the lookahead protocol (CPython and Pyodide);
+- `game`: `LabGame`, one game answer by answer with the forfeit rule (MicroPython-safe);
+- `runner`: games and tournaments on the command line, a process per player (CPython);
+- `tournament`: round robin and Swiss pairings, standings, crosstable (MicroPython-safe);
+- `worker_api`: the calls the page's Pyodide worker runs (Pyodide);
+- `highlight`: the editor's Python highlighting (MicroPython-safe);
+- `templates/`: the two starter players, also served to the page.
 """

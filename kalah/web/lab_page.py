@@ -775,7 +775,11 @@ class LabPage:
             name = game.names[side]
             text = "%s (%s) to move." % (name, SIDE_NAMES[side])
             if report is not None:
-                text = "%s played %s. " % (game.names[report.side], house_letter(report.side, report.move)) + text
+                played = "%s played %s" % (game.names[report.side], house_letter(report.side, report.move))
+                if runner.depth and runner.specs[report.side] is not None:
+                    played += " (lookahead %d)" % runner.depth if runner.specs[report.side].get("source") \
+                        else " (depth %d)" % runner.depth
+                text = played + ". " + text
             by_id("game-status").textContent = text
 
     def person_turn(self, runner, side):
