@@ -242,6 +242,9 @@ def format_standings(tournament):
         lines.append("%4d  %-*s %5d %4d %4d %4d %4d %6d %6d" % (
             row["rank"], width, row["name"], row["games"], row["wins"], row["draws"], row["losses"],
             row["forfeits"], row["points"], row["seeds"]))
+    if tournament.byes:
+        lines.append("byes (%d points each): %s" % (BYE_POINTS, ", ".join(
+            "%s (round %d)" % (tournament.names[player], r) for r, player in tournament.byes)))
     return "\n".join(lines)
 
 

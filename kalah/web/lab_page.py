@@ -971,6 +971,8 @@ class LabPage:
     def show_standings(self, tournament):
         table = by_id("standings")
         table.hidden = False
+        byes = ", ".join("%s (round %d)" % (tournament.names[player], r) for r, player in tournament.byes)
+        by_id("byes").textContent = (". Byes: " + byes) if byes else ""
         body = table.querySelector("tbody")
         clear(body)
         for row in tournament.standings():
