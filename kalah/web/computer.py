@@ -16,7 +16,7 @@ up, or once the board is drawn) so that the first move does not wait for
 the whole runtime to start; `is_ready()` says whether it has.
 """
 
-from pyscript import window
+from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from kalah.web import worker_client
@@ -27,9 +27,24 @@ PLAYER_NAMES = REFERENCE_PLAYERS + LEVELS
 CHOOSE_MOVE = "kalah.ai.worker_api:choose_move"
 
 
+def _client():
+    """The shared worker; <body data-computer="loading|ready"> tells its state
+    (for styles, tests and scripts/measure_startup.py --worker-ready)."""
+    client = worker_client.shared()
+    if client.on_ready is None:
+        client.on_ready = lambda timings: _mark("ready")
+    if not client.is_ready() and client.failure is None:
+        _mark("loading")
+    return client
+
+
+def _mark(state):
+    document.body.dataset.computer = state
+
+
 def preload():
     """Start the computer's runtime now, in the background."""
-    worker_client.shared().start()
+    _client().start()
 
 
 def is_ready():
@@ -107,7 +122,7 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
                     request._result({"move": local.choose(snapshot, time_limit)})
             _later(answer)
             return request
-    client = worker_client.shared()
+    client = _client()
     if not client.is_ready():
         request._progress({"loading": True})
     args = {"position": request.position, "player": player_name, "time": time_limit}

@@ -90,6 +90,7 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
         new_context, site_url, wait_for_python_ready):
     page = open_page(new_context(reduced_motion="reduce"), site_url, wait_for_python_ready)
     new_game(page, north="level8", speed="slow")
+    page.wait_for_function("document.body.dataset.computer === 'ready'", timeout=TIMEOUT)
     start = pits(page)
     page.click(HOUSE.format(side=0, house=1))  # A: 4 seeds end in house E, North's turn
     page.wait_for_function(THINKING, timeout=TIMEOUT)
