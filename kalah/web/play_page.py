@@ -14,6 +14,7 @@ change, report) runs after every change ("new", "move", "undo", "redo",
 from pyscript import document, window
 
 from kalah.errors import KalahError
+from kalah.notation import move_text
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP
 from kalah.web import game_setup
 from kalah.web.board_view import BoardView
@@ -191,7 +192,6 @@ class PlayPage:
         self._schedule_computer()
 
     def _moves_words(self, batch):
-        from kalah.notation import move_text
         words = []
         for side, move in batch:
             words.append("%s's resignation" % SIDE_NAMES[side] if move is None
@@ -308,9 +308,7 @@ class PlayPage:
                 return
             self.request = None
             self.thinking.textContent = ""
-            side = board.turn
-            session.board.forfeit(side, reason="the computer could not move: %s" % message)
-            session.sides.append(side)
+            session.resign(reason="the computer could not move: %s" % message)
             self.save()
             self.refresh()
             self.say(game_setup.describe_outcome(session.board.outcome()))

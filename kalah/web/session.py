@@ -40,6 +40,7 @@ class GameSession:
         self.players = tuple(players)
         self.sides = list(sides) if sides is not None else []  # who played each move
         self.redo_stack = []  # batches of moves taken back, the latest last
+        self._redo_reasons = []  # for each batch, the reason of the forfeit it ends with
         self.meta = meta if meta is not None else {}
         self.meta["south_player"] = self.players[SOUTH]
         self.meta["north_player"] = self.players[NORTH]
@@ -109,20 +110,24 @@ class GameSession:
         side = self.board.turn
         report = self.board.push(move)
         self.sides.append(side)
-        self.redo_stack = []
+        self._clear_redo()
         self.last_report = report
         self._notify("move", report)
         return report
 
-    def resign(self):
-        """The side to move gives up: the forfeit rule ends the game."""
+    def resign(self, reason="resigned"):
+        """The side to move gives up (or its computer failed): the forfeit rule ends the game."""
         side = self.board.turn
-        self.board.forfeit(side, reason="resigned")
+        self.board.forfeit(side, reason=reason)
         self.sides.append(side)
-        self.redo_stack = []
+        self._clear_redo()
         self.last_report = None
         self._notify("resign")
         return self.board.outcome()
+
+    def _clear_redo(self):
+        self.redo_stack = []
+        self._redo_reasons = []
 
     def _undo_batch(self):
         """The moves one undo takes back: one between people, back to the person's turn otherwise."""
@@ -158,11 +163,13 @@ class GameSession:
         count = self._undo_batch()
         if not count:
             return []
+        reason = self.board.outcome().reason if self.board.forfeited() else None
         batch = []
         for _ in range(count):
             batch.append((self.sides.pop(), self.board.pop()))
         batch.reverse()
         self.redo_stack.append(batch)
+        self._redo_reasons.append(reason)
         self.last_report = None
         self._notify("undo")
         return batch
@@ -172,10 +179,11 @@ class GameSession:
         if not self.redo_stack:
             return None
         batch = self.redo_stack.pop()
+        reason = self._redo_reasons.pop()
         report = None
         for side, move in batch:
-            if move is None:  # a resignation
-                self.board.forfeit(side, reason="resigned")
+            if move is None:  # a forfeit (a resignation, a failed computer)
+                self.board.forfeit(side, reason=reason)
             else:
                 report = self.board.push(move)
             self.sides.append(side)

@@ -137,3 +137,8 @@ def test_resignation_is_a_forfeit_that_undo_takes_back():
     assert session.board.turn == NORTH
     session.redo()
     assert session.board.outcome() == outcome
+    session.undo()
+    session.resign(reason="the computer could not move: no worker")
+    session.undo()
+    session.redo()
+    assert session.board.outcome().reason == "the computer could not move: no worker"
