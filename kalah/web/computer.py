@@ -29,7 +29,7 @@ CHOOSE_MOVE = "kalah.ai.worker_api:choose_move"
 
 def _client():
     """The shared worker; <body data-computer="loading|ready"> tells its state
-    (for styles, tests and scripts/measure_startup.py --worker-ready)."""
+    (for styles and tests)."""
     client = worker_client.shared()
     if client.on_ready is None:
         client.on_ready = lambda timings: _mark("ready")
