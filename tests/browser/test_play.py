@@ -33,7 +33,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("choices,seed", GAMES, ids=["kalah(6,4)", "kalah(3,3)-north-first", "owari", "oware"])
-def test_a_whole_game_between_two_people_by_clicking(play_page, choices, seed):
+def test_a_whole_game_between_two_people_by_clicking(play_page, save_screenshot, choices, seed):
     page = play_page
     board = start_game(page, **choices)
     assert_page_shows(page, board)
@@ -49,6 +49,7 @@ def test_a_whole_game_between_two_people_by_clicking(play_page, choices, seed):
     assert status.startswith("Game over.")
     assert status.endswith("Final score: South %d, North %d." % outcome.scores)
     assert read_board(page)["legal"] == []
+    save_screenshot(page, "game-over")
 
 
 def test_a_keyboard_only_game_reaches_the_end(play_page):
