@@ -12,6 +12,7 @@ import re
 import pytest
 
 from kalah import Board
+from kalah.ai import endgame
 
 TIMEOUT = 120_000  # ms: Pyodide's start on a loaded 2-core machine can take 20 s
 HOUSE = '#board button.kb-house[data-side="{side}"][data-house="{house}"]'
@@ -88,7 +89,15 @@ def test_computer_plays_a_game_to_the_end_and_the_review_marks_it(new_context, s
 
 def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop_it(
         new_context, site_url, wait_for_python_ready):
-    page = open_page(new_context(reduced_motion="reduce"), site_url, wait_for_python_ready)
+    context = new_context(reduced_motion="reduce")
+    # A small endgame table (at most 4 seeds left) served as the site's file:
+    # the worker must fetch it only once the computer needs it.
+    table = endgame.build("kalah(6,4)", 4).to_bytes()
+    fetched = []
+    context.route("**/static/data/" + endgame.file_name(endgame.db_key("kalah(6,4)")),
+                  lambda route: fetched.append(route.request.url) or route.fulfill(body=table))
+    page = open_page(context, site_url, wait_for_python_ready)
+    assert fetched == []
     new_game(page, north="level8", speed="slow")
     page.wait_for_function("document.body.dataset.computer === 'ready'", timeout=TIMEOUT)
     start = pits(page)
@@ -148,6 +157,7 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
     page.wait_for_function("document.querySelectorAll('#hints li').length === 5", timeout=TIMEOUT)
     hints = page.eval_on_selector_all("#hints li", "(items) => items.map((i) => i.textContent)")
     assert [hint.split()[0] for hint in hints] == list("ABDEF")
+    assert fetched, "the search loaded the endgame table when it first needed it"
 
 
 @pytest.mark.allow_console_errors  # the missing file's 404 is logged
