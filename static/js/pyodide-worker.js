@@ -32,8 +32,9 @@ def dispatch(call, args_json, post):
         if not module_name or not name:
             raise ValueError("a call is 'module:function', not %r" % call)
         function = getattr(importlib.import_module(module_name), name)
-        progress = lambda data: post("progress", json.dumps(data))
-        post("result", json.dumps(function(json.loads(args_json), progress)))
+        # allow_nan=False: JSON.parse would reject NaN and Infinity later, out of reach.
+        progress = lambda data: post("progress", json.dumps(data, allow_nan=False))
+        post("result", json.dumps(function(json.loads(args_json), progress), allow_nan=False))
     except BaseException as error:
         post("error", json.dumps({"message": "%s: %s" % (type(error).__name__, error),
                                   "traceback": traceback.format_exc()}))
