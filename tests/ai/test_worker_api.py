@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from kalah import Board, KalahError
+from kalah import Board, KalahError, known_names
 from kalah.ai import worker_api
 
 START = Board("kalah(6,4)").position()
@@ -86,3 +86,15 @@ def test_bad_input_says_what_was_wrong(args, message):
 def test_review_move_rejects_an_illegal_move():
     with pytest.raises(KalahError, match="house 3 of South is empty"):
         worker_api.review_move({"position": "kalah(6,4)/1,0,0,0,0,1,21,0,0,3,0,1,2,19/S", "move": 3})
+
+
+@pytest.mark.parametrize("rules", known_names())
+def test_every_rule_set_gets_a_move_and_a_value_for_each_legal_move(rules):
+    board = Board(rules)
+    board.push(board.legal_moves[-1])
+    answer, _ = call("choose_move", {"position": board.position(), "player": "level4", "time": 0.05, "seed": 3})
+    assert answer["move"] in board.legal_moves
+    analysis, _ = call("analyse", {"position": board.position(), "time": 0.05})
+    assert sorted(int(move) for move in analysis["values"]) == sorted(board.legal_moves)
+    review, _ = call("review_move", {"position": board.position(), "move": board.legal_moves[0], "time": 0.05})
+    assert review["loss"] >= 0 and review["best"] in board.legal_moves
