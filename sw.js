@@ -68,6 +68,15 @@ function configFiles(text) {
   return files;
 }
 
+// The same from a PyScript config written as JSON.
+function jsonConfigFiles(text) {
+  try {
+    return Object.keys(JSON.parse(text).files || {});
+  } catch (error) {
+    return [];
+  }
+}
+
 // A page and what it references by relative address: its styles, scripts,
 // icons, PyScript config (and that config's Python files).
 async function storePage(cache, page) {
@@ -81,7 +90,8 @@ async function storePage(cache, page) {
   // A reference that fails (a link to a page not written yet) costs only itself.
   await Promise.all([...refs].map(async (url) => {
     const text = await store(cache, url).catch(() => "");
-    if (url.endsWith(".toml")) await cache.addAll(configFiles(text).map((f) => new URL(f, url).href));
+    const files = url.endsWith(".toml") ? configFiles(text) : url.endsWith(".json") ? jsonConfigFiles(text) : [];
+    await cache.addAll(files.map((f) => new URL(f, url).href));
   }));
 }
 

@@ -1,10 +1,10 @@
-"""play.toml ships exactly the modules the play page can import, at start or
+"""play.json ships exactly the modules the play page can import, at start or
 later (the computer player, the analysis panel): a missing one fails only in
 the browser, an extra one is fetched by every player before the board shows."""
 
 import ast
 import pathlib
-import tomllib
+import json
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -43,18 +43,18 @@ def play_page_files():
     return {"./" + module_path(m).relative_to(ROOT).as_posix() for m in needed}
 
 
-def test_play_toml_lists_what_the_play_page_imports_and_nothing_more():
-    config = tomllib.loads((ROOT / "play.toml").read_text(encoding="utf-8"))
+def test_play_json_lists_what_the_play_page_imports_and_nothing_more():
+    config = json.loads((ROOT / "play.json").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs"
     assert all(source == target for source, target in config["files"].items())
     assert set(config["files"]) == play_page_files()
 
 
-def test_index_html_uses_play_toml():
-    assert 'config="./play.toml"' in (ROOT / "index.html").read_text(encoding="utf-8")
+def test_index_html_uses_play_json():
+    assert 'config="./play.json"' in (ROOT / "index.html").read_text(encoding="utf-8")
 
 
-def test_index_html_preloads_every_file_of_play_toml():
+def test_index_html_preloads_every_file_of_play_json():
     import re
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+\.py)" as="fetch" crossorigin fetchpriority="low">', html))
