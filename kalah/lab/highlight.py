@@ -21,12 +21,24 @@ def _word_char(c):
     return c.isalpha() or c.isdigit() or c == "_"
 
 
+_cache = {}        # (open quote, line) -> (pieces, open quote after it)
+CACHE_LINES = 4000
+
+
 def highlight(source):
+    """Typing changes one line: the others come from the cache, so the page's
+    editor stays quick under MicroPython even for long files."""
     lines = []
     open_quote = None          # the triple quote a string left open at the line's end
+    if len(_cache) > CACHE_LINES:
+        _cache.clear()
     for line in source.split("\n"):
-        pieces, open_quote = _line(line, open_quote)
-        lines.append(pieces)
+        key = (open_quote, line)
+        known = _cache.get(key)
+        if known is None:
+            known = _cache[key] = _line(line, open_quote)
+        lines.append(known[0])
+        open_quote = known[1]
     return lines
 
 

@@ -140,6 +140,10 @@ class Editor:
         self.on_change = on_change
         self.error_line = None
         self.escaped = False
+        self._pieces = []        # the highlighted lines drawn, and their nodes
+        self._nodes = []
+        self._numbers = []       # the gutter's line numbers
+        self._marked = None      # the nodes showing the error line
         self._timer = Timer(self.render)
         listen(self.area, "input", self._input)
         listen(self.area, "scroll", self._scroll)
@@ -185,21 +189,54 @@ class Editor:
         self.render()
 
     def render(self):
+        """Redraw the lines that changed since the last time (typing changes one)."""
         lines = highlight(self.text)
-        clear(self.overlay)
-        clear(self.gutter)
-        for number, pieces in enumerate(lines, 1):
-            row = el("span", cls="line")
-            for cls, text in pieces:
-                row.appendChild(el("span", text, cls="t-" + cls) if cls else document.createTextNode(text))
-            row.appendChild(document.createTextNode("\n"))
-            mark = el("span", str(number), cls="num")
-            if number == self.error_line:
-                row.classList.add("error-line")
-                mark.classList.add("error-line")
-            self.overlay.appendChild(row)
+        old = self._pieces
+        nodes = self._nodes
+        start = 0
+        while start < len(old) and start < len(lines) and old[start] == lines[start]:
+            start += 1
+        end_old, end_new = len(old), len(lines)
+        while end_old > start and end_new > start and old[end_old - 1] == lines[end_new - 1]:
+            end_old -= 1
+            end_new -= 1
+        after = nodes[end_old] if end_old < len(nodes) else None
+        for node in nodes[start:end_old]:
+            node.remove()
+        fresh = [self._line_node(pieces) for pieces in lines[start:end_new]]
+        for node in fresh:
+            if after is None:
+                self.overlay.appendChild(node)
+            else:
+                self.overlay.insertBefore(node, after)
+        self._nodes = nodes[:start] + fresh + nodes[end_old:]
+        self._pieces = lines
+        while len(self._numbers) < len(lines):
+            mark = el("span", str(len(self._numbers) + 1), cls="num")
             self.gutter.appendChild(mark)
+            self._numbers.append(mark)
+        while len(self._numbers) > len(lines):
+            self._numbers.pop().remove()
+        self._show_error()
         self._scroll()
+
+    def _line_node(self, pieces):
+        row = el("span", cls="line")
+        for cls, text in pieces:
+            row.appendChild(el("span", text, cls="t-" + cls) if cls else document.createTextNode(text))
+        row.appendChild(document.createTextNode("\n"))
+        return row
+
+    def _show_error(self):
+        if self._marked is not None:
+            for node in self._marked:
+                node.classList.remove("error-line")
+            self._marked = None
+        line = self.error_line
+        if line is not None and 1 <= line <= len(self._nodes):
+            self._marked = [self._nodes[line - 1], self._numbers[line - 1]]
+            for node in self._marked:
+                node.classList.add("error-line")
 
 
 # -- one game ----------------------------------------------------------------------
