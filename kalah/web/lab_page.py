@@ -668,10 +668,24 @@ class LabPage:
         by_id("saved").value = name
         self.player_message("Saved %s in this browser." % name)
 
+    def keeps_unsaved_work(self, what):
+        """False when the editor holds work that is neither saved nor a template
+        and the student does not want `what` to replace it."""
+        text = self.editor.text
+        name = str(by_id("player-name").value).strip()
+        if not text.strip() or text in [self.template(kind) for kind in TEMPLATES]:
+            return True
+        if name in self.shelf.players and self.shelf.source(name) == text:
+            return True
+        return bool(window.confirm("Replace the code in the editor with %s? Its changes are not saved: "
+                                   "Cancel, then Save or Export them to keep them." % what))
+
     def open_player(self, event=None):
         name = str(by_id("saved").value)
         if not name:
             self.player_message("No saved player to open yet: write one and press Save.", True)
+            return
+        if not self.keeps_unsaved_work(name):
             return
         self.editor.set_text(self.shelf.source(name))
         by_id("player-name").value = name
@@ -694,8 +708,7 @@ class LabPage:
         self.player_message("Deleted %s; the editor still holds its code." % name)
 
     def new_from_template(self, kind):
-        if self.editor.text.strip() and not window.confirm(
-                "Replace the code in the editor with the %s template? Save or export it first to keep it." % kind):
+        if not self.keeps_unsaved_work("the %s template" % kind):
             return
         self.editor.set_text(self.template(kind))
         self.save_draft()
@@ -721,8 +734,11 @@ class LabPage:
 
         def loaded(text):
             text = str(text)
+            event.target.value = ""
             if "\x00" in text:
                 self.player_message("%s is not a text file." % file_name, True)
+                return
+            if not self.keeps_unsaved_work(file_name):
                 return
             self.editor.set_text(text.replace("\r\n", "\n"))
             stem = file_name[:-3] if file_name.endswith(".py") else file_name
@@ -730,7 +746,6 @@ class LabPage:
             self.save_draft()
             self.check_timer.start(10)
             self.player_message("Imported %s: press Save to keep it under its name." % file_name)
-            event.target.value = ""
 
         handle.text().then(proxy(loaded))
 

@@ -118,9 +118,18 @@ def test_players_are_kept_across_reloads_and_exported_as_py(page, site_url, wait
         page.click("#export")
     path = tmp_path / "out.py"
     download.value.save_as(path)
-    assert download.value.suggested_filename == "random.py" or path.read_text() == RIGHTMOST
+    assert download.value.suggested_filename == "random.py"     # the name in the editor's field
+    assert path.read_text() == RIGHTMOST
     source = tmp_path / "imported.py"
     source.write_text(FIRST)
+    page.fill("#code", RIGHTMOST + "# work not saved\n")
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.set_input_files("#import", str(source))
+    page.wait_for_function("document.getElementById('import').value === ''")
+    assert asked and "Its changes are not saved" in asked[0]
+    assert page.input_value("#code") == RIGHTMOST + "# work not saved\n"     # kept
+    page.once("dialog", lambda dialog: dialog.accept())
     page.set_input_files("#import", str(source))
     page.wait_for_function("document.getElementById('player-name').value === 'imported'")
     assert page.input_value("#code") == FIRST
