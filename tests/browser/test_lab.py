@@ -232,3 +232,11 @@ def test_the_lab_fits_a_phone(browser, site_url, wait_for_python_ready, new_cont
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
     save_screenshot(page)
+
+
+def test_damaged_saved_players_are_set_aside_with_a_message(page, site_url, wait_for_python_ready):
+    page.add_init_script("localStorage.setItem('kalah.lab.players', '{not json')")
+    open_lab(page, site_url, wait_for_python_ready)
+    assert page.inner_text("#player-message").startswith("The saved players could not be read")
+    assert page.evaluate("localStorage.getItem('kalah.lab.players.bad')") == "{not json"
+    assert page.inner_text("#saved").strip() == "(none yet)"
