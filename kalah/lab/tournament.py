@@ -199,8 +199,8 @@ class Tournament:
 
     def crosstable(self):
         """cells[i][j]: the games of player i against player j, in order, each
-        {"game": id, "side": 0|1 (i's side), "result": "W"|"D"|"L", "score": "25-23"}
-        with i's seeds first."""
+        {"game": id, "side": 0|1 (i's side), "result": "W"|"D"|"L", "score": "25-23",
+        "forfeit": the reason when i lost by forfeit, else None} with i's seeds first."""
         count = len(self.names)
         cells = [[[] for j in range(count)] for i in range(count)]
         for game in self.games:
@@ -211,8 +211,11 @@ class Tournament:
             for side, me, them in ((0, south, north), (1, north, south)):
                 scores = result["scores"]
                 letter = "D" if result["winner"] is None else ("W" if result["winner"] == side else "L")
+                forfeit = result.get("forfeit")
+                by_me = bool(forfeit) and forfeit.get("side") == side
                 cells[me][them].append({"game": game["id"], "side": side, "result": letter,
-                                        "score": "%d-%d" % (scores[side], scores[1 - side])})
+                                        "score": "%d-%d" % (scores[side], scores[1 - side]),
+                                        "forfeit": forfeit.get("reason") if by_me else None})
         return cells
 
 
@@ -249,7 +252,8 @@ def format_standings(tournament):
 
 
 def format_crosstable(tournament):
-    """Each row: the player's results against each opponent (W/D/L, South game first)."""
+    """Each row: the player's results against each opponent, South game first
+    (W won, D drawn, L lost, F lost by forfeit)."""
     cells = tournament.crosstable()
     order = [row["player"] for row in tournament.standings()]
     labels = ["#%d %s" % (k + 1, tournament.names[i]) for k, i in enumerate(order)]
@@ -262,6 +266,6 @@ def format_crosstable(tournament):
             if i == j:
                 marks.append("%-5s" % "x")
             else:
-                marks.append("%-5s" % ("".join(c["result"] for c in cells[i][j]) or "."))
+                marks.append("%-5s" % ("".join("F" if c["forfeit"] else c["result"] for c in cells[i][j]) or "."))
         lines.append("%-*s " % (width, labels[k]) + " ".join(marks))
     return "\n".join(lines)

@@ -1056,15 +1056,18 @@ class LabPage:
                     cell.className = "self"
                 for result in cells[i][j]:
                     key = tournament.results[result["game"]].get("key")
-                    text = "%s %s" % (result["result"], result["score"])
+                    letter = "F" if result["forfeit"] else result["result"]
+                    text = "%s %s" % (letter, result["score"])
                     label = "%s against %s, game %d as %s: %s" % (
                         names[i], names[j], result["game"] + 1, SIDE_NAMES[result["side"]],
                         {"W": "won", "D": "drew", "L": "lost"}[result["result"]] + " " + result["score"])
+                    if result["forfeit"]:
+                        label += " by forfeit (%s)" % result["forfeit"]
                     if key:
-                        node = el("a", text, cls="r-" + result["result"],
+                        node = el("a", text, cls="r-" + letter,
                                   attrs={"href": "./replay.html#l=%s" % key, "aria-label": label, "title": label})
                     else:
-                        node = el("span", text, cls="r-" + result["result"], attrs={"title": label})
+                        node = el("span", text, cls="r-" + letter, attrs={"title": label})
                     cell.appendChild(node)
                 row.appendChild(cell)
             body.appendChild(row)

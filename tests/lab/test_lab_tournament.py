@@ -4,7 +4,7 @@ import json
 
 from kalah.cli import tournament as cli
 from kalah.lab.runner import play_tournament
-from kalah.lab.tournament import SWISS, Tournament, format_standings
+from kalah.lab.tournament import SWISS, Tournament, format_crosstable, format_standings
 
 from bots import CRASH, FIRST, RIGHTMOST, SEVEN, spec
 
@@ -37,6 +37,8 @@ def test_round_robin_among_four_known_players_gives_the_hand_computed_standings(
     assert format_standings(tournament).splitlines()[1] == "   1  right      6    6    0    0    0     12    268"
     cells = tournament.crosstable()
     assert [(c["result"], c["score"], c["side"]) for c in cells[0][1]] == [("W", "38-10", 0), ("W", "38-10", 1)]
+    assert [c["forfeit"] for c in cells[2][0]] == ["raised KeyError: 'missing'"] * 2
+    assert format_crosstable(tournament).splitlines()[3] == "#3 crash FF    FF    x     FW   "
 
 
 def test_swiss_pairs_similar_standings_without_rematches():
