@@ -420,6 +420,13 @@ class TournamentRun:
         self.page.release_worker(runner.client_in_use)
         if self.stopped:
             return
+        failure = runner.client_in_use.failure
+        if failure is not None:
+            # Not the players' fault: no result, and no point going on.
+            self.tournament.unstart(game["id"])
+            self.stop()
+            by_id("t-message").textContent = "The tournament stopped: %s." % failure
+            return
         result = runner.game.as_dict()
         result["key"] = self.page.store_game(runner.game, {"source": "lab-tournament", "system": self.tournament.system,
                                                            "game": game["id"] + 1, "round": game["round"],
