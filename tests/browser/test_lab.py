@@ -199,7 +199,7 @@ def test_a_person_plays_against_the_player_with_the_board(page, site_url, wait_f
 
 def test_a_tournament_can_be_paused_resumed_and_stopped(page, site_url, wait_for_python_ready):
     open_lab(page, site_url, wait_for_python_ready)
-    slow = "import time\ndef algorithm(game):\n    time.sleep(0.05)\n    row = game.getBoard()[1]\n" \
+    slow = "import time\ndef algorithm(game):\n    time.sleep(0.1)\n    row = game.getBoard()[1]\n" \
            "    return str(max(h for h in range(1, len(row) - 1) if row[h]))\n"
     page.fill("#player-name", "slow")
     page.fill("#code", slow)
