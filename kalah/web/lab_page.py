@@ -512,8 +512,9 @@ class LabPage:
                 saved = {}
         if not isinstance(saved, dict):
             saved = {}
-        seeds.value = str(saved.get("seeds", 4))
-        houses.value = str(saved.get("houses", 6))
+        # Stored settings are checked like any input: out of range means the default.
+        seeds.value = str(saved["seeds"] if saved.get("seeds") in range(1, 13) else 4)
+        houses.value = str(saved["houses"] if saved.get("houses") in range(1, 9) else 6)
         for key, node in (("time", "time-limit"), ("delay", "move-delay")):
             if isinstance(saved.get(key), (int, float)):
                 by_id(node).value = str(saved[key])
