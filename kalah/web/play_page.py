@@ -47,6 +47,7 @@ class PlayPage:
         self.computer_failed = None   # why it could not be imported
         self.request = None           # the pending computer move
         self.speed = "normal"
+        self.paused = False           # computer against computer, stopped by the player
         self._computer_timer = Timer(self._computer_turn)
         self._import_timer = Timer(self._import_computer)
         self._panel_filled = False    # the panel's choices are made when it first opens
@@ -85,6 +86,7 @@ class PlayPage:
 
     def begin(self, session, save=True):
         self.cancel_computer()
+        self.paused = False
         self.session = session
         session.add_listener(self._changed)
         human = session.human_seat()
@@ -235,6 +237,11 @@ class PlayPage:
         self._enable("resign", people_turn)
         swap = by_id("swap")
         swap.hidden = not (board.can_swap and people_turn)
+        pause = by_id("pause")
+        pause.hidden = not session.only_computers()
+        pause.disabled = board.turn is None
+        pause.textContent = "Go on" if self.paused else "Pause"
+        pause.setAttribute("aria-pressed", "true" if self.paused else "false")
 
     def _enable(self, button_id, enabled):
         by_id(button_id).disabled = not enabled
@@ -284,8 +291,21 @@ class PlayPage:
             self.thinking.textContent = ("The computer cannot play: %s." % self.computer_failed
                                          if self.computer_failed else "The computer is loading\u2026")
             return
+        if session.only_computers() and self.paused:
+            return
         pause = WATCH_PAUSE_MS[self.speed] if session.only_computers() else 0
         self._computer_timer.start(pause)
+
+    def toggle_pause(self):
+        """Computer against computer: stop after the move in progress, or go on."""
+        self.paused = not self.paused
+        if self.paused:
+            self._computer_timer.stop()
+            self.say("Paused: the computers stop after the move in progress.")
+        else:
+            self.say("Going on.")
+            self._schedule_computer()
+        self.refresh()
 
     def _computer_turn(self):
         session = self.session
@@ -401,6 +421,7 @@ class PlayPage:
         listen(by_id("flip"), "click", lambda event: self.flip())
         listen(by_id("swap"), "click", lambda event: self.swap())
         listen(by_id("resign"), "click", lambda event: self.resign())
+        listen(by_id("pause"), "click", lambda event: self.toggle_pause())
         listen(document.defaultView, "pagehide", lambda event: self.cancel_computer())
 
     def _submit(self, event):

@@ -151,3 +151,22 @@ def test_the_pie_rule_offers_a_swap_once_and_the_players_exchange_seats(play_pag
     assert_page_shows(page, board, report)
     assert page.is_hidden("#swap")
     assert read_board(page)["message"].startswith("North swaps (pie rule)")
+
+
+def test_two_computers_play_to_the_end_while_watched_and_pause(play_page):
+    # The reference players run on the page itself: no Pyodide worker needed.
+    page = play_page
+    page.click("#new-game > summary")
+    page.wait_for_function("!document.querySelector('option.computer[value=random]').disabled")
+    start_game(page, family="kalah", houses=3, seeds=2, south="random", north="first")
+    page.click("#pause")  # speed "normal": 0.7 s between moves
+    assert page.inner_text("#pause") == "Go on"
+    assert page.get_attribute("#pause", "aria-pressed") == "true"
+    page.wait_for_timeout(300)  # the move in progress, if any, ends
+    paused = read_board(page)
+    page.wait_for_timeout(1500)
+    assert read_board(page)["houses"] == paused["houses"]
+    page.click("#pause")
+    page.wait_for_function("document.getElementById('status').classList.contains('over')", timeout=60_000)
+    assert read_board(page)["status"].startswith("Game over.")
+    assert page.is_disabled("#pause") and page.is_disabled("#undo")
