@@ -474,11 +474,12 @@ class ReplayPage:
             by_id("corr-status").textContent = "The game is over: " + board.outcome().describe()
             self.save_correspondence(link.record, link.game_id)
             return
-        if not fresh:
+        if not fresh and entry.record.meta.get("me") != board.turn:
             by_id("corr-status").textContent = ("You already hold this position. It is %s's turn: waiting for "
                                                 "their link." % SIDE_NAMES[board.turn])
             return
-        self.save_correspondence(link.record, link.game_id)
+        # Whoever opens a link on their turn plays that side on this device (also after a reload mid-turn).
+        self.save_correspondence(link.record, link.game_id, me=board.turn)
         self.begin_turn(link.record, link.game_id)
 
     def begin_turn(self, record, gid):
@@ -506,7 +507,12 @@ class ReplayPage:
         record = Record(old.rules, board.moves_played(), old.south, old.north, old.start, old.date)
         state["record"] = record
         self.viewer.load(record, None, state["mover"])
-        self.save_correspondence(record, state["id"])
+        self.save_correspondence(record, state["id"], me=state["mover"])
+        # The address always holds the position on the board, so a reload mid-turn carries on.
+        fragment = correspondence_fragment(record, state["id"])
+        self.link = parse_fragment(fragment)
+        self.written_hash = "#" + fragment
+        window.history.replaceState(None, "", "#" + fragment)
         if board.turn == state["mover"]:
             self.viewer.legal_override = [m for m in board.legal_moves if m]
             self.viewer.render()
@@ -514,12 +520,8 @@ class ReplayPage:
             return
         self.viewer.legal_override = None
         self.viewer.render()
-        fragment = correspondence_fragment(record, state["id"])
         url = site_base() + "replay.html#" + fragment
         self.correspondence = None
-        self.link = parse_fragment(fragment)
-        self.written_hash = "#" + fragment
-        window.history.replaceState(None, "", "#" + fragment)
         by_id("corr-link").value = url
         by_id("corr-copy").disabled = False
         if board.turn is None:
@@ -529,10 +531,13 @@ class ReplayPage:
             by_id("corr-status").textContent = "Sent? Copy this link to %s; their move comes back as a link." % (
                 player_name(record, board.turn))
 
-    def save_correspondence(self, record, gid):
+    def save_correspondence(self, record, gid, me=None):
+        """Keep the game under its link id; `me`: the side this device plays."""
         from kalah.web import storage
         record.meta["id"] = gid
         record.meta["mode"] = "correspondence"
+        if me is not None:
+            record.meta["me"] = me
         problem = storage.save_game(record)
         if problem:
             self.message(problem, problem=True)

@@ -139,3 +139,18 @@ def test_a_game_by_link_starts_from_the_form_and_gives_the_link_to_send(page, si
     assert "replay.html#g=k1.K64.sAnn.n_3Ci_3EBob_3C_2Fi_3E.m1&i=" in link and "&t=n&n=1&h=" in link
     assert page.evaluate("location.href") == link
     assert "<i>Bob</i>" in page.inner_text("#corr-status") and page.locator("main i:not(.kb-seed)").count() == 0
+
+
+def test_a_reload_in_the_middle_of_a_turn_carries_on(page, site_url, wait_for_python_ready):
+    page.goto(site_url + "replay.html#" + correspondence_fragment(Record("kalah(6,4)", [], "Ann", "Bob"), "corr2"))
+    wait_for_python_ready(page)
+    page.click("#board .kb-house[data-side='0'][data-house='3']")   # ends in the store: Ann moves again
+    assert "Extra turn" in page.inner_text("#corr-status")
+    page.reload()
+    wait_for_python_ready(page)
+    assert "Ann (South) to move" in page.inner_text("#corr-status")
+    page.click("#board .kb-house[data-side='0'][data-house='1']")
+    assert "&t=n&n=2&" in page.input_value("#corr-link")
+    page.reload()
+    wait_for_python_ready(page)
+    assert "waiting for their link" in page.inner_text("#corr-status")
