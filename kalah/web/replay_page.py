@@ -18,7 +18,7 @@ from kalah.history import player_name
 from kalah.links import (check_against_held, correspondence_fragment, embed_code, embed_fragment,
                          error_text, parse_fragment, share_fragment)
 from kalah.records import Record
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH, find_rules, known_names
+from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP, find_rules, known_names
 from kalah.web.board_view import BoardView
 from kalah.web.chart_view import ChartView
 from kalah.web.dom import Timer, by_id, clear, el, listen, proxy
@@ -488,7 +488,8 @@ class ReplayPage:
         self.viewer.legal_override = [m for m in board.legal_moves if m]
         self.viewer.orientation = board.turn
         self.viewer.go(self.viewer.plies())
-        name = player_name(record, board.turn)
+        by_id("corr-swap").hidden = not board.can_swap
+        name = seat_name(record, board, board.turn)
         by_id("corr-status").textContent = ("%s (%s) to move: play your move on the board, then send the link "
                                             "that appears." % (name, SIDE_NAMES[board.turn]))
         by_id("corr-link").value = ""
@@ -502,18 +503,33 @@ class ReplayPage:
         if side != board.turn or house not in board.legal_moves:
             self.message("Not a move now: choose one of %s's houses that holds seeds." % SIDE_NAMES[board.turn])
             return
-        board.push(house)
+        self.play(house)
+
+    def swap(self):
+        """The pie rule: the second player takes over the first player's position."""
+        state = self.correspondence
+        if state is not None and state["board"].can_swap:
+            self.play(SWAP)
+
+    def play(self, move):
+        state = self.correspondence
+        board = state["board"]
+        board.push(move)
+        self.message("")
         old = state["record"]
         record = Record(old.rules, board.moves_played(), old.south, old.north, old.start, old.date)
         state["record"] = record
         self.viewer.load(record, None, state["mover"])
-        self.save_correspondence(record, state["id"], me=state["mover"])
+        # After the pie rule's swap the players have exchanged seats: this device now plays the other side.
+        me = 1 - state["mover"] if move == SWAP else state["mover"]
+        self.save_correspondence(record, state["id"], me=me)
         # The address always holds the position on the board, so a reload mid-turn carries on.
         fragment = correspondence_fragment(record, state["id"])
         self.link = parse_fragment(fragment)
         self.written_hash = "#" + fragment
         window.history.replaceState(None, "", "#" + fragment)
-        if board.turn == state["mover"]:
+        by_id("corr-swap").hidden = True
+        if board.turn == me:
             self.viewer.legal_override = [m for m in board.legal_moves if m]
             self.viewer.render()
             by_id("corr-status").textContent = "Extra turn: move again."
@@ -529,7 +545,7 @@ class ReplayPage:
                 board.outcome().describe())
         else:
             by_id("corr-status").textContent = "Sent? Copy this link to %s; their move comes back as a link." % (
-                player_name(record, board.turn))
+                seat_name(record, board, board.turn))
 
     def save_correspondence(self, record, gid, me=None):
         """Keep the game under its link id; `me`: the side this device plays."""
@@ -584,12 +600,18 @@ class ReplayPage:
         listen(by_id("continue"), "click", lambda e: self.continue_from_here(by_id("continue-opponent").value))
         listen(by_id("corr-copy"), "click", lambda e: self.copy(by_id("corr-link").value, "Link"))
         listen(by_id("corr-start"), "click", lambda e: self.start_by_link())
+        listen(by_id("corr-swap"), "click", lambda e: self.swap())
         listen(by_id("open-paste"), "click", lambda e: self.open_pasted())
         # addEventListener called through pyscript's `window` loses its `this` under MicroPython.
         window.onhashchange = proxy(lambda e: self.hash_changed())
         rules = by_id("corr-rules")
         for name in known_names():
             rules.appendChild(el("option", name, attrs={"value": name}))
+
+
+def seat_name(record, board, side):
+    """Who sits on `side` now: after the pie rule's swap the record's names have exchanged seats."""
+    return player_name(record, 1 - side if board.swapped else side)
 
 
 _clipboard = None

@@ -154,3 +154,13 @@ def test_a_reload_in_the_middle_of_a_turn_carries_on(page, site_url, wait_for_py
     page.reload()
     wait_for_python_ready(page)
     assert "waiting for their link" in page.inner_text("#corr-status")
+
+
+def test_the_pie_rule_swap_is_played_by_link(page, site_url, wait_for_python_ready):
+    page.goto(site_url + "replay.html#" + correspondence_fragment(Record("kalah(6,4)+pie", [1], "Ann", "Bob"), "pie1"))
+    wait_for_python_ready(page)
+    assert "Bob (North) to move" in page.inner_text("#corr-status")
+    page.click("#corr-swap")
+    link = page.input_value("#corr-link")
+    assert "&n=2&" in link and "m10&" in link and "&t=n&" in link
+    assert "Copy this link to Ann" in page.inner_text("#corr-status")
