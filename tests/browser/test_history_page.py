@@ -3,7 +3,6 @@ the viewer; a corrupted entry and a full localStorage lose nothing already saved
 
 import json
 
-import pytest
 
 SOUTH_HOUSE = ".kb-house[data-side='0'][data-house='%d']"
 NORTH_HOUSE = ".kb-house[data-side='1'][data-house='%d']"
