@@ -5,7 +5,6 @@ import json
 
 
 SOUTH_HOUSE = ".kb-house[data-side='0'][data-house='%d']"
-NORTH_HOUSE = ".kb-house[data-side='1'][data-house='%d']"
 
 
 def pits(page):
