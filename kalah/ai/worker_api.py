@@ -1,8 +1,9 @@
 """The Python functions the page's Pyodide worker runs for the computer players.
 
 static/js/pyodide-worker.js calls `kalah.ai.worker_api:NAME` with a JSON
-dict of arguments and a `progress(dict)` callable, and posts back the JSON
-value returned. Positions travel as position text (`Board.position()`),
+dict of arguments, a `progress(dict)` callable and, where the browser can
+pause Python for the worker's messages, a `should_stop()` that turns True
+once the page cancels the call; it posts back the JSON value returned. Positions travel as position text (`Board.position()`),
 games as a start position and a list of moves. Everything here also runs
 under CPython, which is how the tests and the benchmark call it.
 
@@ -129,7 +130,7 @@ def _fetch_bytes(path):
     return bytes(js.Uint8Array.new(request.response).to_py())
 
 
-def choose_move(args, progress=None):
+def choose_move(args, progress=None, should_stop=None):
     """The move a player ('random', 'greedy', 'level1'..'level8', ...) chooses.
 
     Returns {"move": house, "seconds": s} and, for the levels, what the
@@ -148,7 +149,7 @@ def choose_move(args, progress=None):
         if progress is not None:
             progress(dict(last))
     started = time.time()
-    move = player.choose(board, _time(args), report)
+    move = player.choose(board, _time(args), report, should_stop)
     if move not in board.legal_moves:
         raise KalahError("player %s chose %r, not a legal move (%s)" % (
             name, move, ", ".join(str(m) for m in board.legal_moves)))
@@ -158,12 +159,12 @@ def choose_move(args, progress=None):
     return answer
 
 
-def analyse(args, progress=None):
+def analyse(args, progress=None, should_stop=None):
     """The value of every legal move for the side to move (for hints)."""
     from kalah.ai import search
     board = _board(args)
     _prepare(board)
-    analysis = search.analyse(board, _time(args), _report(progress))
+    analysis = search.analyse(board, _time(args), _report(progress), should_stop)
     return _analysis_dict(analysis)
 
 
@@ -175,7 +176,7 @@ def classify(loss):
     return None
 
 
-def review_move(args, progress=None):
+def review_move(args, progress=None, should_stop=None):
     """How a move played in a game compares with the best move there.
 
     args: {"position": the position before the move, "move": house or 0
@@ -192,7 +193,7 @@ def review_move(args, progress=None):
     move = args.get("move")
     board.check_move(move)
     _prepare(board)
-    analysis = search.analyse(board, _time(args, 0.3), _report(progress))
+    analysis = search.analyse(board, _time(args, 0.3), _report(progress), should_stop)
     values = analysis.values or {}
     exact = analysis.exact_values or {}
     best_value = analysis.value

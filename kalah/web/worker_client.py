@@ -11,9 +11,11 @@ the call's callbacks and can stop everything at once:
     client.cancel(call_id)   # terminates the worker if that call is running
 
 Python cannot be interrupted inside a worker without SharedArrayBuffer
-(which static hosts cannot promise), so cancelling the running call
-terminates the worker and starts a new one at once; calls still waiting are
-sent again to the new worker. Messages are JSON on both sides.
+(which static hosts cannot promise). Where the browser has JSPI the worker
+lets a search look at its messages every 50 ms, and a cancel stops it
+there; elsewhere cancelling a running computer move terminates the worker
+and starts a new one at once (calls still waiting are sent to it again).
+Messages are JSON on both sides.
 """
 
 import json
@@ -22,6 +24,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
 WORKER_URL = "./static/js/pyodide-worker.js"
+STOP_MS = 1000  # a cancelled search that is still running after this is terminated
 
 
 def _now():
@@ -47,12 +50,14 @@ class WorkerClient:
         self.on_ready = on_ready      # on_ready(timings dict), after each (re)start
         self.failure = None           # the message when the worker cannot start
         self.timings = None           # the worker's last "ready" timings (ms)
+        self.interruptible = False    # True once a worker that can stop a call said so
         self.starts = 0
         self._worker = None
         self._ready = False
         self._started_at = None
         self._next_id = 1
         self._pending = []            # calls sent and not answered, oldest first
+        self._timers = []             # proxies of pending timeouts, kept alive
         self._on_message = create_proxy(self._message)
         self._on_error = create_proxy(self._script_error)
 
@@ -122,21 +127,39 @@ class WorkerClient:
     def cancel(self, call_id, stop=True):
         """Forget a call; its callbacks are never called.
 
-        stop=True (long calls: a computer move) also stops it at once if the
-        worker is running it, by restarting the worker; stop=False (short
-        calls: hints, one review position) lets it finish and drops its answer,
-        which keeps the warm worker and its tables.
+        A call still waiting its turn is told not to run. The running call:
+        where the worker is interruptible (JSPI) it is told to stop and does
+        within about 50 ms; elsewhere stop=True (a computer move) terminates
+        the worker and starts a new one, and stop=False (a hint, one review
+        position: short calls) lets it finish and drops its answer.
         """
-        for index, call in enumerate(self._pending):
-            if call.id == call_id:
-                if index == 0 and self._worker is not None and stop:
-                    self._pending.pop(index)
-                    self.restart()  # index 0 is the call the worker is running
-                else:
-                    call.on_result = call.on_progress = call.on_error = None
-                    call.cancelled = True
-                return True
-        return False
+        call = self._find(call_id)
+        if call is None or call.cancelled:
+            return False
+        call.on_result = call.on_progress = call.on_error = None
+        call.cancelled = True
+        running = self._pending[0] is call and self._ready
+        if self._worker is None:
+            self._pending.remove(call)
+        elif running and stop and not self.interruptible:
+            self._pending.remove(call)
+            self.restart()
+        else:
+            self._worker.postMessage(json.dumps({"cancel": call_id}))
+            if running and stop:
+                self._watch(call)
+        return True
+
+    def _watch(self, call):
+        """Restart the worker if a cancelled call does not stop within STOP_MS."""
+        def check(*_):
+            self._timers.remove(proxy)
+            if call in self._pending and self._pending[0] is call:
+                self._pending.remove(call)
+                self.restart()
+        proxy = create_proxy(check)
+        self._timers.append(proxy)
+        window.setTimeout(proxy, STOP_MS)
 
     def busy(self):
         return bool(self._pending)
@@ -152,6 +175,7 @@ class WorkerClient:
         if kind == "ready":
             self._ready = True
             self.timings = message.get("data") or {}
+            self.interruptible = bool(self.timings.get("interruptible"))
             self.timings["page_wait_ms"] = int(_now() - self._started_at)
             if self.on_ready is not None:
                 self.on_ready(self.timings)

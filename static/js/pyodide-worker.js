@@ -12,8 +12,14 @@
 // or {id, type: "error", data: {message, traceback}} if Python raised.
 // A failure to start posts {id: null, type: "error", data: {message}}.
 // Calls run one at a time, in order; a call sent before "ready" waits.
-// To stop a call at once, terminate the worker and start a new one: a
-// worker has no way to interrupt running Python without SharedArrayBuffer.
+//
+// Stop:   {cancel: id}. Running Python cannot be interrupted from outside
+// without SharedArrayBuffer (static hosts cannot promise the headers it
+// needs). Where the browser has JSPI (WebAssembly stack switching), a
+// function that takes `should_stop` gets one that lets this worker read its
+// messages about every 50 ms and answers True once the call is cancelled;
+// "ready" then says {interruptible: true}. Elsewhere, terminate the worker
+// and start a new one.
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
@@ -24,9 +30,29 @@ const HOME = "/home/pyodide/";  // Pyodide's working directory, on sys.path
 // Python side of the protocol: JSON in, JSON out, so the page's Python
 // (MicroPython) and Pyodide share nothing but text.
 const DISPATCH = `
-import importlib, json, traceback
+import importlib, inspect, json, time, traceback
+import js
+from pyodide.ffi import can_run_sync, run_sync
 
-def dispatch(call, args_json, post):
+YIELD_EVERY = 0.05  # seconds between two looks at the worker's messages
+
+
+def stopper(call_id):
+    """should_stop() for a call, or None where Python cannot pause for messages."""
+    if not can_run_sync():
+        return None
+    next_look = [time.time() + YIELD_EVERY]
+
+    def should_stop():
+        if time.time() < next_look[0]:
+            return False
+        run_sync(js.kalahYield())  # the worker reads its messages meanwhile
+        next_look[0] = time.time() + YIELD_EVERY
+        return bool(js.kalahCancelled(call_id))
+    return should_stop
+
+
+def dispatch(call_id, call, args_json, post):
     try:
         module_name, _, name = call.partition(":")
         if not module_name or not name:
@@ -34,7 +60,12 @@ def dispatch(call, args_json, post):
         function = getattr(importlib.import_module(module_name), name)
         # allow_nan=False: JSON.parse would reject NaN and Infinity later, out of reach.
         progress = lambda data: post("progress", json.dumps(data, allow_nan=False))
-        post("result", json.dumps(function(json.loads(args_json), progress), allow_nan=False))
+        args = json.loads(args_json)
+        if "should_stop" in inspect.signature(function).parameters:
+            result = function(args, progress, should_stop=stopper(call_id))
+        else:
+            result = function(args, progress)
+        post("result", json.dumps(result, allow_nan=False))
     except BaseException as error:
         post("error", json.dumps({"message": "%s: %s" % (type(error).__name__, error),
                                   "traceback": traceback.format_exc()}))
@@ -43,6 +74,15 @@ dispatch
 `;
 
 const started = performance.now();
+const INTERRUPTIBLE = typeof WebAssembly.Suspending === "function";  // JSPI
+
+const cancelled = new Set();
+globalThis.kalahCancelled = (id) => cancelled.has(id);
+// A zero-delay pause (message tasks are not clamped as timers are).
+const pause = new MessageChannel();
+const resumes = [];
+pause.port1.onmessage = () => resumes.shift()();
+globalThis.kalahYield = () => new Promise((resolve) => { resumes.push(resolve); pause.port2.postMessage(null); });
 
 /** [source, destination] pairs of pyscript.toml's [files] table. */
 function parseFiles(text) {
@@ -108,6 +148,7 @@ async function start() {
       pyodide_ms: Math.round(pyodideReady - started),
       total_ms: Math.round(ready - started),
       files: (await files).length,
+      interruptible: INTERRUPTIBLE,
     },
   });
   return dispatch;
@@ -123,6 +164,10 @@ let queue = Promise.resolve();
 
 addEventListener("message", (event) => {
   const request = typeof event.data === "string" ? JSON.parse(event.data) : event.data;
+  if (request.cancel !== undefined) {
+    cancelled.add(request.cancel);
+    return;
+  }
   const { id, call } = request;
   queue = queue.then(async () => {
     let dispatch;
@@ -133,6 +178,14 @@ addEventListener("message", (event) => {
       return;
     }
     const post = (type, json) => postMessage({ id, type, data: JSON.parse(json) });
-    dispatch(call, JSON.stringify(request.args ?? null), post);
+    const args = JSON.stringify(request.args ?? null);
+    if (cancelled.has(id)) {  // cancelled while it waited its turn: never run
+      cancelled.delete(id);
+      postMessage({ id, type: "error", data: { message: "cancelled" } });
+      return;
+    }
+    if (INTERRUPTIBLE) await dispatch.callPromising(id, call, args, post);
+    else dispatch(id, call, args, post);
+    cancelled.delete(id);
   });
 });
