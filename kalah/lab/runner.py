@@ -1,8 +1,9 @@
 """Play one game between two players, applying the forfeit rule.
 
-    >>> result = play_game({"name": "a", "source": A}, {"name": "b", "ai": "random"},
-    ...                    time_limit=1.0, isolate=True)
-    >>> result.describe()
+    >>> right = "def select_move(board, lookahead):\n    return board.legal_moves()[-1]\n"
+    >>> game = play_game({"name": "right", "source": right}, {"name": "first", "ai": "first"})
+    >>> game.describe()
+    'right (South) - first (North): South wins 38-10.'
 
 A player is given by a spec, a plain dict that also travels to the page:
 `{"name": N, "source": TEXT}` for a student's file (see `loader`), or
