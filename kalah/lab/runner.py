@@ -1,6 +1,6 @@
 """Play one game between two players, applying the forfeit rule.
 
-    >>> right = "def select_move(board, lookahead):\n    return board.legal_moves()[-1]\n"
+    >>> right = "def select_move(board, lookahead):\\n    return board.legal_moves()[-1]\\n"
     >>> game = play_game({"name": "right", "source": right}, {"name": "first", "ai": "first"})
     >>> game.describe()
     'right (South) - first (North): South wins 38-10.'
