@@ -52,17 +52,17 @@ class HistoryPage:
 
     def _row(self, entry):
         row = el("tr")
-        row.appendChild(el("td", entry.date or "\u2014"))
-        row.appendChild(el("td", entry.rules))
-        row.appendChild(el("td", "%s \u2013 %s" % (entry.south, entry.north)))
+        row.appendChild(el("td", entry.date or "\u2014", attrs={"data-label": "Date"}))
+        row.appendChild(el("td", entry.rules, attrs={"data-label": "Rule set"}))
+        row.appendChild(el("td", "%s \u2013 %s" % (entry.south, entry.north), attrs={"data-label": "Players"}))
         if entry.status == FINISHED:
             winner = entry.winner_name()
             result = "%s (%s)" % (entry.result, "draw" if winner is None else winner + " won")
         else:
             result = entry.status
-        row.appendChild(el("td", result))
-        row.appendChild(el("td", str(entry.moves), cls="num"))
-        actions = el("td")
+        row.appendChild(el("td", result, attrs={"data-label": "Result"}))
+        row.appendChild(el("td", str(entry.moves), cls="num", attrs={"data-label": "Moves"}))
+        actions = el("td", cls="actions")
         open_link = el("a", "Open", attrs={"href": "replay.html#l=%s" % entry.id,
                                            "aria-label": "Open the game %s \u2013 %s in the viewer" % (
                                                entry.south, entry.north)})
