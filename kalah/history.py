@@ -388,15 +388,19 @@ class History:
         for entry in self.entries.values():
             known[entry.fingerprint] = entry.id
         for entry in entries:
-            if entry.fingerprint in known:
+            if entry.fingerprint in known and self._replays(known[entry.fingerprint]):
                 unchanged += 1
                 continue
             held = self.entries.get(entry.id)
             if held is not None:
-                if is_prefix(entry.record, held.record):
+                try:
+                    held_record = held.record
+                except KalahError:
+                    held_record = None  # the stored copy no longer replays: the imported one replaces it
+                if held_record is not None and is_prefix(entry.record, held_record):
                     unchanged += 1
                     continue
-                if is_prefix(held.record, entry.record):
+                if held_record is None or is_prefix(held_record, entry.record):
                     updated += 1
                 else:
                     entry.record.meta["id"] = self._fork_id(entry.id, entry.record)
@@ -413,6 +417,13 @@ class History:
                                   "the others were not" % (added + updated - 1))
             known[entry.fingerprint] = entry.id
         return added, updated, unchanged
+
+    def _replays(self, game):
+        try:
+            self.entries[game].record
+        except KalahError:
+            return False
+        return True
 
     # -- lists and statistics -----------------------------------------------
     def listing(self, sort="date", descending=True, player="", rules="", status=""):

@@ -305,3 +305,14 @@ def test_saving_needs_no_load_of_the_other_games():
     writer.save(play(2, 5, meta={"id": "b"}), writer="t")
     writer.mark_abandoned("b")
     assert History(store).get("b").status == "abandoned" and History(store).get("a") is not None
+
+
+def test_an_import_replaces_a_stored_copy_that_no_longer_replays():
+    store = {}
+    History(store).save(play(1, meta={"id": "g"}))
+    data = json.loads(store[GAME_PREFIX + "g"])
+    data["record"]["moves"][0] = 7
+    store[GAME_PREFIX + "g"] = json.dumps(data)
+    history = History(store)
+    assert history.merge(read_import(play(1, meta={"id": "g"}).to_json())) == (0, 1, 0)
+    assert History(store).get("g").record == play(1, meta={"id": "g"})
