@@ -78,6 +78,17 @@ def test_delete_with_undo_and_import_without_duplicates(page, site_url, wait_for
     page.set_input_files("#import-file", str(bad))
     page.wait_for_function("document.querySelector('#message').textContent.includes('bad.json')")
     assert "game 1 of the file" in page.inner_text("#message")
+    # A file dropped on the drop zone.
+    other = Record("kalah(6,4)", [1, 2], south="Dee")
+    drop = page.evaluate_handle("""(text) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], "dropped.txt", {type: "text/plain"}));
+        return data;
+    }""", other.to_pgn())
+    page.dispatch_event("#drop", "drop", {"dataTransfer": drop})
+    page.wait_for_function("document.querySelector('#message').textContent.includes('dropped.txt')")
+    assert "Imported from dropped.txt: 1 new" in page.inner_text("#message")
+    assert "Dee" in page.inner_text("#games-body")
 
 
 def test_a_corrupted_entry_and_a_full_storage_lose_nothing_saved(page, site_url, wait_for_python_ready):
