@@ -95,6 +95,7 @@ class Search:
         self.deadline = None
         self.max_nodes = None
         self.should_stop = None
+        self.pie_pending = False
         # For move ordering: sowing s seeds from house index i ends in the
         # own store when (s - 1) % length == position of the store.
         m = self.m
@@ -229,6 +230,8 @@ class Search:
     def child_value(self, pits, move, depth, alpha, beta):
         """The value for the mover of playing `move` (SWAP included) from `pits`."""
         m = self.m
+        if self.pie_pending:
+            return self.pie_value(pits, move, depth)
         if move == SWAP:
             # The players exchange seats: the swapper now owns the other side.
             return -self.negamax(pits, depth, -beta, -alpha)
@@ -239,6 +242,26 @@ class Search:
         if next_side == 0:
             return self.negamax(tuple(child), depth - 1, alpha, beta)
         return -self.negamax(tuple(child[m + 1:] + child[:m + 1]), depth - 1, -beta, -alpha)
+
+    def pie_value(self, pits, move, depth):
+        """A move of the first player's first turn, when the opponent may swap after it.
+
+        When the turn passes, the opponent takes the better of their value v
+        and the swap's -v, so the mover gets -|v|; an extra turn keeps the
+        offer pending. Full windows: only the game's first turn comes here.
+        """
+        m = self.m
+        child = list(pits)
+        next_side = self.play(child, 0, move)[0]
+        if next_side is None:
+            return (child[m] - child[m + m + 1]) * SCALE
+        if next_side == 0:
+            if depth <= 1:
+                self.horizon += 1
+                return (child[m] - child[m + m + 1]) * SCALE
+            child = tuple(child)
+            return max(self.pie_value(child, reply, depth - 1) for reply in self.legal_moves(child, 0))
+        return -abs(self.negamax(tuple(child[m + 1:] + child[:m + 1]), depth - 1, -INF, INF))
 
     def search_root(self, pits, moves, depth, all_values):
         """One iteration: (values, exact flags) for the moves, best first in `moves` order.
@@ -272,6 +295,8 @@ class Search:
         if board.turn == NORTH:
             pits = rotate(pits, self.m)
         moves = board.legal_moves
+        # The pie rule's offer is still to come during the first player's first turn.
+        self.pie_pending = "pie" in board.position().split("/")[3:]
         max_depth = MAX_DEPTH if max_depth is None else max_depth
         if self.rules.move_limit:
             # No game can hit the move limit before this many plies, so the

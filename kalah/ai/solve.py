@@ -19,8 +19,9 @@ from kalah.rules import SWAP
 def solve(board, progress=None, should_stop=None):
     """{"value": V, "best": [moves], "values": {move: V}} for the side to move.
 
-    With the pie rule, SWAP (0) appears among the moves when it is offered;
-    the rest of the search does not foresee a swap still to come.
+    With the pie rule, SWAP (0) appears among the moves when it is offered,
+    and the first player's first turn counts on the opponent swapping
+    whenever that pays.
     """
     if board.turn is None:
         raise KalahError("the game is over: there is nothing to solve")

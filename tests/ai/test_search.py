@@ -68,6 +68,13 @@ def test_the_swap_is_valued_as_taking_the_opponents_seat():
     assert result["values"] == brute_force_values(board)
 
 
+@pytest.mark.parametrize("rules", ["kalah(3,2)+pie", "kalah(3,3)+pie", "kalah(4,2)+pie"])
+def test_the_first_turn_foresees_the_swap_offer(rules):
+    # The first player's values count on the opponent swapping whenever it pays.
+    board = Board(rules)
+    assert solve(board)["values"] == brute_force_values(board)
+
+
 def test_an_extra_turn_keeps_the_sign():
     # South's house 3 (1 seed) ends in the store; then South captures.
     board = Board(position="kalah(3,2)/0,1,1,3,1,0,2,4/S")
