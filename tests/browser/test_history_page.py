@@ -89,6 +89,16 @@ def test_delete_with_undo_and_import_without_duplicates(page, site_url, wait_for
     page.wait_for_function("document.querySelector('#message').textContent.includes('dropped.txt')")
     assert "Imported from dropped.txt: 1 new" in page.inner_text("#message")
     assert "Dee" in page.inner_text("#games-body")
+    # Sorting by a column, then the other way; filtering by a player.
+    page.click("[data-sort='moves']")
+    assert page.get_attribute("#col-moves", "aria-sort") == "descending"
+    moves = [int(n) for n in page.locator("#games-body td.num").all_inner_texts()]
+    assert moves == sorted(moves, reverse=True) and 2 in moves
+    page.click("[data-sort='moves']")
+    assert page.get_attribute("#col-moves", "aria-sort") == "ascending"
+    assert [int(n) for n in page.locator("#games-body td.num").all_inner_texts()] == sorted(moves)
+    page.fill("#filter-player", "dee")
+    assert page.locator("#games-body tr").count() == 1 and "Dee" in page.inner_text("#games-body")
 
 
 def test_a_corrupted_entry_and_a_full_storage_lose_nothing_saved(page, site_url, wait_for_python_ready):
