@@ -95,3 +95,20 @@ def test_db_keys_ignore_the_initial_seeds_and_the_pie_rule():
     assert endgame.db_key("kalah(6,4)") == endgame.db_key("kalah(6,6)+pie") == "kalah6"
     assert endgame.db_key("kalah(6,3)+empty-capture") == "kalah6+empty-capture"
     assert endgame.db_key("oware") is None and endgame.db_key("relay-kalaha") is None
+
+
+def test_the_shipped_kalah6_table_agrees_with_search_without_it():
+    import os
+    path = os.path.join(endgame.DATA_DIR, endgame.file_name("kalah6"))
+    if not os.path.exists(path):
+        pytest.skip("no shipped table")
+    table = endgame.load("kalah(6,4)", path)
+    rules = Board().rules
+    for pits in sample_positions("kalah(6,4)", table, 4, seed=11):
+        left = 48 - pits[6] - pits[13]
+        if left > 10:
+            continue  # keep the search without the table quick
+        board = Board(position="kalah(6,4)/%s/S" % ",".join(map(str, pits)))
+        analysis = Search(rules).analyse(board, time_limit=None)
+        assert analysis.exact
+        assert analysis.value == pits[6] - pits[13] + table.value(pits)
