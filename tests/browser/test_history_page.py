@@ -135,3 +135,19 @@ def test_a_corrupted_entry_and_a_full_storage_lose_nothing_saved(page, site_url,
     stored = page.evaluate("localStorage.getItem(%s)" % json.dumps(saved[0]))
     # Still there, with every move that fitted before the storage filled up.
     assert json.loads(stored)["record"]["moves"][:2] == [3, 6]
+
+
+def test_two_tabs_playing_at_once_do_not_overwrite_each_others_game(page, context, site_url, wait_for_python_ready):
+    page.goto(site_url + "index.html")
+    wait_for_python_ready(page)
+    play_two_moves(page)                       # C, F: North to move
+    other = context.new_page()                 # a second tab: same localStorage, its own sessionStorage
+    other.goto(site_url + "index.html")
+    wait_for_python_ready(other)               # it resumes the latest unfinished game
+    other.click(".kb-house[data-side='1'][data-house='1']")
+    other.wait_for_function("!document.querySelector('#board').classList.contains('kb-animating')")
+    page.click(".kb-house[data-side='1'][data-house='2']")   # the first tab plays another move
+    page.wait_for_function("!document.querySelector('#board').classList.contains('kb-animating')")
+    saved = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('kalah.game.'))
+        .map(k => JSON.parse(localStorage.getItem(k)).record.moves.join(',')).sort()""")
+    assert saved == ["3,6,1", "3,6,2"]
