@@ -29,6 +29,7 @@ except ImportError as error:  # the page still plays; reload-resume needs it
     window.console.warn("storage unavailable: %s" % error)
 
 SPEED_SECONDS = dict(game_setup.SPEEDS)
+AFTER_FIRST_PAINT_MS = 150  # extras (computer, analysis panel) wait until the board is on screen
 WATCH_PAUSE_MS = {"fast": 150, "normal": 700, "slow": 1500}  # between two computers' moves
 
 
@@ -82,7 +83,7 @@ class PlayPage:
         self.begin(session, save=not resumed)
         if resumed:
             self.say("Your game is back where you left it. " + turn_text(session.board, session.players))
-        self._import_timer.start(0)
+        self._import_timer.start(AFTER_FIRST_PAINT_MS)
 
     def begin(self, session, save=True):
         self.cancel_computer()
@@ -442,7 +443,7 @@ def main():
     # After the board is painted: the analysis panel is extra, the game plays without it.
     global _ANALYSIS_TIMER
     _ANALYSIS_TIMER = Timer(_attach_analysis)
-    _ANALYSIS_TIMER.start(0)
+    _ANALYSIS_TIMER.start(AFTER_FIRST_PAINT_MS)
 
 
 _ANALYSIS_TIMER = None
