@@ -10,7 +10,8 @@
 2. The depth the players' search reaches in `--time` seconds from the
    Kalah(6,4) start, on both.
 3. The worker's start (page creates it -> "ready"), cold, and again after
-   terminating it, which is what cancelling a search costs.
+   terminating it, which is what cancelling a search costs without JSPI;
+   with JSPI, how long a running search takes to stop once cancelled.
    With --fill: one transposition table filled to its bound, and the heap.
 4. The play page (index.html): from opening the page to the computer's
    first move as South (level 8, normal speed), with a fresh browser
@@ -69,6 +70,20 @@ WORKER_HELPERS = """() => {
     };
     worker.postMessage({id: 1, call, args});
   });
+  // A long search, cancelled once it has run for runMs: ms until it answered.
+  window.cancelLatency = (position, runMs) => new Promise((resolve, reject) => {
+    const worker = window.benchWorker;
+    let cancelledAt = null;
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.type === "progress" && cancelledAt === null) {
+        cancelledAt = -1;
+        setTimeout(() => { cancelledAt = performance.now(); worker.postMessage({cancel: 2}); }, runMs);
+      } else if (message.type === "result") resolve(performance.now() - cancelledAt);
+      else if (message.type === "error") reject(new Error(message.data.message));
+    };
+    worker.postMessage({id: 2, call: "kalah.ai.worker_api:analyse", args: {position, time: 60}});
+  });
 }"""
 
 
@@ -90,6 +105,9 @@ class BrowserWorker:
 
     def bench(self, args):
         return self.page.evaluate("(args) => callWorker('kalah.ai.worker_api:bench', args)", args)
+
+    def cancel_latency(self, position, run_ms=1000):
+        return self.page.evaluate("([position, ms]) => cancelLatency(position, ms)", [position, run_ms])
 
     def close(self):
         self.context.close()
@@ -145,6 +163,8 @@ def main(argv=None):
             for _ in range(options.rounds):
                 cpython_runs.append(worker_api.bench(dict(args)))
                 browser_runs.append(worker.bench(args))
+            interruptible = bool(warm["worker"].get("interruptible"))
+            cancel_ms = [worker.cancel_latency(args["positions"][0]) for _ in range(3)] if interruptible else None
             fill = None
             if options.fill:
                 fill = worker.bench(dict(args, positions=args["positions"][:1], fill=True))["fill"]
@@ -168,6 +188,7 @@ def main(argv=None):
                           "browser": browser_result["timed"]["depth"]},
         "rounds": options.rounds,
         "worker_ready_seconds": {"cold": round(cold["page_ms"] / 1000, 2), "restart": round(warm["page_ms"] / 1000, 2)},
+        "cancel_ms": None if cancel_ms is None else [round(ms) for ms in cancel_ms],
         "worker_heap_mb": (round(browser_result["memory_bytes"] / 2 ** 20, 1)
                            if browser_result.get("memory_bytes") else None),
         "table_fill": browser_result.get("fill"),
@@ -186,6 +207,9 @@ def main(argv=None):
             options.time, report["depth_in_time"]["cpython"], report["depth_in_time"]["browser"]))
         print("Worker ready: cold %.2f s, restarted (as after a cancel) %.2f s; WebAssembly heap after the searches: %s MB" % (
             report["worker_ready_seconds"]["cold"], report["worker_ready_seconds"]["restart"], report["worker_heap_mb"]))
+        if cancel_ms is not None:
+            print("A running search cancelled (JSPI): answered after %s ms" % ", ".join(
+                "%d" % ms for ms in cancel_ms))
         fill = browser_result.get("fill")
         if fill:
             print("Transposition table filled to %d entries in %.0f s: worker heap %.1f -> %.1f MB" % (
