@@ -46,6 +46,7 @@ READY_POLL_MS = 100      # how often a move waits for its worker to finish start
 FIRST_CALL_MS = 3000     # a fresh worker's first call imports the lab's modules
 CHECK_DELAY_MS = 700     # the editor checks the code this long after the last key
 HIGHLIGHT_DELAY_MS = 30
+BOARD_MS = 250           # a tournament's board is redrawn at most this often
 MAX_NAME = 40
 MAX_SOURCE = 200000
 
@@ -394,6 +395,7 @@ class TournamentRun:
         self.running = {}       # game id -> GameRunner
         self.paused = False
         self.stopped = False
+        self.watched = None     # the game whose board is shown
         self.number = page.next_run()
 
     def fill(self):
@@ -406,13 +408,20 @@ class TournamentRun:
             self.tournament.start(game["id"])
             runner = GameRunner(client, [self.specs[game["south"]], self.specs[game["north"]]], self.rules,
                                 self.time_limit, game["seeds"], "t%d-%d" % (self.number, game["id"]),
-                                on_end=self._ended)
+                                on_move=self._moved, on_end=self._ended)
             runner.tournament_game = game
             runner.client_in_use = client
             self.running[game["id"]] = runner
             self.page.busy_workers.append(client)
             runner.start()
         self.page.show_tournament(self)
+
+    def _moved(self, runner, report):
+        # GameLink's "display board": follow one running game at a time.
+        if self.watched is None or self.watched.game.is_over() or self.watched.stopped:
+            self.watched = runner
+        if runner is self.watched:
+            self.page.show_tournament_board(runner)
 
     def _ended(self, runner):
         game = runner.tournament_game
@@ -470,6 +479,9 @@ class LabPage:
         self.board_view = BoardView(by_id("board"), on_house=self.house_clicked)
         self.try_client = None
         self.runner = None
+        self.tournament_view = None
+        self.board_runner = None
+        self.board_timer = Timer(self.draw_tournament_board)
         self.workers = []        # the tournament's pool, grown as needed
         self.busy_workers = []
         self.run = None
@@ -998,6 +1010,27 @@ class LabPage:
     def stop_tournament(self, event=None):
         if self.run is not None:
             self.run.stop()
+
+    def show_tournament_board(self, runner):
+        # Drawn at most every BOARD_MS, so that drawing never slows the games.
+        self.board_runner = runner
+        if not self.board_timer.pending:
+            self.board_timer.start(BOARD_MS)
+
+    def draw_tournament_board(self):
+        runner = self.board_runner
+        if runner is None or not by_id("show-board").checked:
+            by_id("t-board-box").hidden = True
+            return
+        if self.tournament_view is None:
+            self.tournament_view = BoardView(by_id("t-board"))
+        game = runner.game
+        board = game.board
+        by_id("t-board-box").hidden = False
+        by_id("t-board-title").textContent = "Game %d: %s (South) against %s (North), move %d" % (
+            runner.tournament_game["id"] + 1, game.names[0], game.names[1], board.ply())
+        self.tournament_view.render(board.rules, board.pits, board.turn, (),
+                                    labels=("South · %s" % game.names[0], "North · %s" % game.names[1]))
 
     def show_tournament(self, run):
         if run is not self.run:
