@@ -14,9 +14,9 @@ shows the position before that move.
 
     view = attach(play_page)   # listens to the page's game changes
 
-The panel asks the worker short questions (one position at a time), so
-leaving a review or a hint simply drops the answer, and the computer's own
-move never waits long behind it.
+The panel asks the worker short questions (one position at a time), and
+cancels them when the game moves on, so the computer's own move never
+waits long behind them.
 """
 
 from kalah.board import Board
