@@ -27,7 +27,7 @@ def score(summary):
 
 
 def ladder(args):
-    for level in range(1, 8):
+    for level in range(args.lowest, 8):
         low, high = "level%d" % level, "level%d" % (level + 1)
         started = time.time()
         summary = play_match(player_spec(high), player_spec(low), args.rules, args.games, args.time, args.seed)
@@ -57,6 +57,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--references", action="store_true", help="the top level against the reference players")
     parser.add_argument("--top", default="level8")
+    parser.add_argument("--lowest", type=int, default=1, help="start the ladder at this level")
     parser.add_argument("--random-games", type=int, default=10)
     args = parser.parse_args()
     if args.references:
