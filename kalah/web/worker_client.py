@@ -202,10 +202,16 @@ class WorkerClient:
             self._report_error(call, (data or {}).get("message", "the computer failed"))
 
     def _script_error(self, event):
-        # The worker's script itself failed (missing file, syntax error).
         event.preventDefault()
         message = getattr(event, "message", None) or "static/js/pyodide-worker.js did not load"
-        self._fail("the computer's worker could not start: %s" % message)
+        if not self._ready:  # the script itself failed: missing file, syntax error
+            self._fail("the computer's worker could not start: %s" % message)
+            return
+        # A crash after a good start: the running call fails, the rest go to a fresh worker.
+        running = self._pending.pop(0) if self._pending else None
+        self.restart()
+        if running is not None and not running.cancelled:
+            self._report_error(running, "the computer's worker stopped: %s" % message)
 
     def _fail(self, message):
         self.failure = message
