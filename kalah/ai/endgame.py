@@ -110,7 +110,7 @@ class Table:
         end = blob.index(b"\n", len(MAGIC))
         try:
             header = json.loads(blob[len(MAGIC):end].decode())
-            data = bytearray(zlib.decompress(blob[end + 1:]))
+            data = zlib.decompress(blob[end + 1:])  # bytes: read-only, no second copy
             return cls(header["key"], header["houses"], header["seeds"], data)
         except (ValueError, KeyError, zlib.error) as error:
             raise KalahError("%s: damaged (%s)" % (where, error))
