@@ -26,8 +26,8 @@ LEVELS = {
     "level3": (2, 1.0, 0.3),
     "level4": (3, 0.6, 0.3),
     "level5": (4, 0.35, 0.4),
-    "level6": (6, 0.2, 0.5),
-    "level7": (8, 0.1, 0.7),
+    "level6": (5, 0.25, 0.5),
+    "level7": (8, 0.0, 0.6),
     "level8": (None, 0.0, 1.0),
 }
 NAMES = reference.REFERENCE_NAMES + sorted(LEVELS)
