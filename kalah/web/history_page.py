@@ -7,11 +7,10 @@ anything else read from storage or a file go in as text only.
 from pyscript import document, window
 
 from kalah.errors import KalahError
-from kalah.history import FINISHED, StorageFull, read_import
-from kalah.links import error_text
+from kalah.history import FINISHED, StorageFull, error_text, read_import
 from kalah.web import storage
 from kalah.web.dom import by_id, clear, el, listen, proxy
-from kalah.web.replay_page import download
+from kalah.web.files import download
 
 COLUMNS = (("date", "Date"), ("rules", "Rule set"), ("players", "Players"), ("result", "Result"),
            ("moves", "Moves"))

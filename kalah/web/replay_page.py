@@ -11,7 +11,6 @@ here on the play page, and correspondence play (a move, then a link back).
 """
 
 from pyscript import document, window
-from pyscript.ffi import to_js
 
 from kalah.errors import KalahError
 from kalah.history import player_name
@@ -22,6 +21,7 @@ from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP, find_rules, known_names
 from kalah.web.board_view import BoardView
 from kalah.web.chart_view import ChartView
 from kalah.web.dom import Timer, by_id, clear, el, listen, proxy
+from kalah.web.files import copy_to_clipboard, download
 
 SPEEDS = (("0.5", "Slow"), ("1", "Normal"), ("2", "Fast"), ("4", "Very fast"))
 BASE_DELAY_MS = 1200  # one ply at normal speed
@@ -614,31 +614,9 @@ def seat_name(record, board, side):
     return player_name(record, 1 - side if board.swapped else side)
 
 
-_clipboard = None
-
-
-def copy_to_clipboard(text):
-    """Copy without letting a refused clipboard (insecure page, no permission) become an error."""
-    global _clipboard
-    if _clipboard is None:
-        _clipboard = window.Function.new(
-            "text", "try { navigator.clipboard.writeText(text).catch(function () {}); } catch (e) {}")
-    _clipboard(text)
-
-
 def _entry(record):
     from kalah.history import Entry
     return Entry(record)
-
-
-def download(text, mime, filename):
-    blob = window.Blob.new(to_js([text]), to_js({"type": mime}))
-    url = window.URL.createObjectURL(blob)
-    link = el("a", attrs={"href": url, "download": filename})
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-    window.URL.revokeObjectURL(url)
 
 
 PAGE = None
