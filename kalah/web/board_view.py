@@ -232,7 +232,11 @@ class BoardView:
             return
         key = event.key
         row = list(button.parentElement.querySelectorAll(".kb-house"))
-        at = row.index(button) if button in row else 0
+        index = button.dataset.index
+        at = 0
+        for i in range(len(row)):  # by data-index: two proxies of one element need not be equal
+            if row[i].dataset.index == index:
+                at = i
         target = None
         if key == "ArrowLeft":
             target = row[max(0, at - 1)]
