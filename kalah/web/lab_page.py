@@ -140,6 +140,7 @@ class Editor:
         self.gutter = by_id("gutter")
         self.on_change = on_change
         self.error_line = None
+        self.error_from = None
         self.escaped = False
         self._pieces = []        # the highlighted lines drawn, and their nodes
         self._nodes = []
@@ -157,9 +158,12 @@ class Editor:
     def set_text(self, text):
         self.area.value = text
         self.error_line = None
+        self.error_from = None
         self.render()
 
     def _input(self, event):
+        if self.error_from == "run":
+            self.error_line = None      # the code that raised has changed
         self._timer.start(HIGHLIGHT_DELAY_MS)
         self.on_change()
 
@@ -185,8 +189,13 @@ class Editor:
             return
         self.escaped = False
 
-    def mark_error(self, line):
+    def mark_error(self, line, source="check"):
+        """Show `line` as the error line; source: "check" (it does not load)
+        or "run" (it raised while playing; a later check leaves that mark)."""
+        if line is None and source == "check" and self.error_from == "run":
+            return
         self.error_line = line
+        self.error_from = source
         self.render()
 
     def render(self):
@@ -894,7 +903,7 @@ class LabPage:
             line = error_line(forfeit.get("traceback"), game.names[forfeit["side"]])
             if line is not None and runner.specs[forfeit["side"]] is not None \
                     and runner.specs[forfeit["side"]].get("source") == self.editor.text:
-                self.editor.mark_error(line)     # the editor's code raised: show where
+                self.editor.mark_error(line, "run")     # the editor's code raised: show where
         key = self.store_game(game, {"source": "lab"})
         if key:
             link = by_id("game-replay")

@@ -156,6 +156,7 @@ def test_the_page_and_the_command_line_give_the_same_standings(page, site_url, w
         "#standings tbody tr", "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))")
     save_screenshot(page)
     assert page.inner_text("#t-progress-text") == "Finished: 12 games."
+    assert page.inner_text("#t-board-title").startswith("Game ")      # a running game was shown
     link = page.get_attribute("#crosstable tbody a", "href")
     assert link.startswith("./replay.html#l=")
 
