@@ -44,17 +44,18 @@ def test_an_endless_loop_forfeits_on_time_and_the_page_answers_meanwhile(page, s
                                                                        save_screenshot):
     open_lab(page, site_url, wait_for_python_ready)
     # The worst case first: one C call that nothing inside the worker can interrupt.
-    play(page, STUCK_IN_C, name="stuck")
+    play(page, STUCK_IN_C, name="stuck", time_limit="2")
     # Wait until the player is really thinking (the worker has started).
     page.wait_for_function("/to move/.test(document.getElementById('game-status').textContent)", timeout=GAME_MS)
     page.wait_for_timeout(300)
     page.click("#save")          # the page keeps answering while the player's worker is stuck
     page.wait_for_function("/Saved stuck/.test(document.getElementById('player-message').textContent)",
-                           timeout=1_000)
+                           timeout=2_000)
+    assert not page.is_disabled("#stop")        # answered while the stuck player's game still ran
     assert page.inner_text("#saved").strip() == "stuck"
     assert wait_end(page) == ("stuck (South) - random (North): South forfeits (time: no move within the "
-                              "time limit of 0.3 s; the player was stopped); North wins.")
-    assert page.inner_text("#forfeit-reason").startswith("stuck forfeits: no move within the time limit of 0.3 s")
+                              "time limit of 2 s; the player was stopped); North wins.")
+    assert page.inner_text("#forfeit-reason").startswith("stuck forfeits: no move within the time limit of 2 s")
     save_screenshot(page)
     # A Python loop is stopped by the deadline inside the worker (the worker goes on).
     play(page, LOOP, name="looper")
