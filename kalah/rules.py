@@ -321,12 +321,13 @@ class RelayKalah(Kalah):
         return 1 - side, captured
 
 
-class Owari(Rules):
-    """Owari (Imperial College, 2003): capture every bowl that went from 1 to 2+."""
+class CapturingRules(Rules):
+    """Games with no stores on the sowing path (Owari, Oware).
 
-    family = "owari"
-    title = "Owari"
-    aliases = ("owari-imperial",)
+    The store places hold each player's captured seeds, laps skip the origin,
+    and a game that goes on too long without a capture ends at a move limit.
+    """
+
     show_size = False
     move_limit = 100
 
@@ -335,6 +336,14 @@ class Owari(Rules):
 
     def skips_origin(self):
         return True
+
+
+class Owari(CapturingRules):
+    """Owari (Imperial College, 2003): capture every bowl that went from 1 to 2+."""
+
+    family = "owari"
+    title = "Owari"
+    aliases = ("owari-imperial",)
 
     def target(self):
         return self.total // 2
@@ -384,20 +393,12 @@ class Owari(Rules):
         return max(pits[m], pits[2 * m + 1]) >= self.target() or self.houses_empty(pits)
 
 
-class Oware(Rules):
+class Oware(CapturingRules):
     """Oware abapa: capture 2s and 3s back along the opponent's row; feed them."""
 
     family = "oware"
     title = "Oware abapa"
     aliases = ("oware-abapa", "abapa", "awale", "awari", "ayo")
-    show_size = False
-    move_limit = 100
-
-    def _ring(self, side):
-        return [i for i in range(self.size) if not self.is_store(i)]
-
-    def skips_origin(self):
-        return True
 
     def target(self):
         return self.total // 2 + 1  # more than half wins at once
