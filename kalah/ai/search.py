@@ -1,5 +1,9 @@
 """The search: iterative deepening negamax with alpha-beta and a transposition table.
 
+Alpha-beta as principal variation search (the first move with the full
+window, the others with a null window, re-searched when they beat it);
+moves ordered by the table's move, extra turns, then history.
+
 As in sunfish, the position is turned so that the side to move is always
 South: a position is a tuple of 2m+2 counts whose first row and first store
 belong to the mover. An extra turn keeps the orientation (and the sign: the
@@ -97,7 +101,8 @@ class Search:
         self.should_stop = None
         self.pie_pending = False
         # For move ordering: sowing s seeds from house index i ends in the
-        # own store when (s - 1) % length == position of the store.
+        # own store when (s - 1) % length == position of the store (read from
+        # the rule set's precomputed sowing orders, so every variant agrees).
         m = self.m
         orders = rules._orders[0]
         self.store_at = [-2] + [orders[i].index(m) if m in orders[i] else -1 for i in range(m)]
