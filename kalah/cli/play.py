@@ -14,7 +14,8 @@ import sys
 
 from kalah.board import Board
 from kalah.errors import KalahError
-from kalah.notation import board_diagram, move_text
+from kalah.narration import describe_move
+from kalah.notation import board_diagram
 from kalah.records import Record
 from kalah.rules import DEFAULT_RULES, NORTH, SIDE_NAMES, SOUTH
 
@@ -87,14 +88,7 @@ class Game:
         side = self.board.turn
         report = self.board.push(move)
         self.sides.append(side)
-        words = ["%s plays %s" % (SIDE_NAMES[side], move_text(side, move))]
-        if report.captured:
-            words.append("and captures %d" % report.captured)
-        if report.extra_turn:
-            words.append("and moves again")
-        if report.passed is not None:
-            words.append("(%s has no seeds and passes)" % SIDE_NAMES[report.passed])
-        self.say(" ".join(words) + ".")
+        self.say(" ".join(describe_move(self.board.rules, report)))
 
     def undo(self):
         if not self.sides:

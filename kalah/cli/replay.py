@@ -19,6 +19,7 @@ in both modes: nobody is there to play it.
 import json
 
 from kalah.board import Board
+from kalah import narration
 from kalah.errors import KalahError
 from kalah.notation import move_text
 from kalah.rules import DEFAULT_RULES, SIDE_LETTERS, SIDE_NAMES
@@ -105,22 +106,10 @@ def _without_move_number(text):
     return text
 
 
-def describe_move(number, report):
-    words = ["%3d. %s %s" % (number, SIDE_NAMES[report.side], move_text(report.side, report.move))]
-    if report.captured:
-        words.append("captures %d" % report.captured)
-    if report.extra_turn:
-        words.append("moves again")
-    if report.passed is not None:
-        words.append("%s passes" % SIDE_NAMES[report.passed])
-    for event in report.events:
-        if event[0] == "grand-slam":
-            words.append("grand slam: no capture")
-        elif event[0] == "relay-cap":
-            words.append("relay cut after %d lifts" % event[2])
-        elif event[0] == "swap":
-            words.append("swaps sides")
-    return "  ".join(words)
+def describe_move(rules, number, report):
+    """'  3. South C: South sows house C (4 seeds). ...' for the text replay."""
+    return "%3d. %s %s: %s" % (number, SIDE_NAMES[report.side], move_text(report.side, report.move),
+                               " ".join(narration.describe_move(rules, report)))
 
 
 def run(args):
@@ -132,7 +121,7 @@ def run(args):
     lines = [board.rules.name]
     for number, report in enumerate(replay.reports):
         if report is not None:
-            lines.append(describe_move(number + 1, report))
+            lines.append(describe_move(board.rules, number + 1, report))
     lines.append("")
     lines.append(str(board))
     outcome = board.outcome()

@@ -19,7 +19,8 @@ from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP
 from kalah.web import game_setup
 from kalah.web.board_view import BoardView
 from kalah.web.dom import Timer, by_id, clear, el, listen
-from kalah.web.game_setup import HUMAN, describe_move, turn_text, why_not
+from kalah.narration import describe_move
+from kalah.web.game_setup import HUMAN, turn_text, why_not
 from kalah.web.session import GameSession
 
 try:

@@ -97,7 +97,10 @@ def test_replay_moves_after_the_end_are_an_error():
 def test_replay_text_output():
     done = kalah("replay", "--moves", "3,6")
     assert done.returncode == 0
-    assert done.stdout.startswith("kalah(6,4)\n  1. South C  moves again\n  2. South F\n")
+    assert done.stdout.startswith(
+        "kalah(6,4)\n"
+        "  1. South C: South sows house C (4 seeds). The last seed fell in South's store: South moves again.\n"
+        "  2. South F: South sows house F (5 seeds).\n")
 
 
 def test_show_a_compact_record_and_a_position():
@@ -116,7 +119,7 @@ def test_play_two_people_from_stdin():
     done = kalah("play", stdin="C\nF\nx\nundo\nF\nd\nquit\n")
     assert done.returncode == 0
     out = done.stdout
-    assert "South plays C and moves again." in out
+    assert "South sows house C (4 seeds). The last seed fell in South's store: South moves again." in out
     assert "'x' is not a house: North's houses are a..f (type help for help)" in out
     assert "Taken back." in out
     assert out.rstrip().endswith("Record: k1.K64.m364")
@@ -152,7 +155,7 @@ def test_play_against_a_computer_player():
     done = kalah("play", "--human", "S", "--opponent", "first", "--time", "0.1", stdin="C\nF\nquit\n")
     assert done.returncode == 0, done.stderr
     assert "You play South; the computer (first) plays North." in done.stdout
-    assert "North plays a." in done.stdout
+    assert "North sows house a (5 seeds)." in done.stdout
     done = kalah("play", "--human", "N", "--opponent", "nobody")
     assert done.returncode == 2 and done.stdout == "" and "nobody" in done.stderr
 

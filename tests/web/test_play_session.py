@@ -8,7 +8,8 @@ from kalah import Board, KalahError
 from kalah.records import Record
 from kalah.rules import NORTH, SOUTH, SWAP
 from kalah.web import game_setup
-from kalah.web.game_setup import describe_move, rules_from_choices, turn_text, why_not
+from kalah.narration import describe_move
+from kalah.web.game_setup import rules_from_choices, turn_text, why_not
 from kalah.web.session import GameSession, sides_of
 
 
