@@ -107,3 +107,12 @@ def test_the_search_reaches_depth_8_from_the_kalah_6_4_start_and_finds_house_3_o
     assert [info["depth"] for info in seen] == list(range(1, 9))
     assert analysis.depth == 8 and not analysis.exact
     assert analysis.move in (3, 6)
+
+
+@pytest.mark.parametrize("rules, value", [
+    ("kalah(6,1)+empty-capture", 2),   # Irving, Donkers and Uiterwijk 2000
+    ("kalah(6,2)+empty-capture", 10),  # the same paper, with the shipped endgame table
+    ("kalah(6,1)", 2),
+])
+def test_solve_finds_the_published_values(rules, value):
+    assert solve(Board(rules))["value"] == value
