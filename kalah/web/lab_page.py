@@ -41,7 +41,7 @@ REFERENCE = ("random", "first", "rightmost", "greedy")
 LEVELS = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8")
 OURS = REFERENCE + LEVELS
 TEMPLATES = ("select_move", "algorithm")
-GRACE_MS = 1500          # past the move time limit before the worker is ended
+GRACE_MS = 3000          # past the move time limit before the worker is ended (slow machines need slack: the in-worker deadline answers first)
 READY_POLL_MS = 100      # how often a move waits for its worker to finish starting
 FIRST_CALL_MS = 3000     # a fresh worker's first call imports the lab's modules
 CHECK_DELAY_MS = 700     # the editor checks the code this long after the last key
@@ -1132,6 +1132,8 @@ class LabPage:
         for kind in TEMPLATES:
             listen(by_id("template-" + kind), "click", self._template_handler(kind))
         listen(by_id("player-name"), "input", lambda event: self.code_changed())
+        # A reload or a closed tab within the draft timer's delay keeps the latest edit too.
+        listen(document.defaultView, "pagehide", lambda event: self.save_draft())
         listen(by_id("settings"), "change", self.settings_changed)
         listen(by_id("settings"), "input", self.settings_changed)
         listen(by_id("play"), "click", self.play)
