@@ -48,6 +48,15 @@ def _usage(commands):
     return "\n".join(lines)
 
 
+def board_lines(board):
+    """The text picture of the board, then the result once the game is over."""
+    lines = ["", str(board)]
+    outcome = board.outcome()
+    if outcome is not None:
+        lines.append(outcome.describe())
+    return lines
+
+
 def error_line(error):
     """A KalahError as one line for stderr."""
     return " ".join(str(error).split())

@@ -19,6 +19,7 @@ in both modes: nobody is there to play it.
 import json
 
 from kalah.board import Board
+from kalah.cli import board_lines
 from kalah import narration
 from kalah.errors import KalahError
 from kalah.notation import move_text
@@ -122,10 +123,6 @@ def run(args):
     for number, report in enumerate(replay.reports):
         if report is not None:
             lines.append(describe_move(board.rules, number + 1, report))
-    lines.append("")
-    lines.append(str(board))
-    outcome = board.outcome()
-    if outcome is not None:
-        lines.append(outcome.describe())
+    lines.extend(board_lines(board))
     print("\n".join(lines))
     return 0

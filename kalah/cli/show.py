@@ -8,6 +8,7 @@ or a file holding any of these. `--ply N` shows the board after N moves.
 import os
 
 from kalah.board import Board
+from kalah.cli import board_lines
 from kalah.errors import KalahError
 from kalah.records import COMPACT_VERSION, Record
 from kalah.rules import SIDE_NAMES
@@ -84,10 +85,6 @@ def run(args):
     else:
         board = item
         lines.append(board.position())
-    lines.append("")
-    lines.append(str(board))
-    outcome = board.outcome()
-    if outcome is not None:
-        lines.append(outcome.describe())
+    lines.extend(board_lines(board))
     print("\n".join(lines))
     return 0
