@@ -19,6 +19,7 @@ from kalah.errors import KalahError
 from kalah.rules import (DEFAULT_RULES, FORFEIT, MOVE_LIMIT, NORTH, SIDE_LETTERS,
                          SIDE_NAMES, SOUTH, SWAP, find_rules)
 from kalah import notation
+from kalah.input_guards import MAX_POSITION, check_text
 
 # The pie rule's state, part of a position.
 PIE_OFF = 0        # no pie rule, or its moment has passed
@@ -47,14 +48,21 @@ class Outcome:
         """The final seed counts as text, e.g. '38-10'."""
         return "%d-%d" % self.scores
 
+    def score_text(self):
+        """The final score for people, the winner's first: 'North wins 32-16' reads '32-16'.
+
+        `result()` keeps the record's South-North order ('16-32')."""
+        south, north = self.scores
+        return "%d-%d" % ((north, south) if self.winner == NORTH else (south, north))
+
     def describe(self):
-        """A sentence for players, e.g. 'South wins 38-10.'"""
+        """A sentence for players, e.g. 'South wins 38-10.' (the winner's score first)"""
         if self.termination == FORFEIT:
             return "%s forfeits (%s); %s wins." % (
                 SIDE_NAMES[self.forfeit_by], self.reason, SIDE_NAMES[self.winner])
         if self.winner is None:
-            return "Draw, %s." % self.result()
-        return "%s wins %s." % (SIDE_NAMES[self.winner], self.result())
+            return "Draw, %s." % self.score_text()
+        return "%s wins %s." % (SIDE_NAMES[self.winner], self.score_text())
 
     def __eq__(self, other):
         return isinstance(other, Outcome) and self.__dict__ == other.__dict__
@@ -339,8 +347,7 @@ def _is_count(text):
 
 def parse_position(text):
     """(rules, pits, turn, clock, pie, swapped, outcome) from position text."""
-    if not isinstance(text, str):
-        raise KalahError("a position must be text")
+    check_text(text, "the position", MAX_POSITION)
     shown = text if len(text) <= 80 else text[:80] + "..."
     where = "position '%s'" % shown
     fields = text.strip().split("/")

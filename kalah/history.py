@@ -20,6 +20,7 @@ moved aside and reported (`History.problems`) while every other game loads.
 import json
 
 from kalah.errors import KalahError
+from kalah.input_guards import MAX_IMPORT, MAX_STORED, check_text, load_json
 from kalah.records import Record
 
 SCHEMA = 2
@@ -161,6 +162,16 @@ class Entry:
             self._record = record
         return self._record
 
+    def result_text(self):
+        """'Ann won 32-16' or 'draw 24-24' (the winner's score first), else the status."""
+        if self.status != FINISHED:
+            return self.status
+        scores = self.result.split("-")
+        if self.winner == 1 and len(scores) == 2:
+            scores.reverse()
+        score = "-".join(scores)
+        return "draw %s" % score if self.winner is None else "%s won %s" % (self.winner_name(), score)
+
     def winner_name(self):
         if self.winner is None:
             return None
@@ -249,7 +260,7 @@ class History:
     def _load_one(self, key):
         text = self.store.get(key)
         try:
-            entry = entry_from_json(json.loads(text), trust_summary=True)
+            entry = entry_from_json(read_stored(text), trust_summary=True)
             if GAME_PREFIX + entry.id != key:
                 raise KalahError("its id does not match its key")
         except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
@@ -273,7 +284,8 @@ class History:
         legacy = self.store.get(LEGACY_KEY)
         if legacy is not None:
             try:
-                games = json.loads(legacy)
+                check_text(legacy, "the old history", MAX_IMPORT)
+                games = load_json(legacy)
                 if not isinstance(games, list):
                     raise KalahError("the old history is not a list")
             except (KalahError, ValueError) as error:
@@ -340,7 +352,7 @@ class History:
         if text is None:
             return None
         try:
-            return entry_from_json(json.loads(text), trust_summary=True)
+            return entry_from_json(read_stored(text), trust_summary=True)
         except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError):
             return None
 
@@ -383,40 +395,49 @@ class History:
         incoming one; an incoming game that continues the held one replaces
         it; a different game under a held id is added under a new id.
         """
-        added = updated = unchanged = 0
+        counts = [0, 0, 0]
+        for _ in self.merge_steps(entries, now, counts):
+            pass
+        return tuple(counts)
+
+    def merge_steps(self, entries, now, counts):
+        """`merge` one game per step (a generator), adding to counts [added, updated, unchanged],
+        so that a page can yield between games."""
         known = {}
         for entry in self.entries.values():
             known[entry.fingerprint] = entry.id
         for entry in entries:
-            if entry.fingerprint in known and self._replays(known[entry.fingerprint]):
-                unchanged += 1
-                continue
-            held = self.entries.get(entry.id)
-            if held is not None:
-                try:
-                    held_record = held.record
-                except KalahError:
-                    held_record = None  # the stored copy no longer replays: the imported one replaces it
-                if held_record is not None and is_prefix(entry.record, held_record):
-                    unchanged += 1
-                    continue
-                if held_record is None or is_prefix(held_record, entry.record):
-                    updated += 1
-                else:
-                    entry.record.meta["id"] = self._fork_id(entry.id, entry.record)
-                    entry.id = entry.record.meta["id"]
-                    added += 1
-            else:
-                added += 1
-            if not entry.saved:
-                entry.saved = now
+            self._merge_one(entry, now, known, counts)
+            yield
+
+    def _merge_one(self, entry, now, known, counts):
+        if entry.fingerprint in known and self._replays(known[entry.fingerprint]):
+            counts[2] += 1
+            return
+        kind = 0  # added
+        held = self.entries.get(entry.id)
+        if held is not None:
             try:
-                self.restore(entry)
-            except StorageFull:
-                raise StorageFull("browser storage is full: %d games were imported before it filled up, "
-                                  "the others were not" % (added + updated - 1))
-            known[entry.fingerprint] = entry.id
-        return added, updated, unchanged
+                held_record = held.record
+            except KalahError:
+                held_record = None  # the stored copy no longer replays: the imported one replaces it
+            if held_record is not None and is_prefix(entry.record, held_record):
+                counts[2] += 1
+                return
+            if held_record is None or is_prefix(held_record, entry.record):
+                kind = 1  # updated
+            else:
+                entry.record.meta["id"] = self._fork_id(entry.id, entry.record)
+                entry.id = entry.record.meta["id"]
+        if not entry.saved:
+            entry.saved = now
+        try:
+            self.restore(entry)
+        except StorageFull:
+            raise StorageFull("browser storage is full: %d games were imported before it filled up, "
+                              "the others were not" % (counts[0] + counts[1]))
+        counts[kind] += 1
+        known[entry.fingerprint] = entry.id
 
     def _replays(self, game):
         try:
@@ -513,69 +534,7 @@ def error_text(error):
     return text[:200]
 
 
-def read_import(text):
-    """The games in an imported file or pasted text: a list of Entries.
-
-    Takes this site's history export, one record as JSON, a list of records,
-    a PGN-like record, or a compact record. Raises KalahError saying what
-    was wrong.
-    """
-    if not isinstance(text, str):
-        raise KalahError("the file is not text")
-    stripped = text.strip()
-    if not stripped:
-        raise KalahError("there is nothing to import (it is empty)")
-    pgn_tag = stripped[0] == "[" and stripped[1:2].isalpha()
-    if stripped[0] in "[{" and not pgn_tag:
-        try:
-            data = json.loads(stripped)
-        except ValueError as error:
-            raise KalahError("the file looks like JSON but is not valid JSON (%s)" % error_text(error))
-        return _entries_from_json(data)
-    if stripped.startswith("k") and " " not in stripped and "\n" not in stripped:
-        return [Entry(Record.from_compact(stripped))]
-    return [Entry(Record.from_pgn(game)) for game in split_pgn(stripped)]
-
-
-def split_pgn(text):
-    """The games of a PGN-like text: each starts at its first tag after the previous game's moves."""
-    games = []
-    lines = []
-    in_moves = False
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("[") and in_moves:
-            games.append("\n".join(lines))
-            lines = []
-            in_moves = False
-        elif stripped and not stripped.startswith("["):
-            in_moves = True
-        lines.append(line)
-    games.append("\n".join(lines))
-    return games
-
-
-def _entries_from_json(data):
-    if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
-        schema = data.get("schema")
-        if not isinstance(schema, int) or schema > SCHEMA:
-            raise KalahError("this history file is from a newer version of the site (schema %r)" % (schema,))
-        games = data.get("games")
-        if not isinstance(games, list):
-            raise KalahError("the history file has no list of games")
-        out = []
-        for i, game in enumerate(games):
-            try:
-                out.append(entry_from_json(game))
-            except KalahError as error:
-                raise KalahError("game %d of the file: %s" % (i + 1, error_text(error)))
-        return out
-    if isinstance(data, list):
-        out = []
-        for i, game in enumerate(data):
-            try:
-                out.append(Entry(Record.from_dict(game)))
-            except KalahError as error:
-                raise KalahError("game %d of the file: %s" % (i + 1, error_text(error)))
-        return out
-    return [Entry(Record.from_dict(data))]
+def read_stored(text):
+    """The JSON value of a stored entry; KalahError when it is too long, not JSON or nested too deeply."""
+    check_text(text, "the saved game", MAX_STORED)
+    return load_json(text)

@@ -24,10 +24,11 @@ a fragment never reaches the page as HTML.
 
 from kalah.errors import KalahError
 from kalah.history import short_hash, valid_id
+from kalah.input_guards import MAX_LINK, check_text
 from kalah.records import Record
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
 
-MAX_FRAGMENT = 8000
+MAX_FRAGMENT = MAX_LINK
 SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-"
 KEYS = ("g", "l", "p", "o", "i", "t", "n", "h", "a", "s", "c", "th")
 THEMES = ("auto", "light", "dark")
@@ -63,14 +64,11 @@ class Link:
 
 
 def _split(fragment):
-    if not isinstance(fragment, str):
-        raise KalahError("a link's fragment must be text")
+    check_text(fragment, "the link", MAX_FRAGMENT)
     if fragment.startswith("#"):
         fragment = fragment[1:]
     if not fragment:
         raise KalahError("the link holds no game (its part after '#' is empty)")
-    if len(fragment) > MAX_FRAGMENT:
-        raise KalahError("the link is too long (%d characters; at most %d)" % (len(fragment), MAX_FRAGMENT))
     for ch in fragment:
         if ch not in SAFE and ch not in "=&":
             raise KalahError("the link holds a character that no Kalah link has (%s); it may have been "

@@ -25,6 +25,7 @@ record that plays; anything malformed raises KalahError saying what and where.
 import json
 
 from kalah.errors import KalahError
+from kalah.input_guards import MAX_RECORD, check_depth, check_not_binary, check_text, load_json
 from kalah.rules import FORFEIT, SIDE_LETTERS, SOUTH, SWAP, find_rules
 from kalah.board import Board, format_position, parse_position
 from kalah import notation
@@ -44,6 +45,7 @@ OPTION_CODES = (("empty-capture", "e"), ("gamelink", "g"), ("pie", "p"))
 _ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _TEXT_SAFE = _ALNUM + "-"
 _DIGITS = "0123456789"
+_HEX = "0123456789ABCDEFabcdef"
 
 
 def _is_int(value):
@@ -116,6 +118,7 @@ class Record:
             meta = {}
         if not isinstance(meta, dict):
             raise KalahError("record: meta must be a dictionary")
+        check_depth(meta)  # written out as JSON again: no deeper than a reader takes
         self.meta = meta
 
     @classmethod
@@ -251,12 +254,11 @@ class Record:
 
     @classmethod
     def from_json(cls, text):
-        if not isinstance(text, str):
-            raise KalahError("JSON record: expected text")
+        _check_record_text(text, "JSON record")
         try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise KalahError("JSON record: not valid JSON (%s)" % error)
+            data = load_json(text)
+        except KalahError as error:
+            raise KalahError("JSON record: %s" % error)
         return cls.from_dict(data)
 
     # -- compact ---------------------------------------------------------------
@@ -281,8 +283,7 @@ class Record:
 
     @classmethod
     def from_compact(cls, text):
-        if not isinstance(text, str):
-            raise KalahError("compact record: expected text")
+        _check_record_text(text, "compact record")
         text = text.strip()
         if text.startswith("#"):
             text = text[1:]
@@ -309,10 +310,11 @@ class Record:
         if "m" not in values:
             raise KalahError("compact record: the moves field 'm' is missing")
         moves_text, where = values["m"]
-        for i, c in enumerate(moves_text):
+        moves = []
+        for c in moves_text:  # iterating is linear in MicroPython, indexing is not
             if c not in "012345678":
-                raise KalahError("%s: move %d is '%s', not a digit 0..8" % (where, i + 1, _clip(c)))
-        moves = [int(c) for c in moves_text]
+                raise KalahError("%s: move %d is '%s', not a digit 0..8" % (where, len(moves) + 1, _clip(c)))
+            moves.append(ord(c) - 48)
 
         def text_of(tag):
             return _unescape(*values[tag]) if tag in values else None
@@ -369,8 +371,7 @@ class Record:
 
     @classmethod
     def from_pgn(cls, text):
-        if not isinstance(text, str):
-            raise KalahError("PGN: expected text")
+        _check_record_text(text, "PGN")
         tags = {}
         movetext = []
         for number, line in enumerate(text.split("\n")):
@@ -444,6 +445,12 @@ class Record:
 
 
 # -- helpers -------------------------------------------------------------------
+
+def _check_record_text(text, where):
+    """Text, within the size cap, and not a binary file: KalahError saying which."""
+    check_text(text, "the record", MAX_RECORD, where)
+    check_not_binary(text, "%s: this is not a game record" % where)
+
 
 def _dumps(value):
     """JSON text with non-ASCII characters as they are, as MicroPython writes
@@ -558,23 +565,18 @@ def _escape(text):
 
 
 def _unescape(text, where):
-    data = bytearray()
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c == "~":
-            data.append(32)
-        elif c == "_":
-            pair = text[i + 1:i + 3]
-            if len(pair) != 2 or not all(h in "0123456789ABCDEFabcdef" for h in pair):
-                raise KalahError("%s: '_' must be followed by two hex digits" % where)
-            data.append(int(pair, 16))
-            i += 2
-        elif c in _TEXT_SAFE:
-            data.append(ord(c))
-        else:
+    """The text `_escape` made. Split at '_' rather than indexed: linear under MicroPython."""
+    for c in text:
+        if c not in _TEXT_SAFE and c not in "~_":
             raise KalahError("%s: the character '%s' is not allowed" % (where, _clip(c)))
-        i += 1
+    parts = text.replace("~", " ").split("_")
+    data = bytearray(parts[0].encode("utf-8"))
+    for part in parts[1:]:
+        pair = part[:2]
+        if len(pair) != 2 or not all(h in _HEX for h in pair):
+            raise KalahError("%s: '_' must be followed by two hex digits" % where)
+        data.append(int(pair, 16))
+        data.extend(part[2:].encode("utf-8"))
     try:
         return bytes(data).decode("utf-8")
     except UnicodeError:
@@ -627,59 +629,61 @@ def _parse_tag(line, where):
     if not all(c in _ALNUM + "_" for c in name):
         raise KalahError("%s: the tag name '%s' is not a word" % (where, _clip(name)))
     quoted = inner[space:].strip()
-    if len(quoted) < 2 or quoted[0] != '"' or quoted[-1] != '"':
+    if len(quoted) < 2 or not quoted.startswith('"') or not quoted.endswith('"'):
         raise KalahError('%s: the value of %s must be in double quotes' % (where, name))
-    value = []
+    return name, _pgn_unquote(quoted[1:-1], where, name)
+
+
+def _pgn_unquote(body, where, name):
+    """The value between a tag's quotes, escapes undone.
+
+    Split at each backslash instead of reading character by character:
+    indexing a MicroPython string walks it from the start, so a loop over
+    `body[i]` made a 1 MB tag take most of an hour in the page."""
+    parts = body.split("\\")
+    value = [_pgn_literal(parts[0], where, name)]
     i = 1
-    while i < len(quoted) - 1:
-        c = quoted[i]
-        if c == "\\":
-            if i + 1 >= len(quoted) - 1:
+    while i < len(parts):
+        part = parts[i]
+        if not part:  # two backslashes: an escaped backslash, then literal text
+            if i + 1 == len(parts):
                 raise KalahError("%s: a lone backslash at the end of %s" % (where, name))
+            value.append("\\")
             i += 1
-            c = quoted[i]
-            if c == "u":
-                digits = quoted[i + 1:i + 5]
-                if len(digits) != 4 or not all(h in "0123456789abcdefABCDEF" for h in digits):
-                    raise KalahError("%s: \\u must be followed by four hex digits in %s" % (where, name))
-                c = chr(int(digits, 16))
-                i += 4
-        elif c == '"':
-            raise KalahError('%s: an unescaped " inside the value of %s' % (where, name))
-        value.append(c)
+            value.append(_pgn_literal(parts[i], where, name))
+        elif part.startswith("u"):
+            digits = part[1:5]
+            if len(digits) != 4 or not all(h in _HEX for h in digits):
+                raise KalahError("%s: \\u must be followed by four hex digits in %s" % (where, name))
+            value.append(chr(int(digits, 16)))
+            value.append(_pgn_literal(part[5:], where, name))
+        else:
+            value.append(part[:1])
+            value.append(_pgn_literal(part[1:], where, name))
         i += 1
-    return name, "".join(value)
+    return "".join(value)
+
+
+def _pgn_literal(text, where, name):
+    if '"' in text:
+        raise KalahError('%s: an unescaped " inside the value of %s' % (where, name))
+    return text
 
 
 def _pgn_words(line, where):
-    """The words of a movetext line, comments {...} and ;... removed."""
+    """The words of a movetext line, comments {...} and ;... removed (split, not indexed: linear)."""
     words = []
-    depth = 0
-    word = ""
-    for c in line:
-        if depth:
-            if c == "}":
-                depth = 0
-            continue
-        if c == "{":
-            depth = 1
-        elif c == ";":
+    for number, piece in enumerate(line.split("{")):
+        if number:  # the text after a '{': a comment up to the first '}'
+            close = piece.find("}")
+            if close < 0:
+                raise KalahError("%s: a comment '{' without '}' on the same line" % where)
+            piece = piece[close + 1:]
+        semicolon = piece.find(";")
+        if semicolon >= 0:
+            words.extend(piece[:semicolon].split())
             break
-        elif c in " \t":
-            if word:
-                words.append(word)
-            word = ""
-            continue
-        else:
-            word += c
-            continue
-        if word:
-            words.append(word)
-        word = ""
-    if depth:
-        raise KalahError("%s: a comment '{' without '}' on the same line" % where)
-    if word:
-        words.append(word)
+        words.extend(piece.split())
     result = []
     for word in words:
         # '12.C' and '12...c' are a move number glued to a move

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from kalah import Board, KalahError
-from kalah.history import (ASIDE_PREFIX, GAME_PREFIX, LEGACY_KEY, SCHEMA_KEY, History, StorageFull,
-                           read_import)
+from kalah.history import ASIDE_PREFIX, GAME_PREFIX, LEGACY_KEY, SCHEMA_KEY, History, StorageFull
+from kalah.history_import import read_import
 from kalah.records import Record
 
 

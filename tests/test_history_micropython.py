@@ -7,7 +7,8 @@ import json
 from kalah.board import Board
 from kalah.records import Record
 from kalah.errors import KalahError
-from kalah.history import History, StorageFull, read_import, short_hash
+from kalah.history import History, StorageFull, short_hash
+from kalah.history_import import read_import
 from kalah import links
 
 def game(moves, **names):

@@ -2,9 +2,11 @@
 
 Each subcommand is a module of this package with `add_arguments(parser)` and
 `run(args) -> exit status`. A module that does not exist yet is not offered.
-A KalahError (bad input: an illegal move, a malformed record, an unknown rule
-set) ends the command with status 2 and one line on stderr; the subcommands
-print nothing on stdout before their input has been checked.
+Bad input ends the command with status 2 and one line on stderr, never a
+traceback: a KalahError (an illegal move, a malformed record, an unknown rule
+set), a bad option (argparse's message, without its usage block), or a file
+that cannot be read (OSError). The subcommands print nothing on stdout before
+their input has been checked.
 """
 
 import argparse
@@ -62,6 +64,26 @@ def error_line(error):
     return " ".join(str(error).split())
 
 
+def os_error_text(error):
+    """'results/x.json: it is a folder, not a file' rather than '[Errno 21] Is a directory: ...'."""
+    reasons = {"IsADirectoryError": "it is a folder, not a file",
+               "NotADirectoryError": "a part of the path is a file, not a folder",
+               "FileNotFoundError": "there is no such file or folder",
+               "FileExistsError": "it already exists and is not a folder",
+               "PermissionError": "permission denied"}
+    reason = reasons.get(type(error).__name__, error.strerror or str(error))
+    return "%s: %s" % (error.filename, reason) if error.filename else reason
+
+
+class BadOption(Exception):
+    """argparse's complaint about the options, to be printed as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise BadOption(message)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     commands = available()
@@ -78,14 +100,26 @@ def main(argv=None):
             name, ", ".join(c[0] for c in commands)))
         return 2
     module = importlib.import_module(entry[1])
-    parser = argparse.ArgumentParser(prog="python -m kalah " + name, description=entry[2])
+    parser = _Parser(prog="python -m kalah " + name, description=entry[2])
     module.add_arguments(parser)
-    args = parser.parse_args(argv[1:])
+
+    def fail(message):
+        sys.stderr.write("python -m kalah %s: %s\n" % (name, error_line(message)))
+        return 2
+    try:
+        args = parser.parse_args(argv[1:])
+    except BadOption as error:
+        return fail("%s (python -m kalah %s --help lists the options)" % (error, name))
     try:
         return module.run(args) or 0
     except KalahError as error:
-        sys.stderr.write("python -m kalah %s: %s\n" % (name, error_line(error)))
-        return 2
+        return fail(error)
+    except OSError as error:  # a file or folder named on the command line
+        if isinstance(error, BrokenPipeError):
+            return 1
+        return fail(os_error_text(error))
+    except RecursionError:
+        return fail("the input is nested too deeply to read")
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         return 130

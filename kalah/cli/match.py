@@ -32,12 +32,11 @@ def player_spec(text):
     if text in players.NAMES:
         return {"name": text, "ai": text}
     if os.path.isfile(text):
-        try:
-            with open(text, encoding="utf-8") as handle:
-                source = handle.read()
-        except (OSError, UnicodeDecodeError) as error:
-            raise KalahError("cannot read player file %s: %s" % (text, error))
-        return {"name": text, "source": source, "filename": text}
+        if not text.endswith(".py"):
+            raise KalahError("%s: a player is a .py file" % text)
+        from kalah.lab.loader import load_bot_file
+        player = load_bot_file(text)  # a broken file stops the match before it starts, with its error
+        return {"name": text, "source": player.source, "filename": text}
     raise KalahError("'%s' is neither a player (%s) nor a file" % (text, ", ".join(players.NAMES)))
 
 

@@ -8,12 +8,13 @@ or a file holding any of these. `--ply N` shows the board after N moves.
 import os
 
 from kalah.board import Board
-from kalah.cli import board_lines
+from kalah.cli import board_lines, os_error_text
 from kalah.errors import KalahError
+from kalah.input_guards import MAX_RECORD, check_not_binary, too_long
 from kalah.records import COMPACT_VERSION, Record
 from kalah.rules import SIDE_NAMES
 
-MAX_FILE = 1 << 20
+MAX_FILE = MAX_RECORD  # bytes: at least as many characters
 
 
 def add_arguments(parser):
@@ -25,25 +26,35 @@ def add_arguments(parser):
 
 
 def read_text(what):
-    """The text itself, or the content of the file it names."""
-    if "\n" not in what and len(what) < 4096 and os.path.isfile(what):
-        if os.path.getsize(what) > MAX_FILE:
-            raise KalahError("%s: the file is larger than 1 MB" % what)
-        try:
-            with open(what, encoding="utf-8") as handle:
-                return handle.read()
-        except (OSError, UnicodeError) as error:
-            raise KalahError("%s: cannot read it (%s)" % (what, error))
-    return what
+    """The text itself, or the content of the file it names (its path, the first part of any error)."""
+    if "\n" in what or len(what) >= 4096 or not os.path.exists(what):
+        return what
+    if os.path.isdir(what):
+        raise KalahError("%s: it is a folder, not a file" % what)
+    try:
+        with open(what, "rb") as handle:
+            data = handle.read(MAX_FILE + 1)
+            size = os.fstat(handle.fileno()).st_size
+    except OSError as error:
+        raise KalahError(os_error_text(error))
+    if len(data) > MAX_FILE:
+        raise KalahError("%s: %s" % (what, too_long("the file", max(size, len(data)), MAX_FILE, "bytes")))
+    try:
+        check_not_binary(data.decode("utf-8", "replace"), "this file is not a game record")
+        return data.decode("utf-8")
+    except UnicodeError:
+        raise KalahError("%s: the file is not UTF-8 text" % what)
+    except KalahError as error:
+        raise KalahError("%s: %s" % (what, error))
 
 
 def parse(text):
     """A Record or a Board from any of the forms `show` accepts."""
     stripped = text.strip()
-    if stripped.startswith("{"):
-        return Record.from_json(stripped)
-    if stripped.startswith("["):
+    if stripped.startswith("[") and stripped[1:2].isalpha():  # [Variant "..."]
         return Record.from_pgn(stripped)
+    if stripped[:1] in ("{", "["):
+        return Record.from_json(stripped)
     if "#" in stripped:  # a link: the record is the fragment's g= field
         fragment = stripped[stripped.index("#") + 1:]
         for field in fragment.split("&"):
@@ -60,7 +71,13 @@ def parse(text):
 
 
 def run(args):
-    item = parse(read_text(args.what))
+    text = read_text(args.what)
+    try:
+        item = parse(text)
+    except KalahError as error:
+        if text is args.what:
+            raise
+        raise KalahError("%s: %s" % (args.what, error))
     lines = []
     if isinstance(item, Record):
         record = item

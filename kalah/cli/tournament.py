@@ -62,15 +62,11 @@ def player_specs(files, names):
 
 
 def run(args):
-    try:
-        if args.time <= 0:
-            raise KalahError("--time must be a positive number of seconds, not %g" % args.time)
-        rules = find_rules(args.rules).name
-        specs = player_specs(args.files, args.players)
-        tournament = Tournament(specs, args.rounds, args.swiss_rounds, args.seed)
-    except KalahError as error:
-        print("tournament: %s" % error, file=sys.stderr)
-        return 2
+    if args.time <= 0:
+        raise KalahError("--time must be a positive number of seconds, not %g" % args.time)
+    rules = find_rules(args.rules).name
+    specs = player_specs(args.files, args.players)
+    tournament = Tournament(specs, args.rounds, args.swiss_rounds, args.seed)
     if args.out:
         os.makedirs(args.out, exist_ok=True)
 
@@ -123,10 +119,9 @@ def _indent(text):
 
 
 def main(argv=None):
-    import argparse
-    parser = argparse.ArgumentParser(prog="python -m kalah tournament", description=__doc__.split("\n\n")[0])
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
+    """`python -m kalah tournament ARGS`, bad input reported as every subcommand reports it."""
+    from kalah.cli import main as kalah_main
+    return kalah_main(["tournament"] + list(sys.argv[1:] if argv is None else argv))
 
 
 if __name__ == "__main__":

@@ -2,15 +2,24 @@
 
 The model is kalah/history.py; this module only draws it. Names, dates and
 anything else read from storage or a file go in as text only.
+
+Long work is done in slices of about SLICE_MS, each in its own browser task,
+so that the page never holds the browser for long: an import reads and
+merges a few games per slice (kalah.history_import.ImportJob) and shows its
+progress, and the table of games is drawn a slice of rows at a time.
 """
 
 from pyscript import document, window
 
 from kalah.errors import KalahError
-from kalah.history import FINISHED, StorageFull, error_text, read_import
+from kalah.history import FINISHED, StorageFull, error_text
+from kalah.history_import import ImportJob
+from kalah.input_guards import MAX_IMPORT, too_long
 from kalah.web import storage
-from kalah.web.dom import by_id, clear, el, listen, proxy
+from kalah.web.dom import Timer, by_id, clear, el, listen, proxy
 from kalah.web.files import download
+
+SLICE_MS = 12  # work per browser task: well under the 50 ms that counts as a long task
 
 COLUMNS = (("date", "Date"), ("rules", "Rule set"), ("players", "Players"), ("result", "Result"),
            ("moves", "Moves"))
@@ -22,6 +31,12 @@ class HistoryPage:
         self.sort = "date"
         self.descending = True
         self.deleted = None  # the last deleted Entry, for undo
+        self.job = None      # the ImportJob under way, and where its text came from
+        self.job_source = ""
+        self.job_timer = Timer(self._import_slice)
+        self.rows = []       # the rows to draw, and how many are drawn
+        self.rows_drawn = 0
+        self.rows_timer = Timer(self._draw_rows)
         self._wire()
 
     def say(self, text, problem=False):
@@ -35,10 +50,10 @@ class HistoryPage:
         rows = self.history.listing(sort=self.sort, descending=self.descending,
                                     player=by_id("filter-player").value,
                                     rules=by_id("filter-rules").value, status=by_id("filter-status").value)
-        body = by_id("games-body")
-        clear(body)
-        for entry in rows:
-            body.appendChild(self._row(entry))
+        clear(by_id("games-body"))
+        self.rows = rows
+        self.rows_drawn = 0
+        self._draw_rows()
         total = len(self.history.entries)
         by_id("count").textContent = ("No games saved yet: play one on the Play page." if not total else
                                       "%d of %d saved games shown." % (len(rows), total))
@@ -49,17 +64,24 @@ class HistoryPage:
         self._render_problems()
         self._render_ranking()
 
+    def _draw_rows(self):
+        """Append rows until a slice of time has passed, then go on in the next task."""
+        start = clock_ms()
+        body = by_id("games-body")
+        while self.rows_drawn < len(self.rows):
+            body.appendChild(self._row(self.rows[self.rows_drawn]))
+            self.rows_drawn += 1
+            if clock_ms() - start >= SLICE_MS and self.rows_drawn < len(self.rows):
+                self.rows_timer.start(0)
+                return
+        self.rows_timer.stop()
+
     def _row(self, entry):
         row = el("tr")
         row.appendChild(el("td", entry.date or "\u2014", attrs={"data-label": "Date"}))
         row.appendChild(el("td", entry.rules, attrs={"data-label": "Rule set"}))
         row.appendChild(el("td", "%s \u2013 %s" % (entry.south, entry.north), attrs={"data-label": "Players"}))
-        if entry.status == FINISHED:
-            winner = entry.winner_name()
-            result = "%s (%s)" % (entry.result, "draw" if winner is None else winner + " won")
-        else:
-            result = entry.status
-        row.appendChild(el("td", result, attrs={"data-label": "Result"}))
+        row.appendChild(el("td", entry.result_text(), attrs={"data-label": "Result"}))
         row.appendChild(el("td", str(entry.moves), cls="num", attrs={"data-label": "Moves"}))
         actions = el("td", cls="actions")
         open_link = el("a", "Open", attrs={"href": "replay.html#l=%s" % entry.id,
@@ -159,30 +181,65 @@ class HistoryPage:
         download(self.history.export_json(), "application/json", "kalah-history.json")
         self.say("Exported %d games to kalah-history.json." % len(self.history.entries))
 
-    def import_text(self, text, source):
+    def import_text(self, text, source, on_done=None):
+        """Start importing `text`; it goes on in slices (_import_slice). on_done() after a success."""
+        if self.job is not None:
+            self.say("Wait for the import from %s to finish first." % self.job_source, problem=True)
+            return
+        self.job = ImportJob(self.history, text, now=storage.now_ms())
+        self.job_source = source
+        self.job_done = on_done
+        document.body.setAttribute("data-import", "running")
+        self.say("Importing from %s\u2026" % source)
+        by_id("import-progress").hidden = False
+        self._import_slice()
+
+    def _import_slice(self):
+        job = self.job
         try:
-            entries = read_import(text)
-            added, updated, unchanged = self.history.merge(entries, now=storage.now_ms())
+            finished = job.run(clock_ms, SLICE_MS)
         except StorageFull as error:
+            self._import_ended("failed")
             self.render()
             self.say("Import stopped: %s. Delete or export old games to make room." % error_text(error), problem=True)
-            return False
+            return
         except KalahError as error:
-            self.say("Nothing was imported from %s: %s. Your history is unchanged." % (source, error_text(error)),
-                     problem=True)
-            return False
+            self._import_ended("failed")
+            self.say("Nothing was imported from %s: %s. Your history is unchanged." % (
+                self.job_source, error_text(error)), problem=True)
+            return
+        if not finished:
+            progress = by_id("import-progress")
+            done, total = job.progress()
+            progress.max = max(1, total)
+            progress.value = done
+            by_id("import-step").textContent = job.progress_text()
+            self.job_timer.start(0)
+            return
+        added, updated, unchanged = job.counts
+        source, on_done = self.job_source, self.job_done
+        self._import_ended("done")
         self.render()
         self.say("Imported from %s: %d new, %d updated, %d already here." % (source, added, updated, unchanged))
-        return True
+        if on_done is not None:
+            on_done()
+
+    def _import_ended(self, state):
+        self.job = None
+        by_id("import-progress").hidden = True
+        by_id("import-step").textContent = ""
+        document.body.setAttribute("data-import", state)
 
     def paste(self):
-        if self.import_text(str(by_id("paste").value), "the pasted text"):
+        def clear_paste():
             by_id("paste").value = ""
+        self.import_text(str(by_id("paste").value), "the pasted text", clear_paste)
 
     def read_file(self, file):
         name = str(file.name)
-        if file.size > 20 * 1024 * 1024:
-            self.say("Nothing was imported: %s is larger than 20 MB." % name, problem=True)
+        if file.size > MAX_IMPORT:  # bytes: at least as many characters
+            self.say("Nothing was imported: %s." % too_long(name, int(file.size), MAX_IMPORT, "bytes"),
+                     problem=True)
             return
         reader = window.FileReader.new()
 
@@ -227,6 +284,10 @@ class HistoryPage:
     def _drag_over(self, event):
         event.preventDefault()
         by_id("drop").classList.add("over")
+
+
+def clock_ms():
+    return window.performance.now()
 
 
 PAGE = None

@@ -29,6 +29,7 @@ from kalah.rules import SIDE_NAMES, SOUTH, find_rules
 from kalah.notation import house_letter
 from kalah.lab.game import LabGame
 from kalah.lab.highlight import highlight
+from kalah.lab.saved_players import read_players
 from kalah.lab.tournament import SWISS, Tournament
 from kalah.web.board_view import BoardView
 from kalah.web.dom import Timer, by_id, clear, el, listen, missing, proxy
@@ -91,10 +92,8 @@ class PlayerShelf:
         if text is None:
             return
         try:
-            data = json.loads(text)
-            if not isinstance(data, dict):
-                raise ValueError("not a dictionary")
-        except ValueError as error:
+            self.players, skipped = read_players(text)
+        except KalahError as error:
             self.problem = "The saved players could not be read (%s); they were kept under %s.bad." % (
                 error, PLAYERS_KEY)
             try:
@@ -102,12 +101,8 @@ class PlayerShelf:
             except StorageFull:
                 pass
             return
-        for name in data:
-            entry = data[name]
-            if isinstance(entry, dict) and isinstance(entry.get("source"), str):
-                self.players[name] = entry
-            else:
-                self.problem = "A saved player (%s) could not be read and was left out." % name
+        if skipped:
+            self.problem = "A saved player (%s) could not be read and was left out." % ", ".join(skipped)
 
     def names(self):
         return sorted(self.players)

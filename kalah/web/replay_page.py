@@ -584,7 +584,7 @@ class ReplayPage:
             window.location.hash = text[text.index("#"):]
             return
         try:
-            from kalah.history import read_import
+            from kalah.history_import import read_import
             entries = read_import(text)
         except KalahError as error:
             self.message("Cannot open this: %s." % error_text(error), problem=True)

@@ -83,4 +83,4 @@ def test_the_command_line_reports_a_broken_file_before_starting(tmp_path, capsys
     path = tmp_path / "broken.py"
     path.write_text("def select_move(board, lookahead)\n    return 1\n")
     assert cli.main([str(path), str(path)]) == 2
-    assert capsys.readouterr().err.startswith("tournament: %s: line 1" % path)
+    assert capsys.readouterr().err.startswith("python -m kalah tournament: %s: line 1" % path)

@@ -66,7 +66,7 @@ def test_sentences_for_the_end_of_a_game():
         "South sows house F (1 seed).",
         "The last seed fell in South's store: South moves again.",
         "North adds the 3 seeds left on their row to their store.",
-        "Game over. North wins 21-27. Final score: South 21, North 27."]
+        "Game over. North wins 27-21. Final score: South 21, North 27."]
 
 
 def test_why_a_click_does_nothing():

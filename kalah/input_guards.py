@@ -1,0 +1,144 @@
+"""What every reader checks before it reads text from a link, a file or storage.
+
+Size caps (the message names the cap), binary content (named by its
+signature when it is a known kind of file), and JSON: its syntax errors with
+line and column, and a nesting depth that no record needs.
+
+Pure Python for CPython and the page's MicroPython. Linear under both: a
+MicroPython string is UTF-8, so `text[i]` and `len(text)` walk it from the
+start; these checks only use whole-string operations (len once, `in`,
+startswith, split, slices at the start).
+"""
+
+import json
+
+from kalah.errors import KalahError
+
+MAX_LINK = 8000          # characters in a link's fragment
+MAX_POSITION = 1000      # characters in a position text
+MAX_RECORD = 2000000     # characters in one record (JSON, compact or PGN-like): 100,000 moves fit
+MAX_IMPORT = 5000000     # characters in a history file or pasted text (browser storage holds ~5 MB)
+MAX_STORED = MAX_RECORD  # characters in one stored history entry
+MAX_LAB_PLAYERS = 5000000  # characters in the lab's saved players
+MAX_DEPTH = 32           # levels of JSON nesting (a history file needs 6)
+
+# What CPython raises on deep nesting; MicroPython's json parses any depth
+# without recursion and has no RecursionError.
+_RECURSION = getattr(__import__("builtins"), "RecursionError", RuntimeError)
+
+# (start of the text as decoded with replacement characters, what it is)
+SIGNATURES = (
+    ("\ufffdPNG", "a PNG image"),
+    ("GIF8", "a GIF image"),
+    ("%PDF-", "a PDF document"),
+    ("PK\x03\x04", "a ZIP archive"),
+    ("\x1f\ufffd", "a gzip archive"),
+    ("\x7fELF", "a program"),
+)
+
+
+def grouped(number):
+    """1234567 -> '1,234,567' (MicroPython's format has no ',')."""
+    digits = str(number)
+    groups = []
+    while len(digits) > 3:
+        groups.insert(0, digits[-3:])
+        digits = digits[:-3]
+    groups.insert(0, digits)
+    return ",".join(groups)
+
+
+def too_long(what, size, cap, unit="characters"):
+    """The KalahError for an input over its cap; `what` is 'the record', 'the file', ..."""
+    verb = "are" if what.endswith("s") and not what.endswith("ss") else "is"
+    return KalahError("%s %s %s %s; the most this site reads is %s" % (what, verb, grouped(size), unit,
+                                                                      grouped(cap)))
+
+
+def check_text(value, what, cap, where=None):
+    """`value` as text no longer than `cap`; KalahError otherwise.
+
+    `what` names it in the message ('the record'); `where` prefixes it
+    ('PGN: ...'). Returns the length (computed once: it is linear in MicroPython).
+    """
+    prefix = "" if where is None else where + ": "
+    if not isinstance(value, str):
+        raise KalahError("%s%s must be text, not %s" % (prefix, what, _type_name(value)))
+    size = len(value)
+    if size > cap:
+        raise KalahError(prefix + str(too_long(what, size, cap)))
+    return size
+
+
+def binary_kind(text):
+    """What a text that is not text looks like ('a PNG image', 'binary data, not text'), or None."""
+    head = text[:16]
+    for start, kind in SIGNATURES:
+        if head.startswith(start):
+            return kind
+    if head.startswith("\ufffd\ufffd\ufffd") and ("JFIF" in head or "Exif" in head):
+        return "a JPEG image"
+    if head.startswith("RIFF") and "WEBP" in head:
+        return "a WebP image"
+    if "\x00" in text:
+        return "binary data, not text"
+    return None
+
+
+def check_not_binary(text, message):
+    """KalahError '<message>: it looks like a PNG image' when the text is a binary file."""
+    kind = binary_kind(text)
+    if kind is not None:
+        raise KalahError("%s: it looks like %s" % (message, kind))
+
+
+def load_json(text):
+    """The value of a JSON text; KalahError 'not valid JSON: <reason> at line L column C'
+    or 'the JSON is nested more than 32 levels deep; ...'. The size is the caller's to check."""
+    try:
+        data = json.loads(text)
+    except _RECURSION:
+        raise too_deep()
+    except ValueError as error:
+        raise KalahError("not valid JSON: %s" % json_error_text(error))
+    check_depth(data)
+    return data
+
+
+def json_error_text(error):
+    """CPython says what and where; MicroPython only 'syntax error in JSON'."""
+    message = getattr(error, "msg", None)
+    line = getattr(error, "lineno", None)
+    if message is not None and line is not None:
+        return "%s at line %d column %d" % (message, line, error.colno)
+    text = str(error.args[0]) if error.args else "syntax error"
+    return "syntax error" if text == "syntax error in JSON" else text
+
+
+def too_deep():
+    return KalahError("the JSON is nested more than %d levels deep; the most this site reads is %d"
+                      % (MAX_DEPTH, MAX_DEPTH))
+
+
+def check_depth(data, limit=MAX_DEPTH):
+    """KalahError when lists and dicts nest deeper than `limit` (iterative: no recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > limit:
+            raise too_deep()
+        for child in children:
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
+
+
+def _type_name(value):
+    return {bytes: "bytes", bytearray: "bytes", list: "a list", dict: "an object", int: "a number",
+            float: "a number", bool: "true/false"}.get(type(value), "nothing" if value is None
+                                                       else type(value).__name__)
