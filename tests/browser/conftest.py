@@ -14,6 +14,7 @@ import sys
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -22,7 +23,12 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from measure_startup import chromium_launch_options  # noqa: E402  (one launch recipe for tests and measurements)
 from serve import start_server  # noqa: E402
 
-READY_TIMEOUT_MS = 30_000  # CI machines are slow; a cold MicroPython start takes ~1 s here
+# Waiting for a condition costs nothing once it holds, so every wait may be long: on a
+# 2-core machine kept busy by other work a cold start has taken 20 s. Every wait of every
+# context (actions, wait_for_function, locators) and of expect() defaults to this.
+DEFAULT_TIMEOUT_MS = 90_000
+READY_TIMEOUT_MS = DEFAULT_TIMEOUT_MS
+expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
 
 
 def pytest_configure(config):
@@ -95,6 +101,7 @@ def new_context(new_context, site_url, request):
 
     def create(**kwargs):
         context = new_context(**kwargs)
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         guard.watch(context)
         return context
 

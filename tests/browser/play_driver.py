@@ -4,6 +4,7 @@ The engine runs here under CPython: it chooses the moves (seeded) and says
 what the page must show after each one.
 """
 
+import json
 import random
 
 from kalah import Board
@@ -25,6 +26,12 @@ READ_BOARD = """() => {
           status: document.getElementById('status').textContent,
           message: document.getElementById('message').textContent};
 }"""
+
+
+def present(selector, condition):
+    """A JS condition for wait_for_function on an element that may not exist yet: false until it
+    exists, then `condition` on it as `e` (never a read of null while the page is still building)."""
+    return "(e => e !== null && (%s))(document.querySelector(%s))" % (condition, json.dumps(selector))
 
 
 def house_selector(side, house):

@@ -13,10 +13,11 @@ import pytest
 
 from kalah import Board
 from kalah.ai import endgame
+from play_driver import present
 
 TIMEOUT = 120_000  # ms: Pyodide's start on a loaded 2-core machine can take 20 s
 HOUSE = '#board button.kb-house[data-side="{side}"][data-house="{house}"]'
-THINKING = "document.querySelector('#thinking').textContent.includes('depth')"
+THINKING = present("#thinking", "e.textContent.includes('depth')")
 
 
 def open_page(context, site_url, wait_for_python_ready):
@@ -30,8 +31,8 @@ def new_game(page, south="human", north="human", speed="normal"):
     """Start a Kalah(6,4) game from the new-game panel."""
     if not page.evaluate("document.querySelector('#new-game').open"):
         page.click("#new-game summary")
-    page.wait_for_function("!document.querySelector('select[name=south] option[value=level8]').disabled",
-                           timeout=TIMEOUT)
+    # the options are added once the panel's module has loaded: wait for the option, then for it to be enabled
+    page.wait_for_function(present("select[name=south] option[value=level8]", "!e.disabled"), timeout=TIMEOUT)
     page.select_option("select[name=south]", south)
     page.select_option("select[name=north]", north)
     page.select_option("select[name=speed]", speed)
@@ -52,7 +53,7 @@ def test_computer_plays_a_game_to_the_end_and_the_review_marks_it(new_context, s
     context.on("request", lambda request: requested.append(request.url))
     page = open_page(context, site_url, wait_for_python_ready)
     new_game(page, south="level8", north="greedy", speed="fast")
-    page.wait_for_function("document.querySelector('#status').classList.contains('over')", timeout=4 * TIMEOUT)
+    page.wait_for_function(present("#status", "e.classList.contains('over')"), timeout=4 * TIMEOUT)
     final = re.search(r"(\d+)-(\d+)", page.inner_text("#status"))
 
     # The worker's own fetches go through the context, so the guard sees them.
@@ -60,7 +61,7 @@ def test_computer_plays_a_game_to_the_end_and_the_review_marks_it(new_context, s
     assert site_url + "kalah/ai/search.py" in requested
 
     page.click("#review-start")
-    page.wait_for_function("!document.querySelector('#review-moves').closest('[hidden]')", timeout=2 * TIMEOUT)
+    page.wait_for_function(present("#review-moves", "!e.closest('[hidden]')"), timeout=2 * TIMEOUT)
     lines = page.eval_on_selector_all("#review-moves button", "(bs) => bs.map((b) => b.textContent)")
     # Replaying the listed moves with the engine: every move was legal and
     # they lead to the final score the page shows.
@@ -115,7 +116,7 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
       const button = document.querySelector('#hints-toggle');
       document.addEventListener('click', (event) => {
         clicked = event.timeStamp;
-        thinking = document.querySelector('#thinking').textContent.includes('depth');
+        thinking = (document.querySelector('#thinking')?.textContent || '').includes('depth');
       }, true);
       new MutationObserver(() => window.__delays.push([performance.now() - clicked, thinking]))
         .observe(button, {attributes: true, attributeFilter: ['aria-pressed']});
@@ -168,8 +169,7 @@ def test_a_computer_that_cannot_start_says_why(new_context, site_url, wait_for_p
     context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
     page = open_page(context, site_url, wait_for_python_ready)
     new_game(page, south="level1")
-    page.wait_for_function("document.querySelector('#message').textContent.includes('could not start')",
-                           timeout=TIMEOUT)
+    page.wait_for_function(present("#message", "e.textContent.includes('could not start')"), timeout=TIMEOUT)
     assert "pyodide.asm.wasm answered 404" in page.inner_text("#message")
 
 

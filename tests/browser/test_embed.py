@@ -36,7 +36,7 @@ def open_host(page, site_url, fragment):
     page.route(site_url + "course-page.html", lambda route: route.fulfill(
         status=200, content_type="text/html", body=HOST % ("embed.html#" + fragment)))
     page.goto(site_url + "course-page.html")
-    page.wait_for_function("window.heights.length > 0", timeout=30_000)
+    page.wait_for_function("window.heights.length > 0")
     return page.frame_locator("#frame")
 
 
@@ -68,7 +68,6 @@ def test_embed_options_autoplay_and_hidden_controls(page, site_url):
     frame = open_host(page, site_url, embed_fragment(record, ply=0, autoplay=True, speed=8.0, controls=False))
     frame.locator("body.no-controls").wait_for(state="attached")
     assert not frame.locator(".replay-controls").is_visible()
-    page.wait_for_timeout(600)
     frame_handle = page.frame(url=lambda url: "embed.html" in url)
     frame_handle.wait_for_function("Number(document.querySelector('#ply-slider').value) >= 2")
 

@@ -27,12 +27,9 @@ def test_once_visited_the_play_page_starts_and_plays_offline(new_context, site_u
     # Files the page loaded before the worker was in control are cached on its message.
     loaded = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name))"
                            ".filter(u => u.origin === location.origin).map(u => u.pathname)")
-    for _ in range(100):
-        missing = set(loaded) - set(page.evaluate(CACHED_PATHS))
-        if not missing:
-            break
-        page.wait_for_timeout(100)
-    assert not missing
+    # the service worker caches in the background: wait until it holds everything loaded
+    page.wait_for_function("async (loaded) => { const cached = await (%s)(); "
+                           "return loaded.every(p => cached.includes(p)); }" % CACHED_PATHS, arg=loaded)
 
     context.set_offline(True)
     page.reload()

@@ -7,7 +7,7 @@ Animations are off (reduced motion), so each click's result is drawn at once.
 import pytest
 
 from kalah.rules import NORTH, SOUTH
-from play_driver import assert_page_shows, house_selector, random_moves, read_board, start_game
+from play_driver import assert_page_shows, house_selector, present, random_moves, read_board, start_game
 
 
 @pytest.fixture
@@ -157,12 +157,12 @@ def test_two_computers_play_to_the_end_while_watched_and_pause(play_page):
     # The reference players run on the page itself: no Pyodide worker needed.
     page = play_page
     page.click("#new-game > summary")
-    page.wait_for_function("!document.querySelector('option.computer[value=random]').disabled")
+    page.wait_for_function(present("option.computer[value=random]", "!e.disabled"))
     start_game(page, family="kalah", houses=3, seeds=2, south="random", north="first")
     page.click("#pause")  # speed "normal": 0.7 s between moves
     assert page.inner_text("#pause") == "Go on"
     assert page.get_attribute("#pause", "aria-pressed") == "true"
-    page.wait_for_timeout(300)  # the move in progress, if any, ends
+    page.wait_for_function(present("#board", "!e.classList.contains('kb-animating')"))  # the move in progress ends
     paused = read_board(page)
     page.wait_for_timeout(1500)
     assert read_board(page)["houses"] == paused["houses"]

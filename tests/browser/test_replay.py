@@ -71,13 +71,13 @@ def test_autoplay_and_the_seed_by_seed_step(page, site_url, wait_for_python_read
     page.select_option("#speed", "4")
     page.focus("#viewer")
     page.keyboard.press(" ")
-    page.wait_for_function("Number(document.querySelector('#ply-slider').value) >= 2", timeout=5000)
+    page.wait_for_function("Number(document.querySelector('#ply-slider').value) >= 2")
     page.keyboard.press(" ")
     stopped = ply_of(page)
     page.wait_for_timeout(700)
     assert ply_of(page) == stopped
     page.click("#sow")
-    page.wait_for_function("Number(document.querySelector('#ply-slider').value) == %d" % (stopped + 1), timeout=10000)
+    page.wait_for_function("Number(document.querySelector('#ply-slider').value) == %d" % (stopped + 1))
 
 
 def test_a_malformed_link_says_why_and_the_page_still_works(page, site_url, wait_for_python_ready):
