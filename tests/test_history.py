@@ -316,3 +316,13 @@ def test_an_import_replaces_a_stored_copy_that_no_longer_replays():
     history = History(store)
     assert history.merge(read_import(play(1, meta={"id": "g"}).to_json())) == (0, 1, 0)
     assert History(store).get("g").record == play(1, meta={"id": "g"})
+
+
+def test_spread_sorted_sorts_as_sorted_does_in_either_direction():
+    from kalah.history import spread_sorted
+    rng = random.Random(5)
+    for count in (0, 1, 2, 3, 10, 97, 1500):
+        rows = [(rng.randrange(20), n) for n in range(count)]
+        for data in (rows, sorted(rows), sorted(rows, reverse=True)):
+            for descending in (False, True):
+                assert spread_sorted(data, lambda r: r, descending) == sorted(data, reverse=descending)
