@@ -531,10 +531,13 @@ class PlayPage:
             self._computer_cannot(message)
 
         try:
-            self.request = self.computer.request_move(board, player, SPEED_SECONDS[self.speed],
-                                                      self._progress, done, failed)
+            request = self.computer.request_move(board, player, SPEED_SECONDS[self.speed],
+                                                 self._progress, done, failed)
         except Exception as error:
             failed(str(error))
+            return
+        # A worker known to have failed answers within request_move: nothing is pending then.
+        self.request = request if request.is_pending() else None
 
     def _computer_cannot(self, message):
         """The game waits with the reason: a computer that cannot start never decides a game."""
