@@ -21,12 +21,13 @@ change, report) runs after every change ("new", "move", "undo", "redo",
 """
 
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 from kalah.errors import KalahError
 from kalah.notation import move_text
 from kalah.presets import Preset, format_preset, is_preset, parse_preset
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP
-from kalah.web import game_setup
+from kalah.web import game_setup, later
 from kalah.web.board_view import BoardView
 from kalah.web.dom import Timer, by_id, clear, el, listen
 from kalah.narration import describe_move
@@ -42,9 +43,9 @@ _storage = None         # kalah.web.storage once imported (False: it could not l
 
 
 def storage():
-    """kalah.web.storage, imported on first use (it brings the history and records along)."""
+    """kalah.web.storage once its files are here (kalah/web/later.py), else None."""
     global _storage
-    if _storage is None:
+    if _storage is None and later.loaded():
         try:
             from kalah.web import storage as module
             _storage = module
@@ -89,8 +90,9 @@ class PlayPage:
         self.speed = "normal"
         self.paused = False           # computer against computer, stopped by the player
         self._computer_timer = Timer(self._computer_turn)
-        self._import_timer = Timer(self._import_computer)
+        self._import_timer = Timer(self._after_first_paint)
         self._panel_filled = False    # the panel's choices are made when it first opens
+        self._save_pending = False    # a move made before storage's files were here
         self._wire_controls()
         self._panel_toggled()         # opened before Python was ready
 
@@ -106,22 +108,32 @@ class PlayPage:
                 window.console.warn("listener failed: %s" % error)
 
     # -- games --------------------------------------------------------------
-    def start(self):
-        """A preset link's game, else the game this tab was playing, else you against level 3."""
+    def start(self, on_ready):
+        """A preset link's game, else the game this tab was playing, else you against level 3;
+        on_ready() once the board shows it."""
         fragment = str(window.location.hash)
         if is_preset(fragment):
             self.open_preset(fragment)
+        elif anything_stored():  # maybe a game to resume: storage's files first
+            later.load(lambda: self._resume_or_new(on_ready))
+            return
         else:
-            session = self._resumed()
-            if session is not None:
-                self.begin(session, save=False)
-                self.say("Your game is back where you left it. " + self.turn_sentence())
-            else:
-                self.begin(self._session_from(Preset()))
+            self.begin(self._session_from(Preset()))
+        on_ready()
+        self._import_timer.start(AFTER_FIRST_PAINT_MS)
+
+    def _resume_or_new(self, on_ready):
+        session = self._resumed()
+        if session is not None:
+            self.begin(session, save=False)
+            self.say("Your game is back where you left it. " + self.turn_sentence())
+        else:
+            self.begin(self._session_from(Preset()))
+        on_ready()
         self._import_timer.start(AFTER_FIRST_PAINT_MS)
 
     def _resumed(self):
-        if not anything_stored() or storage() is None:
+        if storage() is None:
             return None
         try:
             record = storage().resume_game()
@@ -221,13 +233,16 @@ class PlayPage:
             game.scrollIntoView(True)
 
     def forget_tab_game(self):
-        if anything_stored() and storage() is not None:
-            storage().forget_tab_game()
+        if anything_stored():
+            later.load(lambda: storage() and storage().forget_tab_game())
 
     def save(self):
         """Keep the game in the history; a game with no move yet is not worth an entry."""
         session = self.session
         if not session.has_moves() and "id" not in session.meta:
+            return
+        if not later.loaded() and later.failure() is None:
+            self._save_pending = True  # saved as soon as storage's files are here
             return
         if storage() is None:
             return
@@ -340,7 +355,7 @@ class PlayPage:
             by_id("analysis").scrollIntoView(True)
             start.click()
             return
-        window.location.href = self.share_url()
+        later.load(lambda: window.location.assign(self.share_url()))
 
     def shared_record(self):
         """The game as a link carries it: the players' names, not this browser's ids."""
@@ -377,12 +392,15 @@ class PlayPage:
         self.say("%s copied." % what)
 
     def copy_share(self):
-        self.copy(self.share_url(), "Share link")
+        later.load(lambda: self.copy(self.share_url(), "Share link"))
 
     def copy_embed(self):
-        self.copy(self.embed_snippet(), "Embed code")
+        later.load(lambda: self.copy(self.embed_snippet(), "Embed code"))
 
     def copy_setup(self):
+        later.load(self._copy_setup)
+
+    def _copy_setup(self):
         try:
             preset, _ = self._form_choices()
         except (KalahError, ValueError) as error:
@@ -449,8 +467,17 @@ class PlayPage:
         self.message.textContent = text
 
     # -- the computer -----------------------------------------------------
+    def _after_first_paint(self):
+        later.load(self._later_loaded)
+
+    def _later_loaded(self):
+        if self._save_pending:
+            self._save_pending = False
+            self.save()
+        self._import_computer()
+        _attach_analysis()
+
     def _import_computer(self):
-        storage()  # imported now, after the first paint, so that the first move saves at once
         if self.computer is not None or self.computer_failed is not None:
             return
         try:
@@ -551,7 +578,7 @@ class PlayPage:
         self._show_problem()
         if self.computer is None and self.computer_failed:
             self.computer_failed = None
-            self._import_timer.start(0)
+            later.load(self._import_computer)
             return
         if self.computer is not None:
             self.computer.retry()
@@ -683,22 +710,31 @@ PAGE = None
 
 
 def main():
+    """Start the page; returns a JS Promise settled once the board shows its game (the page's
+    script awaits it, so that PyScript's py:all-done comes after a resumed game is back)."""
     global PAGE
     PAGE = PlayPage()
     for node in document.querySelectorAll("[data-needs-python]"):
         node.disabled = False
-    PAGE.start()
-    document.body.dataset.ready = "1"
-    # After the board is painted: the analysis panel is extra, the game plays without it.
-    global _ANALYSIS_TIMER
-    _ANALYSIS_TIMER = Timer(_attach_analysis)
-    _ANALYSIS_TIMER.start(AFTER_FIRST_PAINT_MS)
+    settle = []
+    promise = window.Promise.new(create_proxy(lambda resolve, reject: settle.append(resolve)))
+
+    def ready():
+        document.body.dataset.ready = "1"
+        settle[0](None)
+
+    PAGE.start(ready)
+    return promise
 
 
-_ANALYSIS_TIMER = None
+_analysis_attached = []
 
 
 def _attach_analysis():
+    """After the board is painted and the later modules are here (PlayPage._later_loaded)."""
+    if _analysis_attached:
+        return
+    _analysis_attached.append(True)
     try:  # the analysis panel (hints, review) is extra: the game plays without it
         from kalah.web import analysis_view
         analysis_view.attach(PAGE)

@@ -157,7 +157,7 @@ def test_two_computers_play_to_the_end_while_watched_and_pause(play_page):
     # The reference players run on the page itself: no Pyodide worker needed.
     page = play_page
     page.click("#new-game > summary")
-    page.wait_for_function("!document.querySelector('option.computer[value=random]').disabled")
+    page.wait_for_function("(o => o && !o.disabled)(document.querySelector('option.computer[value=random]'))")
     start_game(page, family="kalah", houses=3, seeds=2, south="random", north="first")
     page.click("#pause")  # speed "normal": 0.7 s between moves
     assert page.inner_text("#pause") == "Go on"
