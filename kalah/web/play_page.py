@@ -599,6 +599,10 @@ class PlayPage:
         self.thinking.textContent = ""
 
     # -- the panel and the buttons -----------------------------------------
+    def _summary_clicked(self, *args):
+        if not self._panel_filled:
+            self._fill_panel()
+
     def _panel_toggled(self, *args):
         if self.panel.open and not self._panel_filled:
             self._fill_panel()
@@ -675,6 +679,8 @@ class PlayPage:
 
     def _wire_controls(self):
         listen(self.panel, "toggle", self._panel_toggled)
+        # The choices are made on the click itself, before the (later) toggle event.
+        listen(self.panel.querySelector("summary"), "click", self._summary_clicked)
         listen(self.form, "submit", self._submit)
         listen(by_id("family-choices"), "change", self._family_changed)
         listen(self.form.elements["south"], "change", self._player_changed)
