@@ -102,6 +102,8 @@ def _prepare(board):
     data = _fetch_bytes("static/data/" + endgame.file_name(key))
     if data is not None:
         endgame.load(board.rules, data)
+    else:  # offline before the file was ever cached: play without it, look again next time
+        _endgame_checked.discard(key)
 
 
 def _fetch_bytes(path):
@@ -124,7 +126,10 @@ def _fetch_bytes(path):
     # The worker lives at static/js/; the site root is two folders up.
     request.open("GET", js.URL.new("../../" + path, js.location.href).href, False)
     request.responseType = "arraybuffer"
-    request.send()
+    try:
+        request.send()
+    except Exception:  # no network and not cached: the caller goes on without the file
+        return None
     if request.status != 200:
         return None
     return bytes(js.Uint8Array.new(request.response).to_py())

@@ -28,6 +28,19 @@ SIDE_MARKS = ("\u25cf", "\u25b2")  # South: a disc, North: a triangle (shape, no
 SIDE_CLASSES = ("kb-s", "kb-n")
 
 
+STONE_TONES = 4
+
+
+def stone(pit, k, new=False):
+    """The k-th seed of a pit as a stone: its tone, offset and turn vary from stone to stone but
+    are fixed by (pit, k), so redrawing a house never shuffles its stones."""
+    mix = (pit * 7919 + k * 104729 + 13) % 9973
+    node = el("i", cls="kb-seed kb-tone%d%s" % (mix % STONE_TONES, " kb-new" if new else ""))
+    node.setAttribute("style", "--dx:%dpx;--dy:%dpx;--turn:%ddeg" % (
+        mix % 5 - 2, (mix // 5) % 5 - 2, (mix // 25) % 180))
+    return node
+
+
 def seeds_word(count):
     return "1 seed" if count == 1 else "%d seeds" % count
 
@@ -60,9 +73,11 @@ class BoardView:
 
     # -- drawing ---------------------------------------------------------
     def render(self, rules, pits, turn, legal=(), last_move=None, orientation=SOUTH,
-               labels=None, you=None):
+               labels=None, you=None, position=None):
         """Draw a position.
 
+        position: the position's text (Board.position()), kept in the board
+        element's data-position for host pages and tests.
         legal: the houses (1..m) of `turn` that may be played; other values
         (the pie rule's swap) are ignored. last_move: (side, house) or None.
         labels: captions for (South, North), e.g. ("South · you", "North · level 5").
@@ -105,6 +120,8 @@ class BoardView:
             caption.querySelector(".kb-name").textContent = names[side]
             caption.querySelector(".kb-turn").textContent = "to move" if side == turn else ""
         self.container.classList.toggle("kb-over", turn is None)
+        if position is not None:
+            self.container.setAttribute("data-position", position)
         self._show_all(pits)
         self._place_tab_stop()
 
@@ -181,6 +198,7 @@ class BoardView:
         button = self._houses[index]
         if self._drawn.get(index) == count:
             return
+        grew = self._drawn.get(index, count) + 1 == count
         self._drawn[index] = count
         button.setAttribute("data-count", str(count))
         seeds = button.querySelector(".kb-seeds")
@@ -188,8 +206,8 @@ class BoardView:
         if count > MAX_DOTS:
             seeds.appendChild(el("span", str(count), cls="kb-many"))
         else:
-            for _ in range(count):
-                seeds.appendChild(el("i", cls="kb-seed"))
+            for k in range(count):
+                seeds.appendChild(stone(index, k, new=grew and self._on_done is not None and k == count - 1))
             seeds.appendChild(el("span", str(count), cls="kb-count"))
 
     # -- keyboard and clicks --------------------------------------------
@@ -198,11 +216,7 @@ class BoardView:
         had_focus = self._has_focus()
         stop = self._stop
         if stop not in self._legal:
-            stop = None
-            for button in self._visual_order():
-                if int(button.dataset.index) in self._legal:
-                    stop = int(button.dataset.index)
-                    break
+            stop = self._nearest_legal(stop)
             if stop is None:
                 stop = self._stop if self._stop in self._houses else int(self._visual_order()[0].dataset.index)
         for index in self._houses:
@@ -210,6 +224,20 @@ class BoardView:
         self._stop = stop
         if had_focus:
             self._houses[stop].focus()
+
+    def _nearest_legal(self, index):
+        """The legal house nearest to `index` on screen (its own row first), or None."""
+        order = [int(button.dataset.index) for button in self._visual_order()]
+        m = len(order) // 2
+        at = order.index(index) if index in order else m
+        best, best_key = None, None
+        for position in range(len(order)):
+            if order[position] not in self._legal:
+                continue
+            key = (position // m != at // m, abs(position % m - at % m), position % m)
+            if best_key is None or key < best_key:
+                best, best_key = order[position], key
+        return best
 
     def _has_focus(self):
         active = self.container.ownerDocument.activeElement
@@ -325,7 +353,7 @@ class BoardView:
             return
         delay = self._delay
         if kind == "lift":
-            self._mark(step[1])
+            self._mark(step[1], "kb-lift")
             self._show(step[1], 0)
         elif kind == "seed":
             self._mark(step[1])
@@ -344,13 +372,14 @@ class BoardView:
             delay = PAUSE_MS
         self._timer.start(delay)
 
-    def _mark(self, index):
+    def _mark(self, index, cls="kb-hot"):
         node = self._stores[self.rules.owner(index)] if self.rules.is_store(index) else self._houses[index]
-        node.classList.add("kb-hot")
+        node.classList.add(cls)
 
     def _unmark(self):
-        for node in list(self.container.querySelectorAll(".kb-hot")):
+        for node in list(self.container.querySelectorAll(".kb-hot, .kb-lift")):
             node.classList.remove("kb-hot")
+            node.classList.remove("kb-lift")
 
     def _skip_event(self, event):
         if not self._steps:

@@ -51,6 +51,13 @@ def is_ready():
     return worker_client.shared().is_ready()
 
 
+def retry():
+    """Forget why the worker could not start, so the next move tries a fresh one."""
+    client = worker_client.shared()
+    client.failure = None
+    client.restart()
+
+
 def failure():
     """Why the computer cannot play (the worker did not start), or None."""
     return worker_client.shared().failure

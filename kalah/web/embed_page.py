@@ -2,10 +2,13 @@
 
 Everything comes from the fragment (kalah/links.py: game, ply, autoplay,
 speed, controls, theme, orientation). The embed writes nothing to storage
-and tells its host page its height by postMessage, so the host can size
-the frame:
+and tells its host page by postMessage its height (for hosts that size the
+frame by script; the embed code's declared height already fits, see
+kalah/web/embed_code.py) and the position shown after every step (the same
+text as the board's data-position, docs/formats.md):
 
     {"type": "kalah-embed-height", "height": 372}
+    {"type": "kalah-embed-position", "position": "kalah(6,4)/4,4,0,5,...,0/S", "ply": 1}
 """
 
 from pyscript import document, window
@@ -16,6 +19,19 @@ from kalah.web.dom import by_id, el
 from kalah.web.replay_page import ReplayViewer
 
 HEIGHT_MESSAGE = "kalah-embed-height"
+POSITION_MESSAGE = "kalah-embed-position"
+_post_position = None
+
+
+def post_position(position, ply):
+    """Tell the host page the position shown (a plain object, made in JS)."""
+    global _post_position
+    if _post_position is None:
+        _post_position = window.Function.new(
+            "position", "ply",
+            "if (window.parent !== window) window.parent.postMessage("
+            "{type: '%s', position: position, ply: ply}, '*');" % POSITION_MESSAGE)
+    _post_position(position, ply)
 
 # Posts the body's height now and whenever it changes (ResizeObserver), from JS
 # so that the message is a plain object the host can read.
@@ -75,7 +91,7 @@ def main():
     force_theme(link.theme)
     if not link.controls:
         body.classList.add("no-controls")
-    viewer = ReplayViewer(by_id("viewer"))
+    viewer = ReplayViewer(by_id("viewer"), on_ply=lambda ply: post_position(viewer.positions[ply], ply))
     viewer.set_speed(link.speed)
     viewer.load(link.record, link.ply, link.orientation)
     if link.autoplay:

@@ -11,9 +11,8 @@ from kalah.notation import house_letter
 from kalah.narration import describe_outcome
 from kalah.rules import FAMILIES, NORTH, SIDE_NAMES, SOUTH, find_rules
 
-HUMAN = "human"
-REFERENCE_PLAYERS = ("random", "first", "rightmost", "greedy")
-LEVELS = tuple("level%d" % level for level in range(1, 9))
+from kalah.presets import HUMAN, LEVELS, REFERENCE_PLAYERS
+
 COMPUTER_PLAYERS = LEVELS + REFERENCE_PLAYERS
 PLAYER_NAMES = (HUMAN,) + COMPUTER_PLAYERS
 REFERENCE_TITLES = {
@@ -74,6 +73,70 @@ def rules_from_choices(family, houses=None, seeds=None, options=(), move_limit=N
     return find_rules(rules_name(family, houses, seeds, options, move_limit))
 
 
+OPTION_TITLES = {"empty-capture": "empty capture", "gamelink": "GameLink sowing", "pie": "pie rule"}
+
+
+def rules_title(rules):
+    """The game's name for people: 'Kalah, 6 houses \u00d7 4 seeds, pie rule', 'Owari'."""
+    title = rules.title
+    if rules.show_size or (rules.houses, rules.seeds) != rules.default_size:
+        title += ", %d houses \u00d7 %d seeds" % (rules.houses, rules.seeds)
+    for option in rules.options:
+        title += ", " + OPTION_TITLES.get(option, option)
+    return title
+
+
+def seat_name(player, chosen=None):
+    """What to call a seat's player: the name a person chose, 'Computer (level 3)', or None
+    for a person without a name (the page then says 'South' or 'North')."""
+    if chosen:
+        return chosen
+    if player == HUMAN:
+        return None
+    if player in LEVELS:
+        return "Computer (level %s)" % player[5:]
+    return "Computer (%s)" % REFERENCE_TITLES.get(player, player)
+
+
+def clean_name(text, limit=40):
+    """A name typed by a player, trimmed to one line of at most `limit` characters ('' when blank)."""
+    text = " ".join(str(text).split())
+    return text[:limit]
+
+
+def how_to_play(board, players, orientation=SOUTH):
+    """The one line that says what to do, for the person at the board."""
+    if board.turn is None:
+        return "The game is over: play again, swap sides, or review it."
+    people = [seat for seat in (SOUTH, NORTH) if not is_computer(players[seat])]
+    if not people:
+        return "Two computers play: watch, pause, or start a new game."
+    row = "bottom row" if orientation == SOUTH else "top row"
+    if len(people) == 1:
+        seat = people[0]
+        if board.swapped:
+            seat = 1 - seat
+        row = "bottom row" if seat == orientation else "top row"
+        return "You play %s (%s): click a house to sow its seeds." % (SIDE_NAMES[seat], row)
+    return "Two people share this board: on your turn, click a house of your row to sow its seeds."
+
+
+def result_headline(outcome, names, you=None):
+    """Who won, the winner's score first: 'You win 30-18!', 'Ann wins 30-18.', 'Draw, 24-24.'
+
+    names: what to call (South, North); you: the seat of the one person playing a computer.
+    """
+    scores = outcome.scores
+    if outcome.winner is None:
+        return "Draw, %d-%d." % scores
+    winner = outcome.winner
+    score = "%d-%d" % (scores[winner], scores[1 - winner])
+    if you is not None:
+        return ("You win %s!" if winner == you else "You lose %s.") % (
+            score if winner == you else "%d-%d" % (scores[you], scores[winner]))
+    return "%s wins %s." % (names[winner], score)
+
+
 def player_title(name):
     """'Person', 'Computer, level 5', 'Computer, random moves'."""
     if name == HUMAN:
@@ -89,30 +152,38 @@ def is_computer(name):
     return name != HUMAN
 
 
-def seat_labels(players, swapped=False):
-    """Captions for the (South, North) seats, e.g. ('South · Person', 'North · Computer, level 3').
+def needs_worker(players):
+    """True when a level plays: the search runs in the Pyodide worker, worth starting early.
+    (The reference players answer at once on the page's thread.)"""
+    return any(player in LEVELS for player in players)
 
-    players are the (first seat South, first seat North) players; after the
-    pie rule's swap they have exchanged seats.
+
+def seat_labels(players, swapped=False, names=(None, None)):
+    """Captions for the (South, North) seats, e.g. ('South \u00b7 Ann', 'North \u00b7 Computer (level 3)').
+
+    players (and the names people chose) are the first seat South's and
+    North's; after the pie rule's swap they have exchanged seats.
     """
     labels = []
     for seat in (SOUTH, NORTH):
-        player = players[1 - seat if swapped else seat]
-        labels.append("%s \u00b7 %s" % (SIDE_NAMES[seat], player_title(player)))
+        first_seat = 1 - seat if swapped else seat
+        name = seat_name(players[first_seat], names[first_seat]) or "Person"
+        labels.append("%s \u00b7 %s" % (SIDE_NAMES[seat], name))
     return tuple(labels)
 
 
-def turn_text(board, players=None):
-    """The status line: whose turn it is, or the result."""
+def turn_text(board, players=None, names=(None, None)):
+    """The status line: whose turn it is ('South to move \u2014 Ann.'), or the result."""
     if board.turn is None:
         return describe_outcome(board.outcome())
     text = "%s to move" % SIDE_NAMES[board.turn]
     if board.can_swap:
         text += " (may swap sides: pie rule)"
     if players is not None:
-        player = players[1 - board.turn if board.swapped else board.turn]
-        if is_computer(player):
-            text += " \u2014 %s" % player_title(player)
+        first_seat = 1 - board.turn if board.swapped else board.turn
+        name = seat_name(players[first_seat], names[first_seat])
+        if name:
+            text += " \u2014 %s" % name
     return text + "."
 
 

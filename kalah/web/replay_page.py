@@ -14,13 +14,14 @@ from pyscript import document, window
 
 from kalah.errors import KalahError
 from kalah.history import player_name
-from kalah.links import (check_against_held, correspondence_fragment, embed_code, embed_fragment,
+from kalah.links import (check_against_held, correspondence_fragment, embed_fragment,
                          error_text, parse_fragment, share_fragment)
 from kalah.records import Record
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP, find_rules, known_names
 from kalah.web.board_view import BoardView
 from kalah.web.chart_view import ChartView
 from kalah.web.dom import Timer, by_id, clear, el, listen, proxy
+from kalah.web.embed_code import embed_snippet
 from kalah.web.files import copy_to_clipboard, download
 
 SPEEDS = (("0.5", "Slow"), ("1", "Normal"), ("2", "Fast"), ("4", "Very fast"))
@@ -68,16 +69,20 @@ class ReplayViewer:
         first = None
         self.states = []
         self.reports = []
+        self.positions = []    # Board.position() after each ply, for the board's data-position
         for _, report, played in record.replay():
             if first is None:
                 first = report
             self.reports.append(report)
             self.states.append((played.pits, played.turn))
+            self.positions.append(played.position())
         # The start position: replay from the record's own start.
         initial = Record(record.rules, [], start=record.start).board()
         self.states.insert(0, (initial.pits, initial.turn))
+        self.positions.insert(0, initial.position())
         if board.forfeited():
             self.states[-1] = (board.pits, None)
+            self.positions[-1] = board.position()
         self.rules = start
         self.outcome = board.outcome()
         self.orientation = orientation
@@ -110,7 +115,7 @@ class ReplayViewer:
             last = (report.side, report.move)
         legal = self.legal_override if (self.legal_override is not None and self.ply == self.plies()) else ()
         self.view.render(self.rules, pits, turn, legal, last_move=last, orientation=self.orientation,
-                         labels=self.labels)
+                         labels=self.labels, position=self.positions[self.ply])
         if _exists("ply-slider"):
             by_id("ply-slider").value = str(self.ply)
             by_id("ply-slider").setAttribute("aria-valuetext", self._ply_text())
@@ -411,7 +416,7 @@ class ReplayPage:
         record = self.shared_record()
         url = site_base() + "embed.html#" + embed_fragment(record, self.viewer.ply, self.viewer.orientation)
         title = "Kalah game: %s vs %s" % (player_name(record, SOUTH), player_name(record, NORTH))
-        self.copy(embed_code(url, title), "Embed code")
+        self.copy(embed_snippet(url, title), "Embed code")
 
     def export(self, kind):
         record = self.viewer.record

@@ -14,9 +14,8 @@ swap they have exchanged seats (`player_at(seat)` follows that).
 """
 
 from kalah.board import Board
-from kalah.records import Record
 from kalah.rules import NORTH, SOUTH
-from kalah.web.game_setup import HUMAN, PLAYER_NAMES, is_computer
+from kalah.web.game_setup import HUMAN, PLAYER_NAMES, is_computer, seat_name
 
 
 def sides_of(board):
@@ -32,18 +31,23 @@ def sides_of(board):
 
 class GameSession:
     def __init__(self, rules="kalah(6,4)", players=(HUMAN, HUMAN), first=SOUTH, board=None,
-                 sides=None, meta=None):
+                 sides=None, meta=None, names=None):
         for player in players:
             if player not in PLAYER_NAMES:
                 raise ValueError("unknown player '%s'" % player)
         self.board = board if board is not None else Board(rules, first=first)
         self.players = tuple(players)
         self.sides = list(sides) if sides is not None else []  # who played each move
+        # Who moved first (for "play again"): a resumed game tells by its first move.
+        self.first = first if board is None else (self.sides[0] if self.sides else (board.turn or SOUTH))
         self.redo_stack = []  # batches of moves taken back, the latest last
         self._redo_reasons = []  # for each batch, the reason of the forfeit it ends with
         self.meta = meta if meta is not None else {}
         self.meta["south_player"] = self.players[SOUTH]
         self.meta["north_player"] = self.players[NORTH]
+        for key, name in zip(("south_name", "north_name"), names or (None, None)):
+            if name:
+                self.meta[key] = name
         self.listeners = []
         self.last_report = None
 
@@ -58,7 +62,26 @@ class GameSession:
         return cls(board.rules, players, board=board, sides=sides_of(board), meta=meta)
 
     def to_record(self):
+        from kalah.records import Record  # only once there is a move to save: a lighter start
         return Record.from_board(self.board, meta=self.meta)
+
+    @property
+    def names(self):
+        """The names people chose for the first seats (South, North), None where they chose none."""
+        return (self.meta.get("south_name") or None, self.meta.get("north_name") or None)
+
+    def seat_names(self):
+        """What to call the players now at (South, North): a chosen name, 'Computer (level 3)',
+        else the seat ('South')."""
+        names = []
+        for seat in (SOUTH, NORTH):
+            first_seat = 1 - seat if self.board.swapped else seat
+            names.append(seat_name(self.players[first_seat], self.names[first_seat])
+                         or ("South", "North")[seat])
+        return tuple(names)
+
+    def has_moves(self):
+        return bool(self.board.move_stack)
 
     # -- listeners -------------------------------------------------------
     def add_listener(self, listener):

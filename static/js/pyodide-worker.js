@@ -111,25 +111,41 @@ async function fetchFiles() {
 }
 
 // loadPyodide never settles when its WebAssembly file is missing (it only
-// logs a warning), so the files it needs are checked on the side, and a
-// start that takes far too long is reported rather than awaited forever.
-const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+// logs a warning), so every fetch of a runtime file is watched on its way:
+// a refused one (missing file, no network and nothing cached) ends the start
+// with the reason, and a start that takes far too long is reported rather
+// than awaited forever. Watching Pyodide's own GET requests (no extra HEAD
+// requests, which the GET-only service worker would leave to the network)
+// lets the worker start offline from the cache.
 const START_LIMIT_MS = 180_000;
-
-async function checkRuntime() {
-  for (const name of RUNTIME_FILES) {
-    const url = new URL(name, PYODIDE_URL);
-    const response = await fetch(url, { method: "HEAD" });
-    if (!response.ok) throw new Error(`${url.pathname} answered ${response.status} (is the site set up? run scripts/setup.sh)`);
+let runtimeRefused;
+const refused = new Promise((_, reject) => { runtimeRefused = reject; });
+const plainFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
+  const url = String(input && input.url ? input.url : input);
+  const runtime = url.startsWith(PYODIDE_URL.href);
+  let response;
+  try {
+    response = await plainFetch(input, init);
+  } catch (error) {
+    if (runtime) runtimeRefused(new Error(`${new URL(url).pathname} could not be fetched (${error.message || error})`));
+    throw error;
   }
-  return new Promise((_, reject) => setTimeout(
-    () => reject(new Error(`it did not start within ${START_LIMIT_MS / 1000} s`)), START_LIMIT_MS));
+  if (runtime && !response.ok) {
+    runtimeRefused(new Error(`${new URL(url).pathname} answered ${response.status} (is the site set up? run scripts/setup.sh)`));
+  }
+  return response;
+};
+
+function watchRuntime() {
+  return Promise.race([refused, new Promise((_, reject) => setTimeout(
+    () => reject(new Error(`it did not start within ${START_LIMIT_MS / 1000} s`)), START_LIMIT_MS))]);
 }
 
 async function start() {
   // The files download while Pyodide compiles.
   const files = fetchFiles();
-  const pyodide = await Promise.race([checkRuntime(), loadPyodide({
+  const pyodide = await Promise.race([watchRuntime(), loadPyodide({
     indexURL: PYODIDE_URL.href,
     stdout: (text) => console.log(text),
     stderr: (text) => console.warn(text),

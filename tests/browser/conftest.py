@@ -66,6 +66,7 @@ class SiteGuard:
 
     def __init__(self, site_url):
         self.origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
+        self.origins = [self.origin]  # a test may add one of its own (a host page's origin)
         self.offsite = []
         self.errors = []
 
@@ -78,7 +79,8 @@ class SiteGuard:
 
     def _on_request(self, request):
         url = request.url
-        if not (url.startswith((self.origin + "/", "data:", "blob:" + self.origin + "/"))):
+        allowed = ("data:",) + tuple(prefix + origin + "/" for origin in self.origins for prefix in ("", "blob:"))
+        if not url.startswith(allowed):
             self.offsite.append(url)
 
     def _on_console(self, message):
@@ -86,7 +88,7 @@ class SiteGuard:
             self.errors.append(f"console.error: {message.text}")
 
     def check(self, allow_console_errors):
-        assert not self.offsite, f"requests left {self.origin}:\n" + "\n".join(self.offsite)
+        assert not self.offsite, f"requests left {' and '.join(self.origins)}:\n" + "\n".join(self.offsite)
         if not allow_console_errors:
             assert not self.errors, "the page reported errors:\n" + "\n".join(self.errors)
 
@@ -106,6 +108,18 @@ def new_context(new_context, site_url, request):
         return context
 
     return create
+
+
+@pytest.fixture
+def second_origin(new_context, request, tmp_path):
+    """Another local site (another 127.0.0.1 port) for host pages such as a course page that
+    embeds ours: (its base URL, the directory it serves). The guard then allows exactly
+    two origins: the site's and this one."""
+    server, url = start_server(tmp_path, port=0)
+    request.node.stash[GUARD].origins.append("{0.scheme}://{0.netloc}".format(urlsplit(url)))
+    yield url, tmp_path
+    server.shutdown()
+    server.server_close()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -3,6 +3,8 @@ the viewer; a corrupted entry and a full localStorage lose nothing already saved
 
 import json
 
+TWO_PEOPLE = "index.html#rules=kalah(6,4)&south=person&north=person"  # a preset link: two people share the board
+
 
 SOUTH_HOUSE = ".kb-house[data-side='0'][data-house='%d']"
 
@@ -20,7 +22,7 @@ def play_two_moves(page):
 
 def test_a_game_played_is_in_the_history_resumes_on_reload_and_opens_in_the_viewer(page, site_url,
                                                                                       wait_for_python_ready):
-    page.goto(site_url + "index.html")
+    page.goto(site_url + TWO_PEOPLE)
     wait_for_python_ready(page)
     play_two_moves(page)
     before = pits(page)
@@ -102,7 +104,7 @@ def test_delete_with_undo_and_import_without_duplicates(page, site_url, wait_for
 
 
 def test_a_corrupted_entry_and_a_full_storage_lose_nothing_saved(page, site_url, wait_for_python_ready):
-    page.goto(site_url + "index.html")
+    page.goto(site_url + TWO_PEOPLE)
     wait_for_python_ready(page)
     play_two_moves(page)
     saved = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kalah.game.'))")
@@ -138,7 +140,7 @@ def test_a_corrupted_entry_and_a_full_storage_lose_nothing_saved(page, site_url,
 
 
 def test_two_tabs_playing_at_once_do_not_overwrite_each_others_game(page, context, site_url, wait_for_python_ready):
-    page.goto(site_url + "index.html")
+    page.goto(site_url + TWO_PEOPLE)
     wait_for_python_ready(page)
     play_two_moves(page)                       # C, F: North to move
     other = context.new_page()                 # a second tab: same localStorage, its own sessionStorage

@@ -18,7 +18,7 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def play_page(page, site_url, wait_for_python_ready):
-    page.goto(site_url)
+    page.goto(site_url + "index.html#rules=kalah(6,4)&south=person&north=person")  # two people
     wait_for_python_ready(page)
     return page
 

@@ -1,6 +1,8 @@
-"""play.json ships exactly the modules the play page can import, at start or
-later (the computer player, the analysis panel): a missing one fails only in
-the browser, an extra one is fetched by every player before the board shows."""
+"""play.json ships exactly the modules the play page imports to draw the board,
+and kalah/web/later.py's MODULES exactly those it imports later (the computer
+player, the analysis panel, storage, sharing): a missing one fails only in the
+browser, an extra one in play.json is fetched by every player before the board
+shows."""
 
 import ast
 import pathlib
@@ -17,30 +19,48 @@ def module_path(module):
     return path if path.is_file() else None
 
 
-def imported_modules(module, seen):
-    """Every kalah module `module` imports, also inside functions (lazy imports)."""
+def imported_modules(module, seen, lazy=True):
+    """Every kalah module `module` imports, also inside functions (lazy imports) unless lazy=False."""
     path = module_path(module)
     if module in seen or path is None:
         return
     seen.add(module)
     parts = module.split(".")
     for package in range(1, len(parts)):
-        imported_modules(".".join(parts[:package]), seen)
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        imported_modules(".".join(parts[:package]), seen, lazy)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = ast.walk(tree) if lazy else _module_level(tree.body)
+    for node in nodes:
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("kalah"):
-            imported_modules(node.module, seen)
+            imported_modules(node.module, seen, lazy)
             for alias in node.names:
-                imported_modules(node.module + "." + alias.name, seen)
+                imported_modules(node.module + "." + alias.name, seen, lazy)
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("kalah"):
-                    imported_modules(alias.name, seen)
+                    imported_modules(alias.name, seen, lazy)
 
 
-def play_page_files():
+def _module_level(body):
+    """The statements run on import: the module's body, with try/if blocks opened."""
+    for node in body:
+        yield node
+        if isinstance(node, (ast.Try, ast.If)):
+            yield from _module_level(node.body + node.orelse + getattr(node, "finalbody", []) +
+                                     [s for h in getattr(node, "handlers", []) for s in h.body])
+
+
+def play_page_files(lazy=False):
     needed = set()
-    imported_modules("kalah.web.play_page", needed)
+    imported_modules("kalah.web.play_page", needed, lazy)
     return {"./" + module_path(m).relative_to(ROOT).as_posix() for m in needed}
+
+
+def later_modules():
+    tree = ast.parse((ROOT / "kalah/web/later.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and node.targets[0].id == "MODULES":
+            return {"./" + path for path in ast.literal_eval(node.value)}
 
 
 def test_play_json_lists_what_the_play_page_imports_and_nothing_more():
@@ -48,6 +68,12 @@ def test_play_json_lists_what_the_play_page_imports_and_nothing_more():
     assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs"
     assert all(source == target for source, target in config["files"].items())
     assert set(config["files"]) == play_page_files()
+
+
+def test_later_lists_what_the_play_page_imports_after_its_first_paint():
+    assert later_modules() == play_page_files(lazy=True) - play_page_files()
+    listed = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    assert all('"%s"' % path in listed for path in later_modules())  # precached, and in the worker
 
 
 def test_index_html_uses_play_json():

@@ -35,8 +35,46 @@ def test_player_titles():
     assert game_setup.player_title("human") == "Person"
     assert game_setup.player_title("level5") == "Computer, level 5"
     assert game_setup.player_title("greedy") == "Computer, greedy (best single move)"
-    assert game_setup.seat_labels(("human", "level2")) == ("South \u00b7 Person", "North \u00b7 Computer, level 2")
-    assert game_setup.seat_labels(("human", "level2"), swapped=True) == ("South \u00b7 Computer, level 2", "North \u00b7 Person")
+    assert game_setup.seat_labels(("human", "level2")) == ("South \u00b7 Person", "North \u00b7 Computer (level 2)")
+    assert game_setup.seat_labels(("human", "level2"), swapped=True) == ("South \u00b7 Computer (level 2)", "North \u00b7 Person")
+    assert game_setup.seat_labels(("human", "greedy"), names=("Ann", None)) == (
+        "South \u00b7 Ann", "North \u00b7 Computer (greedy (best single move))")
+
+
+def test_the_first_visit_words():
+    board = Board("kalah(6,4)")
+    assert game_setup.rules_title(board.rules) == "Kalah, 6 houses \u00d7 4 seeds"
+    assert game_setup.rules_title(Board("kalah(6,3)+empty-capture+pie").rules) == (
+        "Kalah, 6 houses \u00d7 3 seeds, empty capture, pie rule")
+    assert game_setup.rules_title(Board("oware").rules) == "Oware abapa"
+    assert game_setup.how_to_play(board, ("human", "level3")) == (
+        "You play South (bottom row): click a house to sow its seeds.")
+    assert game_setup.how_to_play(board, ("level3", "human"), NORTH) == (
+        "You play North (bottom row): click a house to sow its seeds.")
+    assert turn_text(board, ("human", "level3")) == "South to move."
+    assert turn_text(board, ("human", "level3"), ("Ann", None)) == "South to move \u2014 Ann."
+    board.push(1)
+    assert turn_text(board, ("human", "level3")) == "North to move \u2014 Computer (level 3)."
+    assert game_setup.clean_name("  Ann \n  Lee ") == "Ann Lee"
+
+
+def test_the_result_puts_the_winners_score_first():
+    won = Board(position="kalah(6,4)/0,0,0,0,0,0,19,0,0,0,0,0,0,29/-").outcome()
+    assert game_setup.result_headline(won, ("Ann", "Computer (level 3)")) == "Computer (level 3) wins 29-19."
+    assert game_setup.result_headline(won, ("Ann", "Computer (level 3)"), you=SOUTH) == "You lose 19-29."
+    assert game_setup.result_headline(won, ("Ann", "Computer (level 3)"), you=NORTH) == "You win 29-19!"
+    draw = Board(position="kalah(6,4)/0,0,0,0,0,0,24,0,0,0,0,0,0,24/-").outcome()
+    assert game_setup.result_headline(draw, ("South", "North")) == "Draw, 24-24."
+
+
+def test_a_session_keeps_the_names_people_chose():
+    session = GameSession("kalah(6,4)", ("human", "level3"), names=("Ann", None))
+    assert session.meta["south_name"] == "Ann" and "north_name" not in session.meta
+    assert session.seat_names() == ("Ann", "Computer (level 3)")
+    assert not session.has_moves()
+    session.play(3)
+    again = GameSession.from_record(session.to_record())
+    assert again.names == ("Ann", None) and again.first == SOUTH
 
 
 def test_computer_players_are_those_the_ai_package_knows():
