@@ -71,7 +71,31 @@ class LabGame:
                 "start": self.board.start_position(), "moves": self.board.moves_played(),
                 "scores": list(outcome.scores), "winner": outcome.winner,
                 "termination": outcome.termination, "result": outcome.describe(),
-                "forfeit": self.forfeit}
+                "forfeit": self.forfeit, "output": list(getattr(self, "output", None) or ["", ""])}
+
+    @classmethod
+    def from_dict(cls, data):
+        """The game back from `as_dict()` (a result that came from another
+        process or machine, or from a file): its moves are replayed here, so an
+        illegal move in the data raises KalahError."""
+        from kalah.errors import KalahError
+        try:
+            game = cls((str(data["names"][0]), str(data["names"][1])))
+            game.board = Board.from_position(data["start"])
+            for move in data["moves"]:
+                if game.board.is_game_over():
+                    raise KalahError("a move after the end of the game")
+                game.board.push(move)
+            forfeit = data.get("forfeit")
+            if forfeit:
+                game.lose(forfeit["side"], forfeit["kind"], forfeit["reason"], forfeit.get("traceback"),
+                          forfeit.get("answer"))
+        except (KeyError, TypeError, IndexError) as error:
+            raise KalahError("a game result lacks %s" % error)
+        if list(game.board.outcome().scores) != list(data.get("scores", [])):
+            raise KalahError("a game result whose scores do not follow from its moves")
+        game.output = list(data.get("output") or ["", ""])
+        return game
 
     def record(self, meta=None):
         """The kalah.records Record of the game (the traceback goes in meta)."""
