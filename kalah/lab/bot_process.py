@@ -35,7 +35,7 @@ def _take_protocol_fds():
     os.close(devnull)
     os.dup2(2, 1)
     sys.stdin = open(os.devnull)
-    sys.stdout = os.fdopen(1, "w", buffering=1, closefd=False)
+    sys.stdout = os.fdopen(1, "w", closefd=False)     # block-buffered: a flood of prints stays cheap
     return os.fdopen(proto_in, "r", encoding="utf-8"), os.fdopen(proto_out, "w", encoding="utf-8")
 
 
