@@ -43,8 +43,8 @@ class DaskPool:
                                   retries=RETRIES)
 
     def wait_any(self, futures):
-        from distributed import wait
-        return wait(futures, return_when="FIRST_COMPLETED").done
+        from distributed.client import _wait     # distributed.wait wants a default client; this one is ours
+        return self.client.sync(_wait, futures, timeout=None, return_when="FIRST_COMPLETED").done
 
     def close(self):
         self.client.close()
