@@ -53,32 +53,40 @@ def _limit(limits):
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def _send(writer, message):
-    writer.write(json.dumps(message) + "\n")
-    writer.flush()
+class Session:
+    """The protocol, one line in and one line out (`main` below; the Pyodide
+    bot process of scripts/pyodide_bot.mjs calls `handle` from JavaScript)."""
 
+    def __init__(self):
+        self.seat = None
 
-def main():
-    reader, writer = _take_protocol_fds()
-    hello = json.loads(reader.readline())
-    _limit(hello.get("limits") or {})
-    from kalah.board import Board
-    from kalah.lab.runner import InProcessSeat, forfeit_reply
-    from kalah.lab.loader import ERROR, BotForfeit
-    seat = InProcessSeat(hello["player"], hello.get("seed"), float(hello["time"]))
-    _send(writer, {"ready": True, "load_error": seat.error[1] if seat.error else None})
-    while True:
-        line = reader.readline()
-        if not line:
-            return
+    def handle(self, line):
+        from kalah.board import Board
+        from kalah.lab.runner import InProcessSeat, forfeit_reply
+        from kalah.lab.loader import ERROR, BotForfeit
         message = json.loads(line)
+        if self.seat is None:
+            self.seat = InProcessSeat(message["player"], message.get("seed"), float(message["time"]))
+            error = self.seat.error
+            return json.dumps({"ready": True, "load_error": error[1] if error else None})
         try:
             board = Board.from_position(message["start"])
             for move in message["moves"]:
                 board.push(move)
-            reply = seat.ask(board)
+            reply = self.seat.ask(board)
         except BaseException as error:  # sys.exit() and the like: still an error
             reply = forfeit_reply(BotForfeit(
                 ERROR, "raised %s: %s" % (type(error).__name__, error),
                 "".join(traceback.format_exception(type(error), error, error.__traceback__))))
-        _send(writer, reply)
+        return json.dumps(reply)
+
+
+def main():
+    reader, writer = _take_protocol_fds()
+    hello = reader.readline()
+    _limit(json.loads(hello).get("limits") or {})
+    session = Session()
+    while hello:
+        writer.write(session.handle(hello) + "\n")
+        writer.flush()
+        hello = reader.readline()

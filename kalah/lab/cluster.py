@@ -53,3 +53,81 @@ class DaskPool:
 def _token():
     import uuid
     return uuid.uuid4().hex[:12]
+
+
+class LocalCluster:
+    """A real `dask scheduler` and `dask worker` processes on 127.0.0.1 (free
+    ports), for the tests, the benchmark and a teacher's trial run on one
+    machine. Each worker is one process (no nanny) with one thread, so that
+    killing it loses exactly its games. Logs go to `folder`. Stop with stop()."""
+
+    def __init__(self, folder, workers=("a", "b"), pythonpath=None):
+        import os
+        import sys
+        self.dask = os.path.join(os.path.dirname(sys.executable), "dask")
+        self.address = "tcp://127.0.0.1:%d" % _free_port()
+        self.env = dict(os.environ)
+        if pythonpath:
+            self.env["PYTHONPATH"] = pythonpath
+        self.folder = folder
+        self.workers = []
+        self.scheduler = self._start([self.dask, "scheduler", "--host", "127.0.0.1", "--port",
+                                      self.address.rsplit(":", 1)[1], "--no-dashboard"], "scheduler")
+        try:
+            self.workers = [self.start_worker(name) for name in workers]
+            self.wait_for_workers(len(workers))
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self, command, name):
+        import os
+        import subprocess
+        with open(os.path.join(str(self.folder), "%s.log" % name), "ab") as log:
+            return subprocess.Popen(command, env=self.env, cwd=str(self.folder), stdout=log, stderr=log,
+                                    start_new_session=True)
+
+    def start_worker(self, name):
+        return self._start([self.dask, "worker", self.address, "--name", name, "--nthreads", "1",
+                            "--no-nanny", "--no-dashboard", "--host", "127.0.0.1"], "worker-" + name)
+
+    def client(self):
+        from distributed import Client
+        return Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+
+    def wait_for_workers(self, count, seconds=120):
+        with self.client() as client:
+            client.wait_for_workers(count, timeout=seconds)
+
+    def processing(self):
+        """{worker name: [keys of the tasks it holds]}."""
+        with self.client() as client:
+            names = {address: info["name"] for address, info in client.scheduler_info()["workers"].items()}
+            return {names.get(address, address): keys for address, keys in client.processing().items()}
+
+    def kill_worker(self, index):
+        import os
+        import signal
+        os.killpg(self.workers[index].pid, signal.SIGKILL)
+        self.workers[index].wait(20)
+
+    def stop(self):
+        import os
+        import signal
+        import subprocess
+        processes = [p for p in self.workers + [self.scheduler] if p.poll() is None]
+        for process in processes:
+            os.killpg(process.pid, signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(5)
+
+
+def _free_port():
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

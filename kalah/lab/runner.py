@@ -179,12 +179,13 @@ class SandboxSeat:
     """A player in its own process (in the OS sandbox unless `sandbox=False`),
     asked over JSON lines and killed when it does not answer in time."""
 
-    def __init__(self, spec, seed, time_limit, sandbox=True, memory_mb=None):
+    def __init__(self, spec, seed, time_limit, sandbox=True, memory_mb=None, load_timeout=LOAD_TIMEOUT):
         import json
         import subprocess
         import threading
         from kalah.lab import sandbox as sandboxing
         self.time_limit = time_limit
+        self.load_timeout = load_timeout
         self.ready = False
         self.load_error = None
         self.output = []
@@ -240,10 +241,10 @@ class SandboxSeat:
         import json
         if self.ready:
             return self.load_error
-        line = self.reader.readline(LOAD_TIMEOUT)
+        line = self.reader.readline(self.load_timeout)
         if line is None:
             self.kill()
-            raise BotForfeit(ERROR, "the player did not load within %g s" % LOAD_TIMEOUT)
+            raise BotForfeit(ERROR, "the player did not load within %g s" % self.load_timeout)
         try:
             message = json.loads(line.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):

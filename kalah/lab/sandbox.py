@@ -83,8 +83,13 @@ def _bootstrap(root):
     return ("import sys; sys.path.insert(0, %r); from kalah.lab.bot_process import main; main()" % root)
 
 
+PYODIDE = "pyodide"   # sandbox=PYODIDE: the bot under Node + Pyodide (measured by scripts/bench_lab.py)
+
+
 def player_command(sandbox=True):
     """The command of one player's process: sandboxed, or plain with `sandbox=False`."""
+    if sandbox == PYODIDE:
+        return ["node", os.path.join(package_folder(), "scripts", "pyodide_bot.mjs")]
     if sandbox:
         return bwrap_command([python_executable(), "-I", "-S", "-B", "-c", _bootstrap(SANDBOX_ROOT)])
     return [python_executable(), "-I", "-S", "-B", "-c", _bootstrap(package_folder())]
@@ -92,6 +97,8 @@ def player_command(sandbox=True):
 
 def player_env(sandbox=True):
     """The environment of a player's process (bwrap clears its own)."""
+    if sandbox == PYODIDE:
+        return {"PATH": os.environ.get("PATH", "")}
     return {"PYTHONHASHSEED": "0"}
 
 

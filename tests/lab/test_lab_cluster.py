@@ -8,21 +8,18 @@ cannot change its moves: the standings on the cluster equal the local ones.
 import json
 import os
 import pathlib
-import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
 
 import pytest
 
+from kalah.lab.cluster import LocalCluster
 from kalah.lab.sandbox import sandbox_problem
 
 distributed = pytest.importorskip("distributed")
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-DASK = str(pathlib.Path(sys.executable).parent / "dask")
 pytestmark = pytest.mark.skipif(sandbox_problem() is not None, reason="bubblewrap does not run here")
 
 RIGHT = "def select_move(board, lookahead):\n    return board.legal_moves()[-1]\n"
@@ -34,12 +31,6 @@ SLOW = "import time\ndef select_move(board, lookahead):\n    time.sleep(0.1)\n  
 PLAYERS = {"right": RIGHT, "first": FIRST, "middle": MIDDLE}
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def wait_for(condition, what, seconds=120):
     end = time.monotonic() + seconds
     while not condition():
@@ -48,54 +39,9 @@ def wait_for(condition, what, seconds=120):
         time.sleep(0.1)
 
 
-class Cluster:
-    def __init__(self, folder):
-        self.address = "tcp://127.0.0.1:%d" % free_port()
-        self.env = dict(os.environ, PYTHONPATH=str(ROOT))
-        self.folder = folder
-        self.scheduler = self._start([DASK, "scheduler", "--host", "127.0.0.1", "--port",
-                                      self.address.rsplit(":", 1)[1], "--no-dashboard"], "scheduler")
-        self.workers = [self.start_worker(name) for name in ("a", "b")]
-        self.wait_for_workers(2)
-
-    def _start(self, command, name):
-        log = open(self.folder / ("%s.log" % name), "wb")
-        return subprocess.Popen(command, env=self.env, cwd=self.folder, stdout=log, stderr=log,
-                                start_new_session=True)
-
-    def start_worker(self, name):
-        return self._start([DASK, "worker", self.address, "--name", name, "--nthreads", "1", "--no-nanny",
-                            "--no-dashboard", "--host", "127.0.0.1"], "worker-" + name)
-
-    def count_workers(self):
-        with distributed.Client(self.address, timeout=30) as client:
-            return len(client.scheduler_info()["workers"])
-
-    def wait_for_workers(self, count):
-        with distributed.Client(self.address, timeout=60) as client:
-            client.wait_for_workers(count, timeout=120)
-
-    def processing(self):
-        """{worker name: [task keys running there]}."""
-        with distributed.Client(self.address, timeout=30) as client:
-            names = {address: info["name"] for address, info in client.scheduler_info()["workers"].items()}
-            return {names.get(address, address): keys for address, keys in client.processing().items()}
-
-    def stop(self):
-        for process in self.workers + [self.scheduler]:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in self.workers + [self.scheduler]:
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(5)
-
-
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
-    cluster = Cluster(tmp_path_factory.mktemp("dask"))
+    cluster = LocalCluster(tmp_path_factory.mktemp("dask"), pythonpath=str(ROOT))
     yield cluster
     cluster.stop()
 
@@ -169,8 +115,7 @@ def test_a_worker_lost_mid_game_has_its_game_replayed_elsewhere(cluster, tmp_pat
     try:
         # Kill worker a (no nanny: the process is the worker) while a game runs on it.
         wait_for(lambda: cluster.processing().get("a"), "a game running on worker a")
-        os.killpg(cluster.workers[0].pid, signal.SIGKILL)
-        cluster.workers[0].wait(20)
+        cluster.kill_worker(0)
         out, err = running.communicate(timeout=600)
     finally:
         if running.poll() is None:
