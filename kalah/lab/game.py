@@ -14,8 +14,41 @@ from kalah.board import Board
 from kalah.rules import DEFAULT_RULES
 
 INVALID = "invalid"
+KINDS = ("time", "error", INVALID)
 MAX_REASON = 300
 MAX_ANSWER = 60
+MAX_TRACEBACK = 8000
+
+
+def plain_reply(message, houses):
+    """The referee's check of a player's answer, whatever sent it (a process, a
+    sandbox): {"move": house} with house a plain int 1..houses, or a forfeit
+    the player declares, its fields reduced to short plain strings. Anything
+    else raises ValueError saying what arrived. (Legality is LabGame.answer's.)"""
+    import json
+    if not isinstance(message, dict):
+        raise ValueError("a message that is not an object")
+    if "move" in message:
+        move = message["move"]
+        if type(move) is not int or not 1 <= move <= houses:
+            raise ValueError("the move %s, not a house 1..%d" % (_short(json.dumps(move), MAX_ANSWER), houses))
+        return {"move": move}
+    forfeit = message.get("forfeit")
+    if isinstance(forfeit, dict):
+        kind = forfeit.get("kind") if forfeit.get("kind") in KINDS else "error"
+        reason = forfeit.get("reason")
+        trace = forfeit.get("traceback")
+        answer = forfeit.get("answer")
+        if type(answer) is not int:
+            answer = _short(answer, MAX_ANSWER) if isinstance(answer, str) else None
+        return {"forfeit": {"kind": kind, "reason": _short(reason if isinstance(reason, str) else "gave up", MAX_REASON),
+                            "traceback": trace[:MAX_TRACEBACK] if isinstance(trace, str) else None,
+                            "answer": answer}}
+    raise ValueError("a message that is neither a move nor a forfeit")
+
+
+def _short(text, cap):
+    return text if len(text) <= cap else text[:cap] + "..."
 
 
 class LabGame:

@@ -27,7 +27,7 @@ import time
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.rules import DEFAULT_RULES
-from kalah.lab.game import LabGame
+from kalah.lab.game import LabGame, plain_reply
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
 
 GRACE = 0.5          # seconds past the move time limit before a bot is killed
@@ -91,8 +91,6 @@ class InProcessSeat:
 
 OUTPUT_CAP = 8192          # bytes of a player's prints kept for the record; the rest is dropped
 LINE_CAP = 65536           # the longest protocol line the referee reads
-TRACEBACK_CAP = 8000
-KINDS = (TIMEOUT, ERROR, "invalid")
 
 
 class ProtocolError(Exception):
@@ -143,32 +141,16 @@ class LineReader:
 
 
 def read_answer(line, houses):
-    """The referee's check of one answer line: {"move": house} with house a
-    plain int 1..houses, or a forfeit the player declares (its fields reduced
-    to short plain strings). Anything else raises ProtocolError."""
+    """One answer line, checked by `kalah.lab.game.plain_reply`; ProtocolError for anything else."""
     import json
     try:
         message = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise ProtocolError("a line that is not JSON")
-    if not isinstance(message, dict):
-        raise ProtocolError("a message that is not an object")
-    if "move" in message:
-        move = message["move"]
-        if type(move) is not int or not 1 <= move <= houses:
-            raise ProtocolError("the move %s, not a house 1..%d" % (_short(json.dumps(move)), houses))
-        return {"move": move}
-    forfeit = message.get("forfeit")
-    if isinstance(forfeit, dict):
-        kind = forfeit.get("kind") if forfeit.get("kind") in KINDS else ERROR
-        reason = forfeit.get("reason")
-        trace = forfeit.get("traceback")
-        answer = forfeit.get("answer")
-        return {"forfeit": {"kind": kind, "reason": _short(reason if isinstance(reason, str) else "gave up", 300),
-                            "traceback": trace[:TRACEBACK_CAP] if isinstance(trace, str) else None,
-                            "answer": answer if type(answer) is int else
-                            (_short(answer, 60) if isinstance(answer, str) else None)}}
-    raise ProtocolError("a message that is neither a move nor a forfeit")
+    try:
+        return plain_reply(message, houses)
+    except ValueError as error:
+        raise ProtocolError(str(error))
 
 
 def _short(text, cap=60):

@@ -72,7 +72,8 @@ class SiteGuard:
 
     def _on_request(self, request):
         url = request.url
-        if not (url.startswith((self.origin + "/", "data:", "blob:" + self.origin + "/"))):
+        # blob:null/ are the lab's sandboxed frames' in-memory objects (opaque origin), not the network.
+        if not (url.startswith((self.origin + "/", "data:", "blob:" + self.origin + "/", "blob:null/"))):
             self.offsite.append(url)
 
     def _on_console(self, message):
