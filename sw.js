@@ -48,6 +48,7 @@ const CORE = [
 const OPTIONAL_PAGES = ["./history.html", "./replay.html", "./embed.html", "./lab.html"];
 const OPTIONAL = [
   "./static/js/pyodide-worker.js",
+  "./static/js/bot-worker.js",  // fetched by the lab's bot-sandbox.js, handed into each player's frame
   "./static/vendor/pyodide/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.asm.mjs",
   "./static/vendor/pyodide/pyodide.asm.wasm",
