@@ -11,12 +11,20 @@ A player is given by a spec, a plain dict that also travels to the page:
 (random, first, rightmost, greedy, level1..level8).
 
 With `isolate=True` (the command line) each player runs in its own process
-for the whole game. The bot's own process keeps its time with a `Deadline`
+for the whole game (`SandboxSeat`: `kalah.lab.bot_process` under the
+bubblewrap sandbox of `kalah.lab.sandbox`, or without it when
+`sandbox=False`), spoken to in JSON lines: the referee here reads only plain
+data and checks every answer (`kalah.lab.game.plain_reply`), so no answer can
+run code here. The bot's own process keeps its time with a `Deadline`
 and answers 'time' itself; the parent waits at most the time limit plus
 `GRACE` for any answer and otherwise kills the process (SIGKILL) and the
 player forfeits on time: an endless loop, a C call that never returns or a
 bot that swallows the interrupt cannot hold a game. A process that dies
-(`sys.exit`, a crash) forfeits with an error.
+(`sys.exit`, a crash) forfeits with an error; one that sends something other
+than an answer forfeits as invalid.
+
+`play_tournament` plays a tournament's games on a pool (threads here, or a
+Dask cluster: `kalah.lab.cluster`), skipping games already played (resume).
 
 Runs under CPython (and the Pyodide worker, without isolation).
 """
