@@ -1,6 +1,7 @@
 """Measure the bot lab: the move deadline, the players' sandbox, and tournaments.
 
-    python3 scripts/bench_lab.py [--json] [--sandbox-only] [--scale [--players N --swiss-players N]]
+    python3 scripts/bench_lab.py [--json] [--sandbox-only]
+    python3 scripts/bench_lab.py --scale [--players N] [--swiss-players N] [--only 1,2,dask]
 
 1. The select_move template's search (lookahead 5 from the start, repeated)
    with no deadline, with the SIGALRM deadline (the command line), with the
@@ -182,7 +183,7 @@ def scale_seconds(players, system, jobs=None, cluster=None, time_limit=0.1):
     return time.perf_counter() - started, len(tournament.games)
 
 
-def scale(robin_players, swiss_players):
+def scale(robin_players, swiss_players, only=None):
     import tempfile
     from kalah.lab.cluster import LocalCluster
     rows = {}
@@ -192,6 +193,8 @@ def scale(robin_players, swiss_players):
         for name, players, system in (("robin", robin_players, "robin"), ("swiss", swiss_players, "swiss")):
             for where, jobs, address in (("1 job", 1, None), ("2 jobs", 2, None),
                                          ("dask 2 workers", None, cluster.address)):
+                if only and where.split()[0] not in only:
+                    continue
                 seconds, games = scale_seconds(players, system, jobs, address)
                 rows["%s %d players, %s" % (name, players, where)] = {
                     "seconds": round(seconds, 1), "games": games, "per_game_s": round(seconds / games, 3)}
@@ -206,7 +209,8 @@ def _argument(name, default):
 
 def main():
     if "--scale" in sys.argv:
-        rows = scale(_argument("--players", 60), _argument("--swiss-players", 200))
+        only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else None
+        rows = scale(_argument("--players", 60), _argument("--swiss-players", 200), only)
         print(json.dumps(rows) if "--json" in sys.argv else "\n".join(
             "%-40s %7.1f s  %5d games  %.3f s a game" % (k, v["seconds"], v["games"], v["per_game_s"])
             for k, v in rows.items()))
