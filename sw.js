@@ -9,9 +9,23 @@
 // Everything else the site fetches while online is cached as it passes, and
 // pages send the files they loaded before this worker was in control.
 //
+// Integrity: see build-manifest.js below.
+//
 // Versioning: file contents need no version (network first keeps the cache
 // fresh); CACHE_VERSION changes only when this worker's cache layout does, and
 // activating a new version deletes the caches of older ones.
+
+// Served from the cache only when the content matches the site's build:
+// build-manifest.js (written by scripts/setup.sh) holds the SHA-256 of every
+// file the site serves. Any script on the origin can write into Cache
+// Storage, so a cached copy is checked before it is served; the manifest
+// itself is imported into this worker (a page cannot write the worker's own
+// scripts), and without it nothing is served from the cache.
+try {
+  importScripts("./build-manifest.js");
+} catch (error) {
+  self.BUILD_MANIFEST = null;
+}
 
 const CACHE_VERSION = "v1";
 const CACHE = `kalah-${CACHE_VERSION}`;
@@ -34,6 +48,7 @@ const CORE = [
 const OPTIONAL_PAGES = ["./history.html", "./replay.html", "./embed.html", "./lab.html"];
 const OPTIONAL = [
   "./static/js/pyodide-worker.js",
+  "./static/js/bot-worker.js",  // fetched by the lab's bot-sandbox.js, handed into each player's frame
   "./static/vendor/pyodide/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.asm.mjs",
   "./static/vendor/pyodide/pyodide.asm.wasm",
@@ -144,6 +159,22 @@ function withTimeout(promise, ms) {
   });
 }
 
+function hex(buffer) {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// True when `response` (from the cache) holds the build's content for `request`.
+async function matchesBuild(request, response) {
+  const files = self.BUILD_MANIFEST && self.BUILD_MANIFEST.files;
+  if (!files) return false;
+  let path = decodeURIComponent(new URL(request.url).pathname.slice(scope.pathname.length));
+  if (path === "" || path.endsWith("/")) path += "index.html";
+  const want = Object.prototype.hasOwnProperty.call(files, path) ? files[path] : null;
+  if (!want) return false;
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  return hex(digest) === want;
+}
+
 async function networkFirst(request) {
   const cache = await caches.open(CACHE);
   const fromNetwork = fetch(request).then((response) => {
@@ -154,7 +185,7 @@ async function networkFirst(request) {
     return await withTimeout(fromNetwork, NETWORK_TIMEOUT_MS);
   } catch (error) {
     const cached = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
-    if (cached) return cached;
+    if (cached && await matchesBuild(request, cached)) return cached;
     return fromNetwork;  // still waiting, or the real error
   }
 }

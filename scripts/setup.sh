@@ -15,6 +15,8 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
 fi
 
 vendor=static/vendor
+# The hashes sw.js checks cached files against; written again at the end when vendor/ changes.
+trap 'python3 scripts/build_manifest.py' EXIT
 copied=$(cat package-lock.json "$0" scripts/compile_pyodide_stdlib.mjs | sha256sum | cut -d' ' -f1)  # this lockfile, copied by these scripts
 # Already copied: leave it alone, so tests running from this tree meanwhile
 # never see the folder swapped under them.
@@ -27,7 +29,7 @@ fi
 mkdir -p static
 fresh=$(mktemp -d "static/.vendor.XXXXXX")
 chmod 755 "$fresh"
-trap 'rm -rf "$fresh"' EXIT
+trap 'rm -rf "$fresh"; python3 scripts/build_manifest.py' EXIT
 
 # PyScript: the whole dist folder, since core.js imports hashed chunks lazily.
 cp -R node_modules/@pyscript/core/dist "$fresh/pyscript"
@@ -51,4 +53,5 @@ rm -rf "$vendor.old"
 mv "$fresh" "$vendor"
 rm -rf "$vendor.old"
 trap - EXIT
+python3 scripts/build_manifest.py
 echo "setup: static/vendor/ ready (pyscript $(node -p 'require("./node_modules/@pyscript/core/package.json").version'), micropython $(node -p 'require("./node_modules/@micropython/micropython-webassembly-pyscript/package.json").version'), pyodide $(node -p 'require("./node_modules/pyodide/package.json").version'))"

@@ -15,6 +15,8 @@ CONFIG = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 NOT_FOR_PAGES = (
     "kalah/cli/",  # the command line (argparse, files, terminals)
     "kalah/__main__.py",  # `python -m kalah` entry point
+    # The command line's players' processes, their sandbox, results folder and Dask cluster.
+    "kalah/lab/bot_process.py", "kalah/lab/sandbox.py", "kalah/lab/results.py", "kalah/lab/cluster.py",
 )
 
 

@@ -5,7 +5,7 @@
 
 A and B are computer players (random, first, rightmost, greedy, level1..level8)
 or paths to a student's Python file (the bot lab's interfaces, run in their
-own process with the forfeit rule). The players take South in turn, A first,
+own sandboxed process with the forfeit rule; see kalah.lab.sandbox). The players take South in turn, A first,
 so with an odd number of games A plays South once more than B.
 """
 
@@ -24,6 +24,8 @@ def add_arguments(parser):
     parser.add_argument("--time", type=float, default=1.0, help="seconds per move (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="seed for the players' random choices")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--trust-bots", action="store_true",
+                        help="run player files without the bubblewrap sandbox (only files you trust)")
 
 
 def player_spec(text):
@@ -40,8 +42,9 @@ def player_spec(text):
     raise KalahError("'%s' is neither a player (%s) nor a file" % (text, ", ".join(players.NAMES)))
 
 
-def play_match(a, b, rules=DEFAULT_RULES, games=2, time_limit=1.0, seed=0, on_game=None):
-    """Play `games` games between specs a and b, alternating sides; the summary dict."""
+def play_match(a, b, rules=DEFAULT_RULES, games=2, time_limit=1.0, seed=0, on_game=None, sandbox=True):
+    """Play `games` games between specs a and b, alternating sides; the summary dict.
+    A player file runs in its own process, sandboxed unless `sandbox=False`."""
     from kalah.lab.runner import play_game
     isolate = "source" in a or "source" in b
     wins, seeds, draws = [0, 0], [0, 0], 0
@@ -49,7 +52,7 @@ def play_match(a, b, rules=DEFAULT_RULES, games=2, time_limit=1.0, seed=0, on_ga
         a_side = game % 2  # A is South (0) in even games
         specs = (a, b) if a_side == 0 else (b, a)
         seed_pair = (seed + 2 * game, seed + 2 * game + 1)
-        result = play_game(specs[0], specs[1], rules, time_limit, seed_pair, isolate=isolate)
+        result = play_game(specs[0], specs[1], rules, time_limit, seed_pair, isolate=isolate, sandbox=sandbox)
         outcome = result.board.outcome()
         scores = (outcome.scores[a_side], outcome.scores[1 - a_side])
         seeds[0] += scores[0]
@@ -70,13 +73,15 @@ def run(args):
     if not args.time > 0:
         raise KalahError("--time must be a positive number of seconds, not %s" % args.time)
     a, b = player_spec(args.a), player_spec(args.b)
+    from kalah.lab.sandbox import require_sandbox
+    sandbox = require_sandbox([a, b], args.trust_bots)
 
     def tell(game, a_side, outcome):
         if not args.json:
             print("game %d: %s is %s: %s" % (game + 1, args.a, "South" if a_side == 0 else "North",
                                             outcome.describe()))
 
-    summary = play_match(a, b, rules, args.games, args.time, args.seed, tell)
+    summary = play_match(a, b, rules, args.games, args.time, args.seed, tell, sandbox)
     if args.json:
         print(json.dumps(summary))
     else:

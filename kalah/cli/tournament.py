@@ -5,8 +5,11 @@
 
 Round robin (each pair twice, each side once) or Swiss (a fixed number of
 rounds); 2 points a win, 1 a draw, ties broken by the seeds won. Every
-player runs in its own process with the forfeit rule of RULES.md, and games
-run in parallel on every core (`--jobs`). The page's lab plays the same
+player runs in its own process, in a bubblewrap sandbox (see
+kalah.lab.sandbox), with the forfeit rule of RULES.md; games run in parallel
+on every core (`--jobs`) or on a Dask cluster (`--cluster`), and `--resume
+FOLDER` keeps each result as it ends so that a stopped tournament goes on
+where it stopped. The page's lab plays the same
 tournament from the same players and seed to the same standings.
 """
 
@@ -16,7 +19,6 @@ import sys
 
 from kalah.errors import KalahError
 from kalah.rules import DEFAULT_RULES, find_rules
-from kalah.lab.loader import load_bot_file
 from kalah.lab.runner import play_tournament
 from kalah.lab.tournament import SYSTEMS, Tournament, format_crosstable, format_standings
 
@@ -38,17 +40,41 @@ def add_arguments(parser):
     parser.add_argument("--out", metavar="FOLDER", help="write each game's record (JSON and PGN) and the standings here")
     parser.add_argument("--json", action="store_true", help="print the standings and games as JSON")
     parser.add_argument("--quiet", action="store_true", help="do not print each game as it ends")
+    parser.add_argument("--trust-bots", action="store_true",
+                        help="run the players' files without the bubblewrap sandbox (only for files you trust)")
+    parser.add_argument("--cluster", metavar="tcp://HOST:8786",
+                        help="play the games on this Dask scheduler's workers (default: on this machine)")
+    parser.add_argument("--resume", metavar="FOLDER",
+                        help="write each game's result here as it ends, and skip the games already there")
+
+
+MAX_FILE_BYTES = 1024 * 1024
+
+
+def read_player_file(path):
+    """A player's spec from its file: read (at most MAX_FILE_BYTES) and compiled,
+    never run here: its code runs only in its own sandboxed process."""
+    if not path.endswith(".py"):
+        raise KalahError("%s: a player is a .py file" % path)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise KalahError("%s: cannot read the file (%s)" % (path, error.strerror or error))
+    if len(data) > MAX_FILE_BYTES:
+        raise KalahError("%s: the file is larger than %d bytes" % (path, MAX_FILE_BYTES))
+    try:
+        source = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise KalahError("%s: the file is not UTF-8 text" % path)
+    from kalah.lab.loader import compile_bot
+    compile_bot(source, path)     # a syntax error stops the tournament here, with its line
+    return {"name": os.path.basename(path)[:-3], "source": source, "filename": path}
 
 
 def player_specs(files, names):
-    """The specs of the players: files are loaded once here, so that a broken
-    file stops the tournament before it starts, with the file's error."""
-    specs = []
-    for path in files:
-        if not path.endswith(".py"):
-            raise KalahError("%s: a player is a .py file" % path)
-        player = load_bot_file(path)
-        specs.append({"name": player.name, "source": player.source, "filename": path})
+    """The specs of the players (files read, not run; our players by name)."""
+    specs = [read_player_file(path) for path in files]
     if names:
         from kalah.ai import players
         for name in names.split(","):
@@ -61,16 +87,41 @@ def player_specs(files, names):
     return specs
 
 
+def check_files(specs, sandbox, jobs):
+    """Load each student's file once in its own (sandboxed) process, so that a
+    broken file stops the tournament before it starts, with the file's error."""
+    from concurrent.futures import ThreadPoolExecutor
+    from kalah.lab.runner import check_player
+    students = [spec for spec in specs if spec.get("source") is not None]
+    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+        for spec, error in zip(students, pool.map(lambda spec: check_player(spec, sandbox), students)):
+            if error:
+                prefix = "could not be loaded: "
+                raise KalahError(error[len(prefix):] if error.startswith(prefix) else error)
+
+
 def run(args):
+    from kalah.lab import results as saved
+    from kalah.lab.sandbox import require_sandbox
     if args.time <= 0:
         raise KalahError("--time must be a positive number of seconds, not %g" % args.time)
     rules = find_rules(args.rules).name
     specs = player_specs(args.files, args.players)
     tournament = Tournament(specs, args.rounds, args.swiss_rounds, args.seed)
+    settings = {"system": tournament.system, "rounds": tournament.rounds, "seed": tournament.seed,
+                "rules": rules, "time": args.time, "players": tournament.names}
+    done = saved.open_folder(args.resume, settings) if args.resume else {}
+    if args.cluster:
+        sandbox = not args.trust_bots     # checked on each worker, where the games run
+    else:
+        sandbox = require_sandbox(specs, args.trust_bots)
+        check_files(specs, sandbox, args.jobs)
     if args.out:
         os.makedirs(args.out, exist_ok=True)
 
     def on_result(game, result):
+        if args.resume:
+            saved.write_result(args.resume, game, result)
         if not args.quiet:
             print("game %d (round %d): %s" % (game["id"] + 1, game["round"], result.describe()), file=sys.stderr)
             if result.forfeit and result.forfeit["traceback"]:
@@ -78,7 +129,12 @@ def run(args):
         if args.out:
             write_record(args.out, tournament, game, result)
 
-    results = play_tournament(tournament, specs, rules, args.time, args.jobs, on_result=on_result)
+    pool = None
+    if args.cluster:
+        from kalah.lab.cluster import DaskPool
+        pool = DaskPool(args.cluster)
+    results = play_tournament(tournament, specs, rules, args.time, args.jobs, on_result=on_result,
+                              sandbox=sandbox, pool=pool, done=done)
     if args.out:
         with open(os.path.join(args.out, "standings.txt"), "w") as handle:
             handle.write(format_standings(tournament) + "\n\n" + format_crosstable(tournament) + "\n")
@@ -91,6 +147,7 @@ def run(args):
         print()
         print(format_crosstable(tournament))
     return 0
+
 
 
 def summary(tournament, results):

@@ -14,8 +14,41 @@ from kalah.board import Board
 from kalah.rules import DEFAULT_RULES
 
 INVALID = "invalid"
+KINDS = ("time", "error", INVALID)
 MAX_REASON = 300
 MAX_ANSWER = 60
+MAX_TRACEBACK = 8000
+
+
+def plain_reply(message, houses):
+    """The referee's check of a player's answer, whatever sent it (a process, a
+    sandbox): {"move": house} with house a plain int 1..houses, or a forfeit
+    the player declares, its fields reduced to short plain strings. Anything
+    else raises ValueError saying what arrived. (Legality is LabGame.answer's.)"""
+    import json
+    if not isinstance(message, dict):
+        raise ValueError("a message that is not an object")
+    if "move" in message:
+        move = message["move"]
+        if type(move) is not int or not 1 <= move <= houses:
+            raise ValueError("the move %s, not a house 1..%d" % (_short(json.dumps(move), MAX_ANSWER), houses))
+        return {"move": move}
+    forfeit = message.get("forfeit")
+    if isinstance(forfeit, dict):
+        kind = forfeit.get("kind") if forfeit.get("kind") in KINDS else "error"
+        reason = forfeit.get("reason")
+        trace = forfeit.get("traceback")
+        answer = forfeit.get("answer")
+        if type(answer) is not int:
+            answer = _short(answer, MAX_ANSWER) if isinstance(answer, str) else None
+        return {"forfeit": {"kind": kind, "reason": _short(reason if isinstance(reason, str) else "gave up", MAX_REASON),
+                            "traceback": trace[:MAX_TRACEBACK] if isinstance(trace, str) else None,
+                            "answer": answer}}
+    raise ValueError("a message that is neither a move nor a forfeit")
+
+
+def _short(text, cap):
+    return text if len(text) <= cap else text[:cap] + "..."
 
 
 class LabGame:
@@ -71,7 +104,31 @@ class LabGame:
                 "start": self.board.start_position(), "moves": self.board.moves_played(),
                 "scores": list(outcome.scores), "winner": outcome.winner,
                 "termination": outcome.termination, "result": outcome.describe(),
-                "forfeit": self.forfeit}
+                "forfeit": self.forfeit, "output": list(getattr(self, "output", None) or ["", ""])}
+
+    @classmethod
+    def from_dict(cls, data):
+        """The game back from `as_dict()` (a result that came from another
+        process or machine, or from a file): its moves are replayed here, so an
+        illegal move in the data raises KalahError."""
+        from kalah.errors import KalahError
+        try:
+            game = cls((str(data["names"][0]), str(data["names"][1])))
+            game.board = Board.from_position(data["start"])
+            for move in data["moves"]:
+                if game.board.is_game_over():
+                    raise KalahError("a move after the end of the game")
+                game.board.push(move)
+            forfeit = data.get("forfeit")
+            if forfeit:
+                game.lose(forfeit["side"], forfeit["kind"], forfeit["reason"], forfeit.get("traceback"),
+                          forfeit.get("answer"))
+        except (KeyError, TypeError, IndexError) as error:
+            raise KalahError("a game result lacks %s" % error)
+        if list(game.board.outcome().scores) != list(data.get("scores", [])):
+            raise KalahError("a game result whose scores do not follow from its moves")
+        game.output = list(data.get("output") or ["", ""])
+        return game
 
     def record(self, meta=None):
         """The kalah.records Record of the game (the traceback goes in meta)."""

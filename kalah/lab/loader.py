@@ -281,16 +281,21 @@ def load_bot_file(path_or_source, name=None):
     return load_bot_source(source, name or "bot", filename)
 
 
+def compile_bot(source, filename):
+    """The bot's code object, compiled but not run; BotLoadError for a syntax error."""
+    try:
+        return compile(source, filename, "exec")
+    except (SyntaxError, ValueError) as error:   # ValueError: a NUL byte in the source
+        line = getattr(error, "lineno", None)
+        where = "line %d" % line if line else "the file"
+        if getattr(error, "offset", None) and line:
+            where += ", column %d" % error.offset
+        raise BotLoadError("%s: %s: %s" % (filename, where, getattr(error, "msg", None) or error), line)
+
+
 def load_bot_source(source, name, filename=None):
     filename = filename or "<%s>" % name
-    try:
-        code = compile(source, filename, "exec")
-    except SyntaxError as error:
-        line = error.lineno
-        where = "line %d" % line if line else "the file"
-        if error.offset and line:
-            where += ", column %d" % error.offset
-        raise BotLoadError("%s: %s: %s" % (filename, where, error.msg), line)
+    code = compile_bot(source, filename)
     namespace = {"__name__": "bot_" + "".join(c if c.isalnum() else "_" for c in name)}
     codes = code_objects(code)
     try:

@@ -11,23 +11,31 @@ A player is given by a spec, a plain dict that also travels to the page:
 (random, first, rightmost, greedy, level1..level8).
 
 With `isolate=True` (the command line) each player runs in its own process
-for the whole game. The bot's own process keeps its time with a `Deadline`
+for the whole game (`SandboxSeat`: `kalah.lab.bot_process` under the
+bubblewrap sandbox of `kalah.lab.sandbox`, or without it when
+`sandbox=False`), spoken to in JSON lines: the referee here reads only plain
+data and checks every answer (`kalah.lab.game.plain_reply`), so no answer can
+run code here. The bot's own process keeps its time with a `Deadline`
 and answers 'time' itself; the parent waits at most the time limit plus
 `GRACE` for any answer and otherwise kills the process (SIGKILL) and the
 player forfeits on time: an endless loop, a C call that never returns or a
 bot that swallows the interrupt cannot hold a game. A process that dies
-(`sys.exit`, a crash) forfeits with an error.
+(`sys.exit`, a crash) forfeits with an error; one that sends something other
+than an answer forfeits as invalid.
+
+`play_tournament` plays a tournament's games on a pool (threads here, or a
+Dask cluster: `kalah.lab.cluster`), skipping games already played (resume).
 
 Runs under CPython (and the Pyodide worker, without isolation).
 """
 
+import os
 import time
-import traceback
 
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.rules import DEFAULT_RULES
-from kalah.lab.game import LabGame
+from kalah.lab.game import LabGame, plain_reply
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
 
 GRACE = 0.5          # seconds past the move time limit before a bot is killed
@@ -89,58 +97,106 @@ class InProcessSeat:
         pass
 
 
-def _seat_process(conn, spec, seed, time_limit):
-    """The body of a player's process: answer (start, moves) with a move."""
-    seat = InProcessSeat(spec, seed, time_limit)
-    conn.send(("ready",))
+OUTPUT_CAP = 8192          # bytes of a player's prints kept for the record; the rest is dropped
+LINE_CAP = 65536           # the longest protocol line the referee reads
+
+
+class ProtocolError(Exception):
+    """The player's process sent something that is not a protocol message."""
+
+
+def _drain(stream, kept, cap):
+    """Read `stream` to its end, keeping its first `cap` bytes in `kept` (a list)."""
+    size = 0
     while True:
-        try:
-            message = conn.recv()
-        except (EOFError, KeyboardInterrupt):
+        chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
+        if not chunk:
             return
-        if message is None:
-            return
-        start, moves = message
-        try:
-            board = Board.from_position(start)
-            for move in moves:
-                board.push(move)
-            conn.send(seat.ask(board))
-        except BaseException as error:  # sys.exit() and the like: still an error
-            conn.send(forfeit_reply(BotForfeit(
-                ERROR, "raised %s: %s" % (type(error).__name__, error),
-                "".join(traceback.format_exception(type(error), error, error.__traceback__)))))
+        if size < cap:
+            kept.append(chunk[:cap - size])
+        size += len(chunk)
 
 
-_CONTEXT = None
+class LineReader:
+    """Lines from a pipe with a deadline, each at most LINE_CAP bytes."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.buffer = b""
+
+    def readline(self, seconds):
+        """The next line (bytes, without the newline); None when the time ran out;
+        EOFError when the pipe closed; ProtocolError for an overlong line."""
+        import select
+        end = time.monotonic() + seconds
+        while b"\n" not in self.buffer:
+            if len(self.buffer) > LINE_CAP:
+                raise ProtocolError("a message longer than %d bytes" % LINE_CAP)
+            left = end - time.monotonic()
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                return None
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                raise EOFError()
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        if len(line) > LINE_CAP:
+            raise ProtocolError("a message longer than %d bytes" % LINE_CAP)
+        return line
 
 
-def process_context():
-    """forkserver where it exists: children start from a clean one-thread
-    parent, fast, even when games run in threads."""
-    global _CONTEXT
-    if _CONTEXT is None:
-        import multiprocessing
-        try:
-            _CONTEXT = multiprocessing.get_context("forkserver")
-            _CONTEXT.set_forkserver_preload(["kalah.lab.runner"])
-        except ValueError:
-            _CONTEXT = multiprocessing.get_context("spawn")
-    return _CONTEXT
+def read_answer(line, houses):
+    """One answer line, checked by `kalah.lab.game.plain_reply`; ProtocolError for anything else."""
+    import json
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise ProtocolError("a line that is not JSON")
+    try:
+        return plain_reply(message, houses)
+    except ValueError as error:
+        raise ProtocolError(str(error))
 
 
-class ProcessSeat:
-    """A player in its own process, killed when it does not answer in time."""
+def _short(text, cap=60):
+    return text if len(text) <= cap else text[:cap] + "..."
 
-    def __init__(self, spec, seed, time_limit):
-        context = process_context()
+
+class SandboxSeat:
+    """A player in its own process (in the OS sandbox unless `sandbox=False`),
+    asked over JSON lines and killed when it does not answer in time."""
+
+    def __init__(self, spec, seed, time_limit, sandbox=True, memory_mb=None, load_timeout=LOAD_TIMEOUT):
+        import json
+        import subprocess
+        import threading
+        from kalah.lab import sandbox as sandboxing
         self.time_limit = time_limit
-        self.conn, child = context.Pipe()
-        self.process = context.Process(target=_seat_process, args=(child, spec, seed, time_limit),
-                                       daemon=True)
-        self.process.start()
-        child.close()
+        self.load_timeout = load_timeout
         self.ready = False
+        self.load_error = None
+        self.output = []
+        self.process = subprocess.Popen(
+            sandboxing.player_command(sandbox), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, env=sandboxing.player_env(sandbox), start_new_session=True)
+        self.reader = LineReader(self.process.stdout.fileno())
+        self.drain = threading.Thread(target=_drain, args=(self.process.stderr, self.output, OUTPUT_CAP),
+                                      daemon=True)
+        self.drain.start()
+        limits = {"memory_bytes": (memory_mb or sandboxing.MEMORY_MB) * 1024 * 1024,
+                  "cpu_seconds": int(LOAD_TIMEOUT + MAX_PLIES * (time_limit + GRACE)) + 1,
+                  "file_bytes": sandboxing.SCRATCH_MB * 1024 * 1024}
+        self._send(json.dumps({"player": spec, "seed": seed, "time": time_limit, "limits": limits}))
+
+    def _send(self, text):
+        try:
+            self.process.stdin.write(text.encode("utf-8") + b"\n")
+            self.process.stdin.flush()
+        except (OSError, ValueError):
+            raise EOFError()
 
     def ask(self, board):
         """As InProcessSeat.ask, from the player's own process (killed past the time)."""
@@ -150,51 +206,103 @@ class ProcessSeat:
             return forfeit_reply(forfeit)
 
     def _ask(self, board):
-        # The child rebuilds the game from the start position and the moves.
+        import json
         start = Board.from_position(board.start_position())
-        moves = list(board.move_stack)
         try:
-            if not self.ready:
-                # Starting the process and loading the player is not the bot's move time.
-                if not self.conn.poll(LOAD_TIMEOUT):
-                    self.kill()
-                    raise BotForfeit(ERROR, "the player did not load within %g s" % LOAD_TIMEOUT)
-                self.conn.recv()
-                self.ready = True
-            self.conn.send((start.position(), moves))
-            if not self.conn.poll(self.time_limit + GRACE):
+            self.wait_ready()
+            self._send(json.dumps({"start": start.position(), "moves": list(board.move_stack)}))
+            line = self.reader.readline(self.time_limit + GRACE)
+            if line is None:
                 self.kill()
                 raise BotForfeit(TIMEOUT, "no move within the time limit of %g s; the player was stopped"
                                  % self.time_limit)
-            return self.conn.recv()
-        except (EOFError, OSError, BrokenPipeError):
+            return read_answer(line, board.rules.houses)
+        except EOFError:
             self.kill()
-            raise BotForfeit(ERROR, "the player's process ended without a move")
+            raise BotForfeit(ERROR, "the player's process ended without a move%s" % self._exit_reason())
+        except ProtocolError as error:
+            self.kill()
+            raise BotForfeit("invalid", "the player's process sent %s" % error)
+
+    def wait_ready(self):
+        """Wait for the player's process to load its player (not the bot's move
+        time); the load error it reports (a player that cannot load forfeits at
+        its first move), or None."""
+        import json
+        if self.ready:
+            return self.load_error
+        line = self.reader.readline(self.load_timeout)
+        if line is None:
+            self.kill()
+            raise BotForfeit(ERROR, "the player did not load within %g s" % self.load_timeout)
+        try:
+            message = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            message = None
+        if not isinstance(message, dict) or message.get("ready") is not True:
+            self.kill()
+            raise ProtocolError("no ready message")
+        error = message.get("load_error")
+        self.load_error = _short(error, 2000) if isinstance(error, str) else None
+        self.ready = True
+        return self.load_error
+
+    def _exit_reason(self):
+        try:
+            code = self.process.wait(2)
+        except Exception:
+            return ""
+        if code < 0:
+            import signal
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = "signal %d" % -code
+            hints = {"SIGXCPU": " (its CPU time limit)", "SIGKILL": "", "SIGXFSZ": " (its file size limit)"}
+            return " (killed by %s%s)" % (name, hints.get(name, ""))
+        return " (exit status %d)" % code if code else ""
+
+    def printed(self):
+        """What the player printed (at most OUTPUT_CAP bytes), as text."""
+        return b"".join(self.output).decode("utf-8", "replace")
 
     def kill(self):
-        if self.process.is_alive():
+        if self.process.poll() is None:
             self.process.kill()
-        self.process.join(1)
+        try:
+            self.process.wait(5)
+        except Exception:
+            pass
 
     def close(self):
         try:
-            self.conn.send(None)
-        except (OSError, BrokenPipeError):
+            self.process.stdin.close()
+        except OSError:
             pass
-        self.process.join(1)
+        try:
+            self.process.wait(1)
+        except Exception:
+            pass
         self.kill()
-        self.conn.close()
+        self.drain.join(1)
+        self.process.stdout.close()
+        self.process.stderr.close()
 
 
 def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, None),
-              isolate=False, on_move=None):
+              isolate=False, on_move=None, sandbox=True):
     """Play `south` against `north` (player specs) to the end; the finished LabGame.
 
-    `on_move(game, report)` is told each move as it is played.
+    `isolate`: each player in its own process (`SandboxSeat`), in the OS
+    sandbox unless `sandbox=False`. `on_move(game, report)` is told each move
+    as it is played. With isolation the game's `.output` holds what each
+    player printed (capped).
     """
     game = LabGame((south["name"], north["name"]), rules)
-    seat_class = ProcessSeat if isolate else InProcessSeat
-    seats = [seat_class(south, seeds[0], time_limit), seat_class(north, seeds[1], time_limit)]
+    if isolate:
+        seats = [SandboxSeat(south, seeds[0], time_limit, sandbox), SandboxSeat(north, seeds[1], time_limit, sandbox)]
+    else:
+        seats = [InProcessSeat(south, seeds[0], time_limit), InProcessSeat(north, seeds[1], time_limit)]
     try:
         while not game.is_over():
             started = time.monotonic()
@@ -206,6 +314,7 @@ def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, No
     finally:
         for seat in seats:
             seat.close()
+    game.output = [seat.printed() if isolate else "" for seat in seats]
     return game
 
 
@@ -213,37 +322,99 @@ def describe(game):
     return game.describe()
 
 
+def check_player(spec, sandbox=True):
+    """None when `spec` loads in its own (sandboxed) process, else the reason it does not."""
+    seat = SandboxSeat(spec, None, 1.0, sandbox)
+    try:
+        error = seat.wait_ready()
+    except (BotForfeit, ProtocolError, EOFError) as problem:
+        error = "could not be loaded: %s" % problem
+    finally:
+        seat.close()
+    return error
+
+
+def play_game_data(south, north, rules, time_limit, seeds, isolate=True, sandbox=True):
+    """play_game's finished game as plain data (`LabGame.as_dict()`): the task
+    a pool or a Dask worker runs. The sandbox is checked where the game runs."""
+    if isolate and sandbox:
+        from kalah.lab.sandbox import sandbox_problem
+        problem = sandbox_problem()
+        if problem:
+            raise KalahError("%s on this machine: it cannot run players in a sandbox" % problem)
+    return play_game(south, north, rules, time_limit, seeds, isolate, sandbox=sandbox).as_dict()
+
+
+class LocalPool:
+    """Games in threads on this machine (each thread waits on its players' processes)."""
+
+    def __init__(self, jobs):
+        from concurrent.futures import ThreadPoolExecutor
+        self.jobs = jobs
+        self.pool = ThreadPoolExecutor(max_workers=jobs)
+
+    def submit(self, key, function, *args):
+        return self.pool.submit(function, *args)
+
+    def wait_any(self, futures):
+        from concurrent.futures import FIRST_COMPLETED, wait
+        return wait(futures, return_when=FIRST_COMPLETED).done
+
+    def close(self):
+        self.pool.shutdown(wait=True)
+
+
 def play_tournament(tournament, specs, rules=DEFAULT_RULES, time_limit=1.0, jobs=None,
-                    isolate=True, on_result=None):
+                    isolate=True, on_result=None, sandbox=True, pool=None, done=None):
     """Play every game of `tournament` (a kalah.lab.tournament.Tournament over
     `specs`), `jobs` games at a time (default: every core), each player in its
-    own process; `on_result(game, result)` hears each game as it ends.
+    own sandboxed process; `on_result(game, result)` hears each game as it ends.
 
-    Games run in threads that only wait on their players' processes, so the
-    work spreads over all cores. Returns {game id: LabGame}.
+    `pool` runs the games (default a LocalPool of `jobs` threads; a
+    `kalah.lab.cluster.DaskPool` runs them on a cluster). `done` maps game ids
+    to results already played (`as_dict()` data, e.g. read back by --resume):
+    those games are recorded, not played again. Returns {game id: LabGame}.
     """
-    import os
-    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
     jobs = jobs or os.cpu_count() or 1
+    pool = pool or LocalPool(jobs)
+    done = dict(done or {})
     results = {}
     running = {}
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    try:
         while not tournament.finished():
             for game in tournament.pending():
-                if len(running) >= jobs:
+                if game["id"] in done:
+                    result = LabGame.from_dict(done.pop(game["id"]))
+                    expected = [specs[game["south"]]["name"], specs[game["north"]]["name"]]
+                    if list(result.names) != expected:
+                        raise KalahError("game %d of the saved results is %s - %s, not %s - %s: "
+                                         "they belong to another tournament" % ((game["id"] + 1,) + tuple(result.names)
+                                                                                + tuple(expected)))
+                    results[game["id"]] = result
+                    tournament.start(game["id"])
+                    tournament.record(game["id"], result.as_dict())
+                    continue
+                if len(running) >= pool.jobs:
                     break
                 tournament.start(game["id"])
-                future = pool.submit(play_game, specs[game["south"]], specs[game["north"]], rules,
-                                     time_limit, game["seeds"], isolate)
+                future = pool.submit("game-%d" % game["id"], play_game_data, specs[game["south"]],
+                                     specs[game["north"]], rules, time_limit, game["seeds"], isolate, sandbox)
                 running[future] = game
+            if tournament.finished():
+                break
             if not running:
+                if any(g["id"] in done for g in tournament.pending()):
+                    continue
                 raise KalahError("the tournament has no game to play but is not finished")
-            done, _ = wait(list(running), return_when=FIRST_COMPLETED)
-            for future in done:
+            for future in pool.wait_any(list(running)):
                 game = running.pop(future)
-                result = future.result()
+                result = LabGame.from_dict(future.result())
                 results[game["id"]] = result
                 tournament.record(game["id"], result.as_dict())
                 if on_result is not None:
                     on_result(game, result)
+    finally:
+        for future in running:
+            future.cancel()
+        pool.close()
     return results

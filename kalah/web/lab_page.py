@@ -1,22 +1,22 @@
 """The bot lab page (lab.html): write a player, try it, run tournaments.
 
-The page's Python (MicroPython) holds the games and the tournament; the
-players run in Pyodide workers (static/js/pyodide-worker.js, through
-`kalah.web.worker_client`), one worker per running game, asked one move at a
-time with `kalah.lab.worker_api.ask`. Inside the worker a bot's own deadline
-stops it at the move time limit; a bot the deadline cannot reach is stopped
-here: past the limit plus GRACE_MS the worker is ended (and restarted for the
-next game) and the bot forfeits on time. The page never waits on a player.
+The page's Python (MicroPython) is the referee: it holds the games and the
+tournament. Every player runs in a sandbox of its own, for one game only:
+its own Pyodide in a worker inside a sandboxed iframe with an opaque origin
+and no network (`kalah.web.bot_sandbox`, static/js/bot-sandbox.js), asked
+one move at a time (`kalah.web.lab_games.GameRunner`). Inside the sandbox a
+bot's own deadline stops it at the move time limit; a bot the deadline
+cannot reach is stopped here: past the limit plus GRACE_MS its sandbox is
+closed and the bot forfeits on time. The page never waits on a player.
 
-Tournaments use the same `kalah.lab.tournament.Tournament` and the same
-seeds as `python -m kalah tournament`, so the same players give the same
-standings. Games run in parallel, up to navigator.hardwareConcurrency
-workers; each finished game goes to the history, and its crosstable cells
-link to its replay.
+The modules of the page, by concern: lab_players (names and the saved
+players), lab_editor (the code editor), lab_games (one game),
+lab_tournament (tournaments and their tables), this module (the page's
+settings, the try-game, storage of games, wiring).
 
-Saved players live in localStorage under PLAYERS_KEY as JSON
-{name: {"source": text, "saved": ms}}; the editor's text is kept under
-DRAFT_KEY as the student types, so a reload loses nothing.
+The editor's text is kept under DRAFT_KEY as the student types, so a reload
+loses nothing. A finished try-game that cannot be stored (browser storage
+full) stays in the tab, listed under the game with the message.
 """
 
 import json
@@ -27,44 +27,20 @@ from kalah.errors import KalahError
 from kalah.history import StorageFull
 from kalah.rules import SIDE_NAMES, SOUTH, find_rules
 from kalah.notation import house_letter
-from kalah.lab.game import LabGame
-from kalah.lab.highlight import highlight
-from kalah.lab.saved_players import read_players
 from kalah.lab.tournament import SWISS, Tournament
 from kalah.web.board_view import BoardView
+from kalah.web.bot_sandbox import SandboxClient, SandboxPool
 from kalah.web.dom import Timer, by_id, clear, el, listen, missing, proxy
-from kalah.web.worker_client import WorkerClient
+from kalah.web.lab_editor import Editor, error_line
+from kalah.web.lab_games import GameRunner, seconds_text
+from kalah.web.lab_players import LEVELS, MAX_NAME, MAX_SOURCE, REFERENCE, PlayerShelf, valid_name
+from kalah.web.lab_tournament import TournamentRun, render_crosstable, render_standings
 
-PLAYERS_KEY = "kalah.lab.players"
 DRAFT_KEY = "kalah.lab.draft"
 SETTINGS_KEY = "kalah.lab.settings"
-REFERENCE = ("random", "first", "rightmost", "greedy")
-LEVELS = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8")
-OURS = REFERENCE + LEVELS
 TEMPLATES = ("select_move", "algorithm")
-GRACE_MS = 3000          # past the move time limit before the worker is ended (slow machines need slack: the in-worker deadline answers first)
-READY_POLL_MS = 100      # how often a move waits for its worker to finish starting
-FIRST_CALL_MS = 3000     # a fresh worker's first call imports the lab's modules
 CHECK_DELAY_MS = 700     # the editor checks the code this long after the last key
-HIGHLIGHT_DELAY_MS = 30
 BOARD_MS = 250           # a tournament's board is redrawn at most this often
-MAX_NAME = 40
-MAX_SOURCE = 200000
-
-
-def valid_name(name):
-    """The player's name, or raise KalahError saying what is wrong with it."""
-    name = name.strip()
-    if not name:
-        raise KalahError("give your player a name")
-    if len(name) > MAX_NAME:
-        raise KalahError("a name has at most %d characters" % MAX_NAME)
-    for c in name:
-        if not (c.isalpha() or c.isdigit() or c in "_-. "):
-            raise KalahError("a name may hold letters, digits, spaces and _ - . only, not '%s'" % c)
-    if name in OURS:
-        raise KalahError("'%s' is the name of one of our players: choose another" % name)
-    return name
 
 
 def rules_name(houses, seeds):
@@ -78,393 +54,6 @@ def cores():
     except (TypeError, ValueError):
         count = 2
     return max(1, min(count, 16))
-
-
-# -- saved players ---------------------------------------------------------------
-class PlayerShelf:
-    """The players saved in this browser, by name (localStorage)."""
-
-    def __init__(self, store):
-        self.store = store
-        self.problem = None
-        self.players = {}
-        text = store.get(PLAYERS_KEY)
-        if text is None:
-            return
-        try:
-            self.players, skipped = read_players(text)
-        except KalahError as error:
-            self.problem = "The saved players could not be read (%s); they were kept under %s.bad." % (
-                error, PLAYERS_KEY)
-            try:
-                store[PLAYERS_KEY + ".bad"] = text
-            except StorageFull:
-                pass
-            return
-        if skipped:
-            self.problem = "A saved player (%s) could not be read and was left out." % ", ".join(skipped)
-
-    def names(self):
-        return sorted(self.players)
-
-    def source(self, name):
-        return self.players[name]["source"]
-
-    def save(self, name, source):
-        players = dict(self.players)
-        players[name] = {"source": source, "saved": int(window.Date.now())}
-        self._write(players)
-
-    def delete(self, name):
-        players = dict(self.players)
-        players.pop(name, None)
-        self._write(players)
-
-    def _write(self, players):
-        self.store[PLAYERS_KEY] = json.dumps(players)   # StorageFull leaves the old list
-        self.players = players
-
-
-# -- the editor ------------------------------------------------------------------
-class Editor:
-    """A textarea over a highlighted copy of its text, with line numbers."""
-
-    def __init__(self, on_change):
-        self.area = by_id("code")
-        self.overlay = by_id("highlight")
-        self.gutter = by_id("gutter")
-        self.on_change = on_change
-        self.error_line = None
-        self.error_from = None
-        self.escaped = False
-        self._pieces = []        # the highlighted lines drawn, and their nodes
-        self._nodes = []
-        self._numbers = []       # the gutter's line numbers
-        self._marked = None      # the nodes showing the error line
-        self._timer = Timer(self.render)
-        listen(self.area, "input", self._input)
-        listen(self.area, "scroll", self._scroll)
-        listen(self.area, "keydown", self._key)
-
-    @property
-    def text(self):
-        return str(self.area.value)
-
-    def set_text(self, text):
-        self.area.value = text
-        self.error_line = None
-        self.error_from = None
-        self.render()
-
-    def _input(self, event):
-        if self.error_from == "run":
-            self.error_line = None      # the code that raised has changed
-        self._timer.start(HIGHLIGHT_DELAY_MS)
-        self.on_change()
-
-    def _scroll(self, event=None):
-        self.overlay.scrollTop = self.area.scrollTop
-        self.overlay.scrollLeft = self.area.scrollLeft
-        self.gutter.scrollTop = self.area.scrollTop
-
-    def _key(self, event):
-        # Tab indents; Esc then Tab leaves the editor (no keyboard trap).
-        if event.key == "Escape":
-            self.escaped = True
-            return
-        if event.key == "Tab" and not self.escaped and not event.shiftKey:
-            event.preventDefault()
-            start = int(self.area.selectionStart)
-            end = int(self.area.selectionEnd)
-            text = self.text
-            self.area.value = text[:start] + "    " + text[end:]
-            self.area.selectionStart = start + 4
-            self.area.selectionEnd = start + 4
-            self._input(None)
-            return
-        self.escaped = False
-
-    def mark_error(self, line, source="check"):
-        """Show `line` as the error line; source: "check" (it does not load)
-        or "run" (it raised while playing; a later check leaves that mark)."""
-        if line is None and source == "check" and self.error_from == "run":
-            return
-        self.error_line = line
-        self.error_from = source
-        self.render()
-
-    def render(self):
-        """Redraw the lines that changed since the last time (typing changes one)."""
-        lines = highlight(self.text)
-        old = self._pieces
-        nodes = self._nodes
-        start = 0
-        while start < len(old) and start < len(lines) and old[start] == lines[start]:
-            start += 1
-        end_old, end_new = len(old), len(lines)
-        while end_old > start and end_new > start and old[end_old - 1] == lines[end_new - 1]:
-            end_old -= 1
-            end_new -= 1
-        after = nodes[end_old] if end_old < len(nodes) else None
-        for node in nodes[start:end_old]:
-            node.remove()
-        fresh = [self._line_node(pieces) for pieces in lines[start:end_new]]
-        for node in fresh:
-            if after is None:
-                self.overlay.appendChild(node)
-            else:
-                self.overlay.insertBefore(node, after)
-        self._nodes = nodes[:start] + fresh + nodes[end_old:]
-        self._pieces = lines
-        while len(self._numbers) < len(lines):
-            mark = el("span", str(len(self._numbers) + 1), cls="num")
-            self.gutter.appendChild(mark)
-            self._numbers.append(mark)
-        while len(self._numbers) > len(lines):
-            self._numbers.pop().remove()
-        self._show_error()
-        self._scroll()
-
-    def _line_node(self, pieces):
-        row = el("span", cls="line")
-        for cls, text in pieces:
-            row.appendChild(el("span", text, cls="t-" + cls) if cls else document.createTextNode(text))
-        row.appendChild(document.createTextNode("\n"))
-        return row
-
-    def _show_error(self):
-        if self._marked is not None:
-            for node in self._marked:
-                node.classList.remove("error-line")
-            self._marked = None
-        line = self.error_line
-        if line is not None and 1 <= line <= len(self._nodes):
-            self._marked = [self._nodes[line - 1], self._numbers[line - 1]]
-            for node in self._marked:
-                node.classList.add("error-line")
-
-
-# -- one game ----------------------------------------------------------------------
-class GameRunner:
-    """One game on one worker: asks each player in turn, applies the forfeit rule.
-
-    specs[side] is a player spec, or None for a person (who moves through
-    `person_move`). on_move(runner, report) after each move, on_end(runner)
-    once the game is over (or stopped: runner.stopped).
-    """
-
-    def __init__(self, client, specs, rules, time_limit, seeds, token, delay_ms=0,
-                 on_move=None, on_end=None, on_wait=None):
-        self.client = client
-        self.specs = specs
-        self.time_limit = time_limit
-        self.seeds = seeds
-        self.token = token
-        self.delay_ms = delay_ms
-        self.on_move = on_move
-        self.on_end = on_end
-        self.on_wait = on_wait
-        names = [spec["name"] if spec else "you" for spec in specs]
-        self.game = LabGame(names, rules)
-        self.call_id = None
-        self.asked_at = 0
-        self.stopped = False
-        self.starting = False
-        self.depth = None
-        self._watchdog = Timer(self._too_late)
-        self._delay = Timer(self._next)
-
-    def start(self):
-        self._next()
-
-    def waiting_for_person(self):
-        return not self.stopped and not self.game.is_over() and self.specs[self.game.turn] is None \
-            and self.call_id is None
-
-    def _next(self):
-        if self.stopped:
-            return
-        if self.game.is_over():
-            self._end()
-            return
-        side = self.game.turn
-        if self.specs[side] is None:
-            if self.on_wait is not None:
-                self.on_wait(self, side)
-            return
-        self.depth = None
-        board = self.game.board
-        args = {"game": self.token, "side": side, "player": self.specs[side], "seed": self.seeds[side],
-                "time": self.time_limit, "start": board.start_position(), "moves": board.moves_played()}
-        self.asked_at = window.performance.now()
-        self.call_id = self.client.call("kalah.lab.worker_api:ask", args, self._answer,
-                                        self._progress, self._failed)
-        # A worker still starting Pyodide has not begun the move: wait for it first.
-        self.starting = not self.client.is_ready()
-        self._watchdog.start(READY_POLL_MS if self.starting else self.patience_ms())
-
-    def patience_ms(self):
-        return int(self.time_limit * 1000) + GRACE_MS
-
-    def _progress(self, data):
-        self.depth = data.get("depth")
-
-    def _answer(self, data):
-        self._watchdog.stop()
-        self.call_id = None
-        if self.stopped:
-            return
-        report = self.game.answer(data, data.get("seconds") or 0.0)
-        self._after(report)
-
-    def _failed(self, message):
-        # The worker itself failed (not the bot): the side to move cannot play.
-        self._watchdog.stop()
-        self.call_id = None
-        if self.stopped or self.game.is_over():
-            return
-        self.game.lose(self.game.turn, "error", "the player's worker failed: %s" % message)
-        self._after(None)
-
-    def _too_late(self):
-        if self.call_id is None or self.stopped:
-            return
-        if not self.client.is_ready():
-            self._watchdog.start(READY_POLL_MS)
-            return
-        if self.starting:
-            # Ready now; the first call also imports the lab's modules.
-            self.starting = False
-            self._watchdog.start(self.patience_ms() + FIRST_CALL_MS)
-            return
-        # The bot's deadline could not stop it: end the worker (it restarts).
-        self.client.cancel(self.call_id)
-        self.call_id = None
-        self.game.lose(self.game.turn, "time",
-                       "no move within the time limit of %s s; the player was stopped" % _seconds(self.time_limit))
-        self._after(None)
-
-    def person_move(self, house):
-        """A person's move; KalahError says why it cannot be played."""
-        if not self.waiting_for_person():
-            raise KalahError("it is not your turn")
-        self.game.board.check_move(house)
-        self._after(self.game.answer({"move": house}))
-
-    def _after(self, report):
-        if self.on_move is not None:
-            self.on_move(self, report)
-        if self.game.is_over():
-            self._end()
-        elif self.delay_ms:
-            self._delay.start(self.delay_ms)
-        else:
-            self._next()
-
-    def _end(self):
-        self.client.call("kalah.lab.worker_api:forget", {"game": self.token}, _ignore, None, _ignore)
-        if self.on_end is not None:
-            self.on_end(self)
-
-    def stop(self):
-        """Stop the game without a result (the worker is ended if it is busy)."""
-        if self.stopped:
-            return
-        self.stopped = True
-        self._watchdog.stop()
-        self._delay.stop()
-        if self.call_id is not None:
-            self.client.cancel(self.call_id)
-            self.call_id = None
-
-
-def _ignore(*args):
-    pass
-
-
-def _seconds(value):
-    return "%g" % value
-
-
-# -- a tournament in the page ----------------------------------------------------
-class TournamentRun:
-    """Plays a Tournament's games on a pool of workers; the page shows it."""
-
-    def __init__(self, page, specs, tournament, rules, time_limit):
-        self.page = page
-        self.specs = specs
-        self.tournament = tournament
-        self.rules = rules
-        self.time_limit = time_limit
-        self.running = {}       # game id -> GameRunner
-        self.paused = False
-        self.stopped = False
-        self.watched = None     # the game whose board is shown
-        self.number = page.next_run()
-
-    def fill(self):
-        if self.paused or self.stopped:
-            return
-        for game in self.tournament.pending():
-            client = self.page.free_worker(len(self.running))
-            if client is None:
-                break
-            self.tournament.start(game["id"])
-            runner = GameRunner(client, [self.specs[game["south"]], self.specs[game["north"]]], self.rules,
-                                self.time_limit, game["seeds"], "t%d-%d" % (self.number, game["id"]),
-                                on_move=self._moved, on_end=self._ended)
-            runner.tournament_game = game
-            runner.client_in_use = client
-            self.running[game["id"]] = runner
-            self.page.busy_workers.append(client)
-            runner.start()
-        self.page.show_tournament(self)
-
-    def _moved(self, runner, report):
-        # GameLink's "display board": follow one running game at a time.
-        if self.watched is None or self.watched.game.is_over() or self.watched.stopped:
-            self.watched = runner
-        if runner is self.watched:
-            self.page.show_tournament_board(runner)
-
-    def _ended(self, runner):
-        game = runner.tournament_game
-        self.running.pop(game["id"], None)
-        self.page.release_worker(runner.client_in_use)
-        if self.stopped:
-            return
-        failure = runner.client_in_use.failure
-        if failure is not None:
-            # Not the players' fault: no result, and no point going on.
-            self.tournament.unstart(game["id"])
-            self.stop()
-            by_id("t-message").textContent = "The tournament stopped: %s." % failure
-            return
-        result = runner.game.as_dict()
-        result["key"] = self.page.store_game(runner.game, {"source": "lab-tournament", "system": self.tournament.system,
-                                                           "game": game["id"] + 1, "round": game["round"],
-                                                           "seed": self.tournament.seed})
-        self.tournament.record(game["id"], result)
-        self.fill()
-        self.page.show_tournament(self)
-
-    def pause(self, paused):
-        self.paused = paused
-        if not paused:
-            self.fill()
-        self.page.show_tournament(self)
-
-    def stop(self):
-        self.stopped = True
-        for game_id in list(self.running):
-            runner = self.running.pop(game_id)
-            runner.stop()
-            self.tournament.unstart(game_id)
-            self.page.release_worker(runner.client_in_use)
-        self.page.show_tournament(self)
-
-    def finished(self):
-        return self.tournament.finished()
 
 
 # -- the page ------------------------------------------------------------------------
@@ -481,15 +70,13 @@ class LabPage:
         self.check_serial = 0
         self.draft_timer = Timer(self.save_draft)
         self.board_view = BoardView(by_id("board"), on_house=self.house_clicked)
-        self.try_client = None
+        self.pool = SandboxPool()
+        self.unsaved = []        # try-games the history could not store (kept in this tab)
         self.runner = None
         self.tournament_view = None
         self.board_runner = None
         self.board_timer = Timer(self.draw_tournament_board)
-        self.workers = []        # the tournament's pool, grown as needed
-        self.busy_workers = []
         self.run = None
-        self.runs = 0
         self.fill_settings()
         self.fill_players()
         self.wire()
@@ -503,10 +90,6 @@ class LabPage:
         node = by_id("player-message")
         node.textContent = text
         node.className = "message problem" if problem else "message"
-
-    def next_run(self):
-        self.runs += 1
-        return self.runs
 
     def template(self, kind):
         with open("kalah/lab/templates/%s.py" % kind) as handle:
@@ -647,8 +230,8 @@ class LabPage:
 
     def check_code(self):
         """Ask a worker to compile the code; show an error at its line."""
-        if self.checker is None:
-            self.checker = WorkerClient()
+        if self.checker is None or self.checker.failure is not None:
+            self.checker = SandboxClient()
         self.check_serial += 1
         serial = self.check_serial
         source = self.editor.text
@@ -670,7 +253,9 @@ class LabPage:
             by_id("code-error").textContent = "The code could not be checked: %s" % message
 
         if self.checker.busy():
-            self.checker.restart()   # a file that loops while loading must not hold the checker
+            # A file that loops while loading must not hold the checker: a new sandbox.
+            self.checker.terminate()
+            self.checker = SandboxClient()
         self.checker.call("kalah.lab.worker_api:check", {"source": source, "name": name}, checked, None, failed)
 
     def save_player(self, event=None):
@@ -801,21 +386,21 @@ class LabPage:
         other = self.opponent_spec(mine)
         seat = int(by_id("seat").value)
         specs = [mine, other] if seat == SOUTH else [other, mine]
-        if self.try_client is None:
-            self.try_client = WorkerClient(on_ready=self.try_ready)
         self.person_side = None if other is not None else 1 - seat
         self.show_board = show or self.person_side is not None
-        self.runs += 1
-        self.runner = GameRunner(self.try_client, specs, rules, time_limit, (1, 2), "try%d" % self.runs,
-                                 delay_ms, on_move=self.try_moved, on_end=self.try_ended, on_wait=self.person_turn)
+        clients = [self.pool.take() if spec is not None else None for spec in specs]
+        self.runner = GameRunner(clients, specs, rules, time_limit, (1, 2), delay_ms, on_move=self.try_moved,
+                                 on_end=self.try_ended, on_wait=self.person_turn,
+                                 on_ready=lambda runner, side: self.try_ready())
+        self.pool.fill(2)     # the next game's players start meanwhile
         by_id("forfeit").hidden = True
         by_id("game-replay").hidden = True
         by_id("game-message").textContent = ""
         by_id("board").hidden = not self.show_board
         by_id("stop").disabled = False
         self.render_try()
-        if not self.try_client.is_ready():
-            by_id("game-status").textContent = "Starting Python for the players (a few seconds the first time)…"
+        if not all(client.is_ready() for client in clients if client is not None):
+            by_id("game-status").textContent = "Starting Python for the players (a few seconds)…"
         else:
             self.try_ready()
         self.runner.start()
@@ -904,6 +489,30 @@ class LabPage:
             link = by_id("game-replay")
             link.href = "./replay.html#l=%s" % key
             link.hidden = False
+        else:
+            self.keep_in_tab(game)
+
+    def keep_in_tab(self, game):
+        """A try-game the history could not store: kept here, listed with the
+        message next to it and a download, so that it is not lost."""
+        record = game.record({"source": "lab"})
+        self.unsaved.append(record)
+        by_id("unsaved").hidden = False
+        count = len(self.unsaved)
+        by_id("unsaved-message").textContent = (
+            "Browser storage is full, so %s not stored in the history: %s kept in this tab only until you "
+            "leave the page. Download %s, or delete old games on the History page." % (
+                "this game is" if count == 1 else "these %d games are" % count,
+                "it is" if count == 1 else "they are", "it" if count == 1 else "them"))
+        button = el("button", "Download (.json)", attrs={"type": "button"})
+        number = count
+        listen(button, "click", lambda event: self.download_unsaved(number - 1))
+        by_id("unsaved-games").appendChild(el("li", children=[
+            el("span", "%s " % game.describe()), button]))
+
+    def download_unsaved(self, index):
+        from kalah.web.files import download
+        download(self.unsaved[index].to_json() + "\n", "application/json", "lab-game-%d.json" % (index + 1))
 
     def stop_game(self, event=None):
         if self.runner is not None and not self.runner.game.is_over():
@@ -922,8 +531,9 @@ class LabPage:
                 self.history = self.storage.open_history()
             return self.history.save(record, self.storage.now_ms(), self.storage.tab_token())
         except StorageFull:
-            by_id("t-message").textContent = ("Browser storage is full: games are no longer stored in the "
-                                              "history. Delete old games on the History page.")
+            if meta.get("source") == "lab-tournament":
+                by_id("t-message").textContent = ("Browser storage is full: games are no longer stored in the "
+                                                  "history. Delete old games on the History page.")
             return None
 
     # -- tournaments --------------------------------------------------------------------
@@ -967,7 +577,7 @@ class LabPage:
         words.append("--rounds " + system)
         if rounds:
             words.append("--swiss-rounds %d" % rounds)
-        words.append("--time %s" % _seconds(time_limit))
+        words.append("--time %s" % seconds_text(time_limit))
         if rules != "kalah(6,4)":
             words.append("--rules '%s'" % rules)
         if seed != 1:
@@ -987,25 +597,8 @@ class LabPage:
         if self.run is not None and not self.run.finished():
             self.run.stop()
         message.textContent = ""
-        self.run = TournamentRun(self, specs, tournament, rules, time_limit)
+        self.run = TournamentRun(self, specs, tournament, rules, time_limit, self.pool, cores())
         self.run.fill()
-
-    def free_worker(self, running):
-        """A worker for one more game, or None when every core is busy."""
-        if running >= cores():
-            return None
-        for client in self.workers:
-            if client not in self.busy_workers:
-                return client
-        if len(self.workers) >= cores():
-            return None
-        client = WorkerClient()
-        self.workers.append(client)
-        return client
-
-    def release_worker(self, client):
-        if client in self.busy_workers:
-            self.busy_workers.remove(client)
 
     def pause_tournament(self, event=None):
         if self.run is not None and not self.run.stopped:
@@ -1062,60 +655,8 @@ class LabPage:
         by_id("t-stop").disabled = not active
         document.body.dataset.tournament = "finished" if tournament.finished() else (
             "stopped" if run.stopped else "running")
-        self.show_standings(tournament)
-        self.show_crosstable(tournament)
-
-    def show_standings(self, tournament):
-        table = by_id("standings")
-        table.hidden = False
-        byes = ", ".join("%s (round %d)" % (tournament.names[player], r) for r, player in tournament.byes)
-        by_id("byes").textContent = (". Byes: " + byes) if byes else ""
-        body = table.querySelector("tbody")
-        clear(body)
-        for row in tournament.standings():
-            cells = [el("td", str(row["rank"])), el("th", row["name"], attrs={"scope": "row"})]
-            for key in ("games", "wins", "draws", "losses", "forfeits", "points", "seeds"):
-                cells.append(el("td", str(row[key])))
-            body.appendChild(el("tr", children=cells))
-
-    def show_crosstable(self, tournament):
-        table = by_id("crosstable")
-        table.hidden = False
-        order = [row["player"] for row in tournament.standings()]
-        names = tournament.names
-        head = table.querySelector("thead")
-        clear(head)
-        top = el("tr", children=[el("th", "", attrs={"scope": "col"})])
-        for k in range(len(order)):
-            top.appendChild(el("th", "#%d" % (k + 1), attrs={"scope": "col", "title": names[order[k]]}))
-        head.appendChild(top)
-        body = table.querySelector("tbody")
-        clear(body)
-        cells = tournament.crosstable()
-        for k, i in enumerate(order):
-            row = el("tr", children=[el("th", "#%d %s" % (k + 1, names[i]), attrs={"scope": "row"})])
-            for j in order:
-                cell = el("td")
-                if i == j:
-                    cell.textContent = "—"
-                    cell.className = "self"
-                for result in cells[i][j]:
-                    key = tournament.results[result["game"]].get("key")
-                    letter = "F" if result["forfeit"] else result["result"]
-                    text = "%s %s" % (letter, result["score"])
-                    label = "%s against %s, game %d as %s: %s" % (
-                        names[i], names[j], result["game"] + 1, SIDE_NAMES[result["side"]],
-                        {"W": "won", "D": "drew", "L": "lost"}[result["result"]] + " " + result["score"])
-                    if result["forfeit"]:
-                        label += " by forfeit (%s)" % result["forfeit"]
-                    if key:
-                        node = el("a", text, cls="r-" + letter,
-                                  attrs={"href": "./replay.html#l=%s" % key, "aria-label": label, "title": label})
-                    else:
-                        node = el("span", text, cls="r-" + letter, attrs={"title": label})
-                    cell.appendChild(node)
-                row.appendChild(cell)
-            body.appendChild(row)
+        render_standings(tournament)
+        render_crosstable(tournament)
 
     # -- wiring ----------------------------------------------------------------------------
     def wire(self):
@@ -1143,22 +684,6 @@ class LabPage:
 
     def _template_handler(self, kind):
         return lambda event: self.new_from_template(kind)
-
-
-def error_line(traceback_text, name):
-    """The line of the last frame in the bot's own file ("<name>") of a traceback."""
-    if not traceback_text:
-        return None
-    marker = 'File "<%s>", line ' % name
-    at = traceback_text.rfind(marker)
-    if at < 0:
-        return None
-    digits = ""
-    for c in traceback_text[at + len(marker):]:
-        if not c.isdigit():
-            break
-        digits += c
-    return int(digits) if digits else None
 
 
 def _say(node, text):

@@ -79,7 +79,8 @@ class SiteGuard:
 
     def _on_request(self, request):
         url = request.url
-        allowed = ("data:",) + tuple(prefix + origin + "/" for origin in self.origins for prefix in ("", "blob:"))
+        # blob:null/ are the lab's sandboxed frames' in-memory objects (opaque origin), not the network.
+        allowed = ("data:", "blob:null/") + tuple(prefix + origin + "/" for origin in self.origins for prefix in ("", "blob:"))
         if not url.startswith(allowed):
             self.offsite.append(url)
 

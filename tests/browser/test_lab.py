@@ -235,8 +235,35 @@ def test_the_lab_fits_a_phone(browser, site_url, wait_for_python_ready, new_cont
 
 
 def test_damaged_saved_players_are_set_aside_with_a_message(page, site_url, wait_for_python_ready):
-    page.add_init_script("localStorage.setItem('kalah.lab.players', '{not json')")
+    # The top window only: the players' sandboxed frames have no localStorage.
+    page.add_init_script("if (window === window.top) localStorage.setItem('kalah.lab.players', '{not json')")
     open_lab(page, site_url, wait_for_python_ready)
     assert page.inner_text("#player-message").startswith("The saved players could not be read")
     assert page.evaluate("localStorage.getItem('kalah.lab.players.bad')") == "{not json"
     assert page.inner_text("#saved").strip() == "(none yet)"
+
+
+def test_a_game_finished_while_storage_is_full_is_kept_in_the_tab(page, site_url, wait_for_python_ready, tmp_path):
+    # Storage refuses every new game (the top window only: the sandboxes have none).
+    page.add_init_script("""if (window === window.top) {
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (String(key).startsWith('kalah.game.')) throw new DOMException('full', 'QuotaExceededError');
+            return setItem.call(this, key, value);
+        };
+    }""")
+    open_lab(page, site_url, wait_for_python_ready)
+    play(page, RIGHTMOST, opponent="ai:first", name="right")
+    assert wait_end(page) == "right (South) - first (North): South wins 38-10."
+    assert page.is_hidden("#game-replay")
+    assert page.inner_text("#unsaved-message") == (
+        "Browser storage is full, so this game is not stored in the history: it is kept in this tab only until "
+        "you leave the page. Download it, or delete old games on the History page.")
+    assert page.inner_text("#unsaved-games li span") == "right (South) - first (North): South wins 38-10. "
+    with page.expect_download() as download:
+        page.click("#unsaved-games li button")
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    from kalah.records import Record
+    record = Record.from_json(path.read_text())
+    assert (record.south, record.north, record.board().outcome().scores) == ("right", "first", (38, 10))

@@ -3,8 +3,12 @@
 import pytest
 
 from kalah.lab.runner import play_game
+from kalah.lab.sandbox import sandbox_problem
 
 from bots import CRASH, FIRST, GREEDY, RIGHTMOST, SEVEN, STUBBORN, STUCK_IN_C, spec
+
+# Each player's process runs in the bubblewrap sandbox where it starts (scripts/test installs it).
+SANDBOX = sandbox_problem() is None
 
 
 def test_a_game_between_two_valid_players_ends_normally():
@@ -16,7 +20,7 @@ def test_a_game_between_two_valid_players_ends_normally():
 
 @pytest.mark.parametrize("isolate", [False, True])
 def test_an_error_forfeits_and_the_record_keeps_the_traceback(isolate):
-    result = play_game(spec("right", RIGHTMOST), spec("crash", CRASH), time_limit=1.0, isolate=isolate)
+    result = play_game(spec("right", RIGHTMOST), spec("crash", CRASH), time_limit=1.0, isolate=isolate, sandbox=SANDBOX)
     outcome = result.outcome
     assert (outcome.termination, outcome.forfeit_by, outcome.winner, outcome.scores) == ("forfeit", 1, 0, (48, 0))
     assert outcome.reason == "error: raised KeyError: 'missing'"
@@ -25,27 +29,27 @@ def test_an_error_forfeits_and_the_record_keeps_the_traceback(isolate):
 
 
 def test_seven_forfeits_in_its_own_process():
-    result = play_game(spec("seven", SEVEN), spec("right", RIGHTMOST), time_limit=1.0, isolate=True)
+    result = play_game(spec("seven", SEVEN), spec("right", RIGHTMOST), time_limit=1.0, isolate=True, sandbox=SANDBOX)
     assert result.outcome.reason == "invalid: returned '7': houses are 1..6"
     assert result.outcome.scores == (0, 48)
 
 
 def test_a_bot_that_swallows_the_interrupt_forfeits_on_time():
-    result = play_game(spec("right", RIGHTMOST), spec("stubborn", STUBBORN), time_limit=0.1, isolate=True)
+    result = play_game(spec("right", RIGHTMOST), spec("stubborn", STUBBORN), time_limit=0.1, isolate=True, sandbox=SANDBOX)
     assert result.forfeit["kind"] == "time"
     assert result.outcome.forfeit_by == 1
     assert result.seconds[1] < 2.0
 
 
 def test_a_bot_stuck_in_a_c_call_is_killed_and_forfeits_on_time():
-    result = play_game(spec("stuck", STUCK_IN_C), spec("right", RIGHTMOST), time_limit=0.1, isolate=True)
+    result = play_game(spec("stuck", STUCK_IN_C), spec("right", RIGHTMOST), time_limit=0.1, isolate=True, sandbox=SANDBOX)
     assert result.outcome.reason == "time: no move within the time limit of 0.1 s; the player was stopped"
     assert result.seconds[0] < 2.0
 
 
 def test_a_bot_that_exits_its_process_forfeits():
     leaver = "import sys\ndef select_move(board, lookahead):\n    sys.exit(3)\n"
-    result = play_game(spec("leaver", leaver), spec("right", RIGHTMOST), time_limit=1.0, isolate=True)
+    result = play_game(spec("leaver", leaver), spec("right", RIGHTMOST), time_limit=1.0, isolate=True, sandbox=SANDBOX)
     assert result.outcome.reason == "error: raised SystemExit: 3"
 
 

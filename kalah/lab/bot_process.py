@@ -1,0 +1,92 @@
+"""One player's process on the command line: JSON lines in, JSON lines out.
+
+The referee (`kalah.lab.runner.SandboxSeat`) starts this (see
+`kalah.lab.sandbox.player_command`) and talks to it over the process's
+stdin and stdout, one JSON object a line, plain data only (no pickle: an
+answer can carry no code into the referee):
+
+    referee -> {"player": SPEC, "seed": S, "time": T, "limits": {...}}
+    player  -> {"ready": true, "load_error": null or "could not be loaded: ..."}
+    referee -> {"start": POSITION, "moves": [house, ...]}
+    player  -> {"move": house}  or  {"forfeit": {"kind", "reason", "traceback", "answer"}}
+
+Before the bot's code runs, this process moves the protocol to fresh file
+descriptors and points fds 0/1/2 at /dev/null (stdin) and the captured
+output pipe (stdout, stderr): whatever the bot prints goes to the referee's
+capped capture, never into the protocol or the tournament's output. It then
+lowers its resource limits (memory, CPU seconds, file size), which the
+sandbox's unprivileged user cannot raise again.
+
+The referee trusts nothing it reads here: it validates every line.
+"""
+
+import json
+import os
+import sys
+import traceback
+
+
+def _take_protocol_fds():
+    """(reader, writer) on the referee's pipes; fds 0/1/2 become /dev/null and the output pipe."""
+    proto_in = os.dup(0)
+    proto_out = os.dup(1)
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    os.dup2(2, 1)
+    sys.stdin = open(os.devnull)
+    sys.stdout = os.fdopen(1, "w", closefd=False)     # block-buffered: a flood of prints stays cheap
+    return os.fdopen(proto_in, "r", encoding="utf-8"), os.fdopen(proto_out, "w", encoding="utf-8")
+
+
+def _limit(limits):
+    try:
+        import resource
+    except ImportError:
+        return
+    pairs = (("memory_bytes", resource.RLIMIT_AS), ("cpu_seconds", resource.RLIMIT_CPU),
+             ("file_bytes", resource.RLIMIT_FSIZE))
+    for key, which in pairs:
+        value = limits.get(key)
+        if isinstance(value, int) and value > 0:
+            resource.setrlimit(which, (value, value))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+class Session:
+    """The protocol, one line in and one line out (`main` below; the Pyodide
+    bot process of scripts/pyodide_bot.mjs calls `handle` from JavaScript)."""
+
+    def __init__(self):
+        self.seat = None
+
+    def handle(self, line):
+        from kalah.board import Board
+        from kalah.lab.runner import InProcessSeat, forfeit_reply
+        from kalah.lab.loader import ERROR, BotForfeit
+        message = json.loads(line)
+        if self.seat is None:
+            self.seat = InProcessSeat(message["player"], message.get("seed"), float(message["time"]))
+            error = self.seat.error
+            return json.dumps({"ready": True, "load_error": error[1] if error else None})
+        try:
+            board = Board.from_position(message["start"])
+            for move in message["moves"]:
+                board.push(move)
+            reply = self.seat.ask(board)
+        except BaseException as error:  # sys.exit() and the like: still an error
+            reply = forfeit_reply(BotForfeit(
+                ERROR, "raised %s: %s" % (type(error).__name__, error),
+                "".join(traceback.format_exception(type(error), error, error.__traceback__))))
+        return json.dumps(reply)
+
+
+def main():
+    reader, writer = _take_protocol_fds()
+    hello = reader.readline()
+    _limit(json.loads(hello).get("limits") or {})
+    session = Session()
+    while hello:
+        writer.write(session.handle(hello) + "\n")
+        writer.flush()
+        hello = reader.readline()

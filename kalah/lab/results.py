@@ -1,0 +1,64 @@
+"""A tournament's results folder: one file a game, written as the game ends.
+
+    FOLDER/tournament.json      the settings (system, rounds, seed, rules, time, players)
+    FOLDER/games/0001.json      {"game": id, "round": r, "result": LabGame.as_dict()}
+
+Each game file is written to a temporary name and renamed, so a tournament
+stopped at any moment (Ctrl-C, a crash, a lost machine) leaves only whole
+files; `--resume FOLDER` reads them back and plays only the games missing.
+A folder made with other settings is refused: its results would not fit.
+"""
+
+import json
+import os
+
+from kalah.errors import KalahError
+
+SETTINGS = "tournament.json"
+GAMES = "games"
+
+
+def open_folder(folder, settings):
+    """{game id: result data} already in `folder` (created if new) for a tournament with `settings`."""
+    os.makedirs(os.path.join(folder, GAMES), exist_ok=True)
+    path = os.path.join(folder, SETTINGS)
+    if os.path.exists(path):
+        saved = _read(path)
+        if saved != settings:
+            changed = sorted(k for k in set(saved) | set(settings) if saved.get(k) != settings.get(k))
+            raise KalahError("%s holds another tournament (different %s): resume it with the same "
+                             "players and options, or choose a new folder" % (folder, ", ".join(changed)))
+    else:
+        _write(path, settings)
+    done = {}
+    for name in sorted(os.listdir(os.path.join(folder, GAMES))):
+        if not name.endswith(".json"):
+            continue
+        data = _read(os.path.join(folder, GAMES, name))
+        if not isinstance(data, dict) or type(data.get("game")) is not int or not isinstance(data.get("result"), dict):
+            raise KalahError("%s: not a game result of this tournament" % os.path.join(folder, GAMES, name))
+        done[data["game"]] = data["result"]
+    return done
+
+
+def write_result(folder, game, result):
+    """Keep one finished game (atomically) in `folder`."""
+    _write(os.path.join(folder, GAMES, "%04d.json" % (game["id"] + 1)),
+           {"game": game["id"], "round": game["round"], "result": result.as_dict()})
+
+
+def _read(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, ValueError) as error:
+        raise KalahError("%s: cannot read it (%s)" % (path, error))
+
+
+def _write(path, data):
+    temporary = path + ".part"
+    with open(temporary, "w", encoding="utf-8") as handle:
+        json.dump(data, handle)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)

@@ -1,0 +1,196 @@
+"""One bot-lab game in the page: the referee here, each player in its own sandbox.
+
+The page's Python (MicroPython) is the referee: it keeps the board (a
+`kalah.lab.game.LabGame`), asks the side to move, checks every answer
+(`plain_reply`, then the legal-move check) and times the move itself. Each
+player runs in its own `kalah.web.bot_sandbox.SandboxClient`, made for this
+game and closed at its end, so a bot can touch neither the referee nor its
+opponent, and nothing it does outlives the game. Whatever a sandbox sends,
+fakes or breaks costs only its own seat: a bad message, a crash of its
+Python (reported as a crash, not as time) or silence past the time limit
+forfeits that player.
+"""
+
+from pyscript import window
+
+from kalah.errors import KalahError
+from kalah.lab.game import LabGame, plain_reply
+from kalah.web.bot_sandbox import CRASHED
+from kalah.web.dom import Timer
+
+GRACE_MS = 3000          # past the move time limit before the sandbox is closed (the in-sandbox deadline answers first)
+READY_POLL_MS = 100      # how often a move waits for its sandbox to finish starting
+FIRST_CALL_MS = 3000     # a fresh sandbox's first call imports the lab's modules
+CONFIRM_MS = 5000        # past the grace, how long the frame may take to confirm that no answer is on its way
+
+
+class GameRunner:
+    """One game: asks each player in turn, applies the forfeit rule.
+
+    specs[side] is a player spec, or None for a person (who moves through
+    `person_move`); clients[side] is that player's sandbox (None for a
+    person), owned by this game. on_move(runner, report) after each move,
+    on_end(runner) once the game is over (or stopped: runner.stopped).
+    """
+
+    def __init__(self, clients, specs, rules, time_limit, seeds, delay_ms=0,
+                 on_move=None, on_end=None, on_wait=None, on_ready=None):
+        self.clients = clients
+        self.on_ready = on_ready      # on_ready(runner, side): the side to move's sandbox has started
+        self.specs = specs
+        self.time_limit = time_limit
+        self.seeds = seeds
+        self.delay_ms = delay_ms
+        self.on_move = on_move
+        self.on_end = on_end
+        self.on_wait = on_wait
+        names = [spec["name"] if spec else "you" for spec in specs]
+        self.game = LabGame(names, rules)
+        self.call_id = None
+        self.asked_at = 0
+        self.stopped = False
+        self.starting = False
+        self.confirming = False
+        self.depth = None
+        self._watchdog = Timer(self._too_late)
+        self._delay = Timer(self._next)
+
+    def start(self):
+        self._next()
+
+    def waiting_for_person(self):
+        return not self.stopped and not self.game.is_over() and self.specs[self.game.turn] is None \
+            and self.call_id is None
+
+    def _next(self):
+        if self.stopped:
+            return
+        if self.game.is_over():
+            self._end()
+            return
+        side = self.game.turn
+        if self.specs[side] is None:
+            if self.on_wait is not None:
+                self.on_wait(self, side)
+            return
+        self.depth = None
+        board = self.game.board
+        client = self.clients[side]
+        args = {"game": "game", "side": side, "player": self.specs[side], "seed": self.seeds[side],
+                "time": self.time_limit, "start": board.start_position(), "moves": board.moves_played()}
+        self.asked_at = window.performance.now()
+        self.starting = not client.is_ready()
+        self.confirming = False
+        self.call_id = client.call("kalah.lab.worker_api:ask", args, self._answer, self._progress, self._failed)
+        if self.call_id is not None:
+            # A sandbox still starting Pyodide has not begun the move: wait for it first.
+            self._watchdog.start(READY_POLL_MS if self.starting else self.patience_ms())
+
+    def patience_ms(self):
+        return int(self.time_limit * 1000) + GRACE_MS
+
+    def _progress(self, data):
+        depth = data.get("depth")
+        self.depth = depth if type(depth) is int else None
+
+    def _answer(self, data):
+        self._watchdog.stop()
+        self.call_id = None
+        if self.stopped or self.game.is_over():
+            return
+        try:
+            reply = plain_reply(data, self.game.board.rules.houses)
+        except ValueError as error:
+            reply = {"forfeit": {"kind": "invalid", "reason": "the player's sandbox sent %s" % error}}
+        seconds = (window.performance.now() - self.asked_at) / 1000.0 if not self.starting else 0.0
+        self._after(self.game.answer(reply, seconds))
+
+    def _failed(self, message):
+        # The player's sandbox failed or its Python crashed: the side to move cannot play.
+        self._watchdog.stop()
+        self.call_id = None
+        if self.stopped or self.game.is_over():
+            return
+        if message.startswith(CRASHED):
+            reason = "the player's Python crashed (%s)" % message[len(CRASHED):]
+        else:
+            reason = "the player's sandbox failed: %s" % message
+        self.game.lose(self.game.turn, "error", reason)
+        self._after(None)
+
+    def _too_late(self):
+        if self.call_id is None or self.stopped:
+            return
+        client = self.clients[self.game.turn]
+        if not client.is_ready():
+            self._watchdog.start(READY_POLL_MS)
+            return
+        if self.starting:
+            # Ready now; the first call also imports the lab's modules.
+            self.starting = False
+            self.asked_at = window.performance.now()
+            if self.on_ready is not None:
+                self.on_ready(self, self.game.turn)
+            self._watchdog.start(self.patience_ms() + FIRST_CALL_MS)
+            return
+        if not self.confirming:
+            # An answer may be waiting behind a busy page: let the sandbox's frame
+            # say that nothing more is on its way (or wait CONFIRM_MS more).
+            self.confirming = True
+            call_id = self.call_id
+            client.after_sent(lambda: self._silent(call_id))
+            self._watchdog.start(CONFIRM_MS)
+            return
+        self._silent(self.call_id)
+
+    def _silent(self, call_id):
+        """No answer came: the bot's deadline could not stop it, and its sandbox is closed."""
+        if self.call_id is None or self.call_id != call_id or self.stopped:
+            return
+        self._watchdog.stop()
+        self.clients[self.game.turn].cancel(self.call_id)
+        self.call_id = None
+        self.game.lose(self.game.turn, "time",
+                       "no move within the time limit of %s s; the player was stopped" % seconds_text(self.time_limit))
+        self._after(None)
+
+    def person_move(self, house):
+        """A person's move; KalahError says why it cannot be played."""
+        if not self.waiting_for_person():
+            raise KalahError("it is not your turn")
+        self.game.board.check_move(house)
+        self._after(self.game.answer({"move": house}))
+
+    def _after(self, report):
+        if self.on_move is not None:
+            self.on_move(self, report)
+        if self.game.is_over():
+            self._end()
+        elif self.delay_ms:
+            self._delay.start(self.delay_ms)
+        else:
+            self._next()
+
+    def _close(self):
+        for client in self.clients:
+            if client is not None:
+                client.terminate()
+
+    def _end(self):
+        self._close()
+        if self.on_end is not None:
+            self.on_end(self)
+
+    def stop(self):
+        """Stop the game without a result (its sandboxes are closed)."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self._watchdog.stop()
+        self._delay.stop()
+        self.call_id = None
+        self._close()
+
+
+def seconds_text(value):
+    return "%g" % value

@@ -1,0 +1,100 @@
+// One bot's Pyodide, in a worker started inside a sandboxed iframe (see
+// bot-sandbox.js): an opaque origin with no access to the site's storage,
+// caches or service worker, under a Content-Security-Policy that allows no
+// connection. Nothing is fetched: the runtime and the Python files arrive in
+// the first message, and `fetch` here only hands those bytes to Pyodide.
+//
+// In:  {type: "runtime", files: {name: ArrayBuffer}, python: [[path, text]]}
+//      then {id, call: "module:function", args}  (JSON text)
+// Out: {type: "ready"}; {id, type: "progress" | "result" | "error", data};
+//      {id, type: "crash", data: {message}} when Python itself broke (a
+//      fatal error of the runtime, e.g. a stack overflow), not the bot's
+//      exception. Messages out are JSON text.
+// The bot can post anything here: the page believes none of it beyond its
+// own game (bot-sandbox.js ties each frame to one seat of one game).
+
+const BASE = "https://runtime.invalid/";   // a name only this worker's fetch answers
+const HOME = "/home/pyodide/";
+
+const DISPATCH = `
+import importlib, json, traceback
+
+def dispatch(call_id, call, args_json, post):
+    try:
+        module_name, _, name = call.partition(":")
+        function = getattr(importlib.import_module(module_name), name)
+        progress = lambda data: post("progress", json.dumps(data, allow_nan=False))
+        result = function(json.loads(args_json), progress)
+        post("result", json.dumps(result, allow_nan=False))
+    except BaseException as error:
+        post("error", json.dumps({"message": "%s: %s" % (type(error).__name__, error),
+                                  "traceback": traceback.format_exc()}))
+
+dispatch
+`;
+
+const post = (message) => postMessage(JSON.stringify(message));
+
+function serveFiles(files) {
+  const types = { wasm: "application/wasm", json: "application/json", mjs: "text/javascript" };
+  globalThis.fetch = async (url) => {
+    const name = String(url instanceof Request ? url.url : url).replace(BASE, "");
+    if (!Object.prototype.hasOwnProperty.call(files, name)) throw new TypeError(`no network here: ${url}`);
+    const type = types[name.split(".").pop()] || "application/octet-stream";
+    return new Response(files[name].slice(0), { headers: { "Content-Type": type } });
+  };
+}
+
+function moduleUrl(buffer) {
+  return URL.createObjectURL(new Blob([buffer], { type: "text/javascript" }));
+}
+
+async function start(runtime) {
+  serveFiles(runtime.files);
+  const { loadPyodide } = await import(moduleUrl(runtime.files["pyodide.mjs"]));
+  const createPyodideModule = (await import(moduleUrl(runtime.files["pyodide.asm.mjs"]))).default;
+  const pyodide = await loadPyodide({
+    indexURL: BASE,
+    stdLibURL: BASE + "python_stdlib.zip",
+    lockFileContents: new TextDecoder().decode(runtime.files["pyodide-lock.json"]),
+    createPyodideModule,
+    stdout: () => {},
+    stderr: () => {},
+  });
+  for (const [destination, text] of runtime.python) {
+    const path = HOME + destination.replace(/^\.\//, "");
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, text);
+  }
+  // Imported before "ready", so that a player's first move is not charged for them.
+  pyodide.runPython("import kalah.lab.worker_api, kalah.ai.players");
+  return pyodide.runPython(DISPATCH);
+}
+
+let dispatcher = null;
+let queue = Promise.resolve();
+
+addEventListener("message", (event) => {
+  const message = event.data;
+  if (dispatcher === null) {
+    dispatcher = start(message);
+    dispatcher.then(() => post({ type: "ready" }),
+      (error) => post({ id: null, type: "crash", data: { message: `Python could not start: ${error.message || error}` } }));
+    return;
+  }
+  const request = JSON.parse(message);
+  queue = queue.then(async () => {
+    let dispatch;
+    try {
+      dispatch = await dispatcher;
+    } catch (error) {
+      return;
+    }
+    const reply = (type, json) => post({ id: request.id, type, data: JSON.parse(json) });
+    try {
+      dispatch(request.id, request.call, JSON.stringify(request.args ?? null), reply);
+    } catch (error) {   // Python itself failed: a fatal error, a stack overflow
+      post({ id: request.id, type: "crash", data: { message: String(error.message || error).slice(0, 300) } });
+    }
+  });
+});
