@@ -108,6 +108,21 @@ def board_houses(board):
     return pits[:m] + pits[m + 1:2 * m + 1], pits[m] - pits[2 * m + 1]
 
 
+def solver_for(rules, houses_seeds, verbose=True):
+    """A Solver sized for a position with `houses_seeds` seeds in the houses.
+
+    Up to 30 seeds the shipped endgame table is enough (seconds, nothing to
+    build); beyond, the DEFAULT_TABLE_SEEDS table from the cache folder,
+    built there the first time (minutes).
+    """
+    from kalah.ai import endgame
+    rules = find_rules(rules)
+    shipped = endgame.table_for(rules)
+    if shipped is not None and houses_seeds <= 30:
+        return Solver(rules, shipped.seeds, table=np.frombuffer(bytes(shipped.data), np.uint8), verbose=False)
+    return Solver(rules, DEFAULT_TABLE_SEEDS, verbose=verbose)
+
+
 class Solver:
     """Exact values for one rule set; keep it to reuse its transposition table."""
 
@@ -162,6 +177,7 @@ class Solver:
         out = np.zeros(2 * m, np.int64)
         turned = np.zeros(2 * m, np.int64)
         values = {}
+        started = time.time()
         for house in range(m):
             if not h[house]:
                 continue
@@ -174,7 +190,8 @@ class Solver:
                 core.turn_round(out, turned)
                 values[house + 1] = int(gain) - self.value(list(turned))
             if self.verbose:
-                _log("  house %d: %+d (%d nodes so far)" % (house + 1, values[house + 1], self.nodes))
+                _log("  house %d: %+d (%d nodes, %.1f s so far)" % (
+                    house + 1, values[house + 1], self.nodes, time.time() - started))
         return values
 
     def move_values(self, board):
