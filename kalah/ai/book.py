@@ -21,6 +21,17 @@ from kalah.errors import KalahError
 
 MAGIC = b"KALAH-BOOK 1\n"
 KEY_BYTES = 6
+# The rule sets with a book in static/data (python -m kalah build-book).
+SHIPPED = ("kalah(6,4)", "kalah(6,4)+empty-capture")
+
+
+def best_move(values):
+    """The move the book plays: the best value, the lowest house among equals."""
+    best = None
+    for move in sorted(values):
+        if best is None or values[move] > values[best]:
+            best = move
+    return best
 
 
 def file_name(rules_name):
@@ -50,14 +61,27 @@ def _binomial(n, k):
 
 
 class Book:
-    """One rule set's book, read from its file's bytes."""
+    """One rule set's book, read from its file's bytes.
+
+    `blob` is bytes, or in the page a JS Uint8Array: copying a large JS
+    array into MicroPython goes byte by byte (seconds for a few hundred kB),
+    so the book reads the few bytes a lookup needs by index instead.
+    """
 
     def __init__(self, blob, where="opening book"):
-        if not blob.startswith(MAGIC):
+        size = len(blob) if isinstance(blob, (bytes, bytearray)) else blob.length
+        head = bytearray()
+        lines = 0
+        while len(head) < min(size, 4096) and lines < 2:
+            byte = blob[len(head)]
+            head.append(byte)
+            if byte == 10:
+                lines += 1
+        head = bytes(head)
+        if not head.startswith(MAGIC) or lines < 2:
             raise KalahError("%s: not a Kalah opening book (bad header)" % where)
-        end = blob.find(b"\n", len(MAGIC))
         try:
-            header = json.loads(blob[len(MAGIC):end].decode())
+            header = json.loads(head[len(MAGIC):-1].decode())
             self.rules = header["rules"]
             self.houses = header["houses"]
             self.plies = header["plies"]
@@ -65,17 +89,22 @@ class Book:
         except (ValueError, KeyError) as error:
             raise KalahError("%s: damaged header (%s)" % (where, error))
         self.record = KEY_BYTES + self.houses
-        self.data = blob[end + 1:]
-        if len(self.data) != self.count * self.record:
+        self.data = blob
+        self.start = len(head)
+        if size - self.start != self.count * self.record:
             raise KalahError("%s: %d bytes of records, expected %d" % (
-                where, len(self.data), self.count * self.record))
+                where, size - self.start, self.count * self.record))
 
     def __len__(self):
         return self.count
 
     def key_at(self, i):
-        at = i * self.record
-        return int.from_bytes(self.data[at:at + KEY_BYTES], "big")
+        at = self.start + i * self.record
+        data = self.data
+        key = 0
+        for j in range(KEY_BYTES):
+            key = key * 256 + data[at + j]
+        return key
 
     def house_values(self, houses):
         """{house: future margin for the mover} for houses (mover's row first), or None."""
@@ -89,7 +118,7 @@ class Book:
                 high = middle
         if low == self.count or self.key_at(low) != key:
             return None
-        at = low * self.record + KEY_BYTES
+        at = self.start + low * self.record + KEY_BYTES
         values = {}
         for house in range(self.houses):
             byte = self.data[at + house]
@@ -150,10 +179,15 @@ def loaded(rules_name):
 
 
 def book_for(rules_name):
-    """The book for a rule set, read from static/data on first use (CPython); None if there is none."""
+    """The book for a rule set, read from static/data on first use (CPython); None if there is none.
+
+    In the browser the page and the worker fetch the file and call `load`.
+    """
     if rules_name in _books:
         return _books[rules_name]
     _books[rules_name] = None
+    if rules_name not in SHIPPED:
+        return None
     try:
         import os
         here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

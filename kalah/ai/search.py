@@ -392,6 +392,17 @@ def searcher(rules):
     return search
 
 
+def book_analysis(board):
+    """The opening book's Analysis of the position, or None outside the book."""
+    from kalah.ai import book
+    found = book.book_for(board.rules.name)
+    values = found.move_values(board.pits, board.turn) if found is not None else None
+    if not values:
+        return None
+    move = book.best_move(values)
+    return Analysis(move, values[move], True, 0, 0, values, dict((m, True) for m in values), 0.0)
+
+
 def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=None, all_values=True,
             max_nodes=None):
     """Analyse the position of `board` for about `time_limit` seconds.
@@ -402,6 +413,12 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=No
     {"depth", "value", "move", "nodes", "exact"}; `should_stop()` is polled
     every 2048 nodes and ends the search (the last completed depth stands).
     The first depth always completes, whatever the time limit.
+    Without a depth limit, a position of the opening book is answered from
+    the book at once, every value exact (depth 0, no nodes).
     """
+    if max_depth is None and board.turn is not None:
+        found = book_analysis(board)
+        if found is not None:
+            return found
     return searcher(board.rules).analyse(board, time_limit, progress, should_stop,
                                          max_depth, all_values, max_nodes)

@@ -34,17 +34,6 @@ def board_from_args(args):
     return board
 
 
-def book_answer(board):
-    """The opening book's best move as analyse's dict (depth 0: no search), or None."""
-    from kalah.ai import book
-    found = book.book_for(board.rules.name)
-    values = found.move_values(board.pits, board.turn) if found is not None else None
-    if not values:
-        return None
-    move = min(values, key=lambda house: (-values[house], house))
-    return {"move": move, "value": values[move], "exact": True, "depth": 0, "nodes": 0}
-
-
 def add_arguments(parser):
     add_position_arguments(parser)
     parser.add_argument("--time", type=float, default=1.0, help="seconds to think (default 1)")
@@ -59,14 +48,7 @@ def run(args):
     if args.depth is not None and args.depth < 1:
         raise KalahError("--depth must be at least 1, not %d" % args.depth)
     board = board_from_args(args)
-    answer = book_answer(board)
-    if answer is not None:
-        if args.json:
-            print(json.dumps(answer))
-        else:
-            print("%s: move %s, value %+d (exact, from the opening book)" % (
-                board.position(), answer["move"], answer["value"]))
-        return 0
+    # Without --depth the opening book answers where it can (exact, depth 0).
     analysis = analyse(board, args.time, max_depth=args.depth, all_values=False)
     if args.json:
         print(json.dumps(analysis.as_dict()))

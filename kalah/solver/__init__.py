@@ -189,7 +189,7 @@ class Solver:
             else:
                 core.turn_round(out, turned)
                 values[house + 1] = int(gain) - self.value(list(turned))
-            if self.verbose:
+            if self.verbose and time.time() - started > 2:
                 _log("  house %d: %+d (%d nodes, %.1f s so far)" % (
                     house + 1, values[house + 1], self.nodes, time.time() - started))
         return values
