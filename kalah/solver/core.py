@@ -38,6 +38,9 @@ except ImportError:  # plain Python: the same code, slowly
 MAX_PLY = 1024        # deeper than any game: a move that stores nothing lowers the seeds' distance to the stores
 UNKNOWN = 0           # a table byte is value + 128; 0 is never a value
 TURN, EXTRA, OVER = 0, 1, 2
+# The enhanced transposition cutoff costs a table probe per child: worth it
+# only well above the endgame table, where a cutoff saves a large subtree.
+ETC_SEEDS = 6
 
 
 @jit
@@ -236,6 +239,7 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
     # The children, and the enhanced transposition cutoff: a child whose
     # stored bound already refutes this window ends the search here.
     child = boards[ply + 1]
+    etc = seeds > table_seeds + ETC_SEEDS
     moves = 0
     for house in range(m):
         if h[house] == 0:
@@ -243,23 +247,24 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
         gain, kind = play(h, house, empty_capture, kids[ply, house])
         gains[ply, house] = gain
         kinds[ply, house] = kind
-        if kind == TURN:
-            turn_round(kids[ply, house], child)
-        elif kind == EXTRA:
-            for i in range(n):
-                child[i] = kids[ply, house, i]
         if kind == OVER:
             score = 3000 + gain
             if gain >= b:
                 return gain
         else:
-            child_key = rank(child, binom)
-            child_slot = child_key % keys.shape[0]
-            if keys[child_slot] == child_key:
-                if kind == TURN and gain - highs[child_slot] >= b:
-                    return gain - np.int64(highs[child_slot])
-                if kind == EXTRA and gain + lows[child_slot] >= b:
-                    return gain + np.int64(lows[child_slot])
+            if etc:
+                if kind == TURN:
+                    turn_round(kids[ply, house], child)
+                else:
+                    for i in range(n):
+                        child[i] = kids[ply, house, i]
+                child_key = rank(child, binom)
+                child_slot = child_key % keys.shape[0]
+                if keys[child_slot] == child_key:
+                    if kind == TURN and gain - highs[child_slot] >= b:
+                        return gain - np.int64(highs[child_slot])
+                    if kind == EXTRA and gain + lows[child_slot] >= b:
+                        return gain + np.int64(lows[child_slot])
             # Move ordering: the table's move, extra turns (nearest the store
             # first), captures and other gains, then the rest.
             score = 2000 + house if kind == EXTRA else 100 + gain * 10 + house

@@ -127,9 +127,9 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
                     worker_client.shared().cancel(request.call_id)
                 request._result(answer)
         state = _books.get(board.rules.name)
-        if state is None:
-            _fetch_book(board.rules.name, from_book)
-        elif state != LOADING and _book_answer(snapshot) is not None:
+        if state is None or state == LOADING:
+            _fetch_book(board.rules.name, from_book)   # answers when it arrives, if still pending
+        elif _book_answer(snapshot) is not None:
             _later(from_book)
             return request
     if player_name in REFERENCE_PLAYERS:
