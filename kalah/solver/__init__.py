@@ -111,14 +111,16 @@ def board_houses(board):
 def solver_for(rules, houses_seeds, verbose=True):
     """A Solver sized for a position with `houses_seeds` seeds in the houses.
 
-    Up to 30 seeds the shipped endgame table is enough (seconds, nothing to
-    build); beyond, the DEFAULT_TABLE_SEEDS table from the cache folder,
+    Up to 30 seeds the shipped endgame table (or none, for sizes without
+    one) is enough (seconds, nothing to build); beyond, the DEFAULT_TABLE_SEEDS table from the cache folder,
     built there the first time (minutes).
     """
     from kalah.ai import endgame
     rules = find_rules(rules)
     shipped = endgame.table_for(rules)
-    if shipped is not None and houses_seeds <= 30:
+    if houses_seeds <= 30:
+        if shipped is None:  # small boards: no table to build or cache
+            return Solver(rules, -1, verbose=False)
         return Solver(rules, shipped.seeds, table=np.frombuffer(bytes(shipped.data), np.uint8), verbose=False)
     return Solver(rules, DEFAULT_TABLE_SEEDS, verbose=verbose)
 

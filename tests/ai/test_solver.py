@@ -58,7 +58,7 @@ def test_solver_agrees_with_the_python_search_on_random_positions(name):
 
 
 def test_solver_with_an_endgame_table_agrees_without_one():
-    with_table = Solver("kalah(6,4)", table_seeds=8, tt_bits=18)
+    with_table = Solver("kalah(6,4)", table_seeds=8, tt_bits=18, table=build_table("kalah(6,4)", 8))
     without = Solver("kalah(6,4)", table_seeds=-1, tt_bits=18)
     for position in random_positions("kalah(6,4)", 10, 22, seed=9):
         board = Board(position=position)
