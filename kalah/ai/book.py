@@ -22,7 +22,7 @@ from kalah.errors import KalahError
 MAGIC = b"KALAH-BOOK 1\n"
 KEY_BYTES = 6
 # The rule sets with a book in static/data (python -m kalah build-book).
-SHIPPED = ("kalah(6,4)",)
+SHIPPED = ("kalah(6,4)", "kalah(6,4)+empty-capture")
 
 
 def best_move(values):
