@@ -54,6 +54,13 @@ const OPTIONAL = [
   "./static/vendor/pyodide/pyodide.asm.wasm",
   "./static/vendor/pyodide/python_stdlib.zip",
   "./static/vendor/pyodide/pyodide-lock.json",
+  // The computer's tables: the endgame database (read by the worker) and the
+  // opening books (read by the page for level 8), so it plays at full
+  // strength offline even if it never played that rule set while online.
+  "./static/data/endgame-kalah6.bin",
+  "./static/data/endgame-kalah6-empty-capture.bin",
+  "./static/data/book-kalah6-4.bin",
+  "./static/data/book-kalah6-4-empty-capture.bin",
 ];
 
 const scope = new URL(self.registration.scope);

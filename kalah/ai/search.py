@@ -22,6 +22,7 @@ Three things make a value exact without reaching the end of the game:
 A search result is exact when no horizon evaluation went into it.
 """
 
+import gc
 import time
 
 from kalah.errors import KalahError
@@ -30,7 +31,9 @@ from kalah.rules import NORTH, SWAP, Rules
 INF = 10 ** 6
 EXACT = 1000               # the depth of a table entry proven to the end of the game
 LOWER, UPPER, BOTH = 1, 2, 3
-STOP_POLL = 2047           # poll the clock and should_stop() every 2048 nodes
+POLL_EVERY = 256           # read the clock every 256 nodes (well under 1 ms)...
+CALLER_POLL = 8            # ...and should_stop() every 8th time (the page's costs a message round)
+DEADLINE_MARGIN = 0.005    # stop this much early: unwinding and answering take a few ms
 MAX_DEPTH = 200
 DEFAULT_TABLE_SIZE = 200000  # entries, about 260 bytes each: the table stays under 55 MB
 SCALE = 4                  # values inside the search are in quarter seeds
@@ -95,6 +98,8 @@ class Search:
         self.endgame = endgame
         self.endgame_seeds = endgame.seeds if endgame is not None else -1
         self.nodes = 0
+        self.next_poll = POLL_EVERY
+        self.polls = 0
         self.horizon = 0
         self.deadline = None
         self.max_nodes = None
@@ -147,7 +152,7 @@ class Search:
             self.horizon += 1
             return diff + self.row_weight * (2 * sum(pits[:m]) - left)
         self.nodes += 1
-        if not self.nodes & STOP_POLL:
+        if self.nodes >= self.next_poll:
             self.poll()
 
         horizon = self.horizon
@@ -224,11 +229,13 @@ class Search:
         return [house for _, house in scored]
 
     def poll(self):
+        self.next_poll = self.nodes + POLL_EVERY
+        self.polls += 1
         if self.deadline is not None and time.time() >= self.deadline:
             raise Stop()
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise Stop()
-        if self.should_stop is not None and self.should_stop():
+        if self.should_stop is not None and not self.polls % CALLER_POLL and self.should_stop():
             raise Stop()
 
     # -- the root ------------------------------------------------------------
@@ -291,6 +298,17 @@ class Search:
     def analyse(self, board, time_limit=1.0, progress=None, should_stop=None,
                 max_depth=None, all_values=True, max_nodes=None):
         """Iterative deepening from `board` until time, depth, nodes or an exact value."""
+        # The search makes no reference cycles; a full collection over the
+        # table's tuples could take tens of ms past the deadline.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._analyse(board, time_limit, progress, should_stop, max_depth, all_values, max_nodes)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _analyse(self, board, time_limit, progress, should_stop, max_depth, all_values, max_nodes):
         if board.turn is None:
             raise KalahError("the game is over: there is nothing to analyse")
         if board.rules != self.rules:
@@ -308,6 +326,7 @@ class Search:
             # search is exact up to there; beyond, the horizon takes over.
             max_depth = max(1, min(max_depth, self.rules.move_limit - board.clock))
         self.nodes = 0
+        self.next_poll = POLL_EVERY
         self.history = [0] * (self.m + 1)
         self.should_stop = None   # the first depth always completes
         self.deadline = None
@@ -339,7 +358,7 @@ class Search:
                 if should_stop is not None and should_stop():
                     break
                 if time_limit is not None:
-                    self.deadline = start + time_limit
+                    self.deadline = start + time_limit - DEADLINE_MARGIN
                     # The next depth takes several times this one: do not
                     # start what has no chance to search the first move.
                     if time.time() - start >= time_limit * 0.7:
@@ -373,6 +392,17 @@ def searcher(rules):
     return search
 
 
+def book_analysis(board):
+    """The opening book's Analysis of the position, or None outside the book."""
+    from kalah.ai import book
+    found = book.book_for(board.rules.name)
+    values = found.move_values(board.pits, board.turn) if found is not None else None
+    if not values:
+        return None
+    move = book.best_move(values)
+    return Analysis(move, values[move], True, 0, 0, values, dict((m, True) for m in values), 0.0)
+
+
 def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=None, all_values=True,
             max_nodes=None):
     """Analyse the position of `board` for about `time_limit` seconds.
@@ -383,6 +413,12 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=No
     {"depth", "value", "move", "nodes", "exact"}; `should_stop()` is polled
     every 2048 nodes and ends the search (the last completed depth stands).
     The first depth always completes, whatever the time limit.
+    Without a depth limit, a position of the opening book is answered from
+    the book at once, every value exact (depth 0, no nodes).
     """
+    if max_depth is None and board.turn is not None:
+        found = book_analysis(board)
+        if found is not None:
+            return found
     return searcher(board.rules).analyse(board, time_limit, progress, should_stop,
                                          max_depth, all_values, max_nodes)

@@ -28,7 +28,7 @@ from kalah.rules import SOUTH
 # value is a seed count, so the steps are seed counts).
 MARKS = ((6, "blunder"), (3, "mistake"), (1, "inaccuracy"))
 
-_endgame_checked = set()  # endgame table keys already looked for
+_endgame_checked = set()  # endgame table keys and book rule sets already looked for
 
 
 def _board(args):
@@ -95,6 +95,7 @@ def _prepare(board):
     for name in list(search._searchers):
         if name != board.rules.name:
             del search._searchers[name]
+    _prepare_book(board)
     key = endgame.db_key(board.rules)
     if key is None or key in _endgame_checked:
         return
@@ -104,6 +105,19 @@ def _prepare(board):
         endgame.load(board.rules, data)
     else:  # offline before the file was ever cached: play without it, look again next time
         _endgame_checked.discard(key)
+
+
+def _prepare_book(board):
+    """Fetch the rule set's opening book the first time it is needed (search.analyse reads it)."""
+    from kalah.ai import book
+    name = board.rules.name
+    if name not in book.SHIPPED or name in _endgame_checked:
+        return
+    _endgame_checked.add(name)
+    if book.loaded(name) is None:
+        data = _fetch_bytes("static/data/" + book.file_name(name))
+        if data is not None:
+            book.load(name, data)
 
 
 def _fetch_bytes(path):

@@ -24,6 +24,7 @@ SUBCOMMANDS = (
     ("solve", "kalah.cli.solve", "the exact value of a position"),
     ("match", "kalah.cli.match", "play computer players against each other"),
     ("build-endgame", "kalah.cli.build_endgame", "build the endgame database"),
+    ("build-book", "kalah.cli.build_book", "build the exact opening book"),
     ("tournament", "kalah.cli.tournament", "a tournament of students' players and ours"),
 )
 

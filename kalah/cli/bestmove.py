@@ -48,6 +48,7 @@ def run(args):
     if args.depth is not None and args.depth < 1:
         raise KalahError("--depth must be at least 1, not %d" % args.depth)
     board = board_from_args(args)
+    # Without --depth the opening book answers where it can (exact, depth 0).
     analysis = analyse(board, args.time, max_depth=args.depth, all_values=False)
     if args.json:
         print(json.dumps(analysis.as_dict()))

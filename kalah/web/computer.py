@@ -11,6 +11,12 @@ reference players ("random", "first", "rightmost", "greedy") are instant and
 run here on the page's thread (kalah.ai.reference imports under
 MicroPython), else in the worker too.
 
+Level 8's opening moves come from the exact opening book (kalah.ai.book,
+read here by MicroPython): the book file of the rule set is fetched the first
+time level 8 plays it, and a move in the book is answered at once, without
+waiting for the worker, which starts meanwhile and takes over where the
+book ends.
+
 `preload()` starts the worker early (when a game with the computer is set
 up, or once the board is drawn) so that the first move does not wait for
 the whole runtime to start; `is_ready()` says whether it has.
@@ -118,6 +124,21 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
     if board.is_game_over():
         raise ValueError("the game is over: the computer has no move to make")
     request = MoveRequest(board, on_progress, on_done, on_error)
+    if player_name in BOOK_PLAYERS and board.rules.name in SHIPPED_BOOKS:
+        snapshot = board.copy()
+
+        def from_book():
+            answer = _book_answer(snapshot)
+            if answer is not None and request.is_pending():
+                if request.call_id is not None:  # the worker's search is not needed
+                    worker_client.shared().cancel(request.call_id)
+                request._result(answer)
+        state = _books.get(board.rules.name)
+        if state is None or state == LOADING:
+            _fetch_book(board.rules.name, from_book)   # answers when it arrives, if still pending
+        elif _book_answer(snapshot) is not None:
+            _later(from_book)
+            return request
     if player_name in REFERENCE_PLAYERS:
         local = _local_player(player_name, seed)
         if local is not None:
@@ -138,6 +159,84 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
     request.call_id = client.call(CHOOSE_MOVE, args, request._result,
                                   on_progress=request._progress, on_error=request._error)
     return request
+
+
+BOOK_PLAYERS = ("level8",)
+LOADING = "loading"
+_books = {}          # rule set name -> LOADING, or the Book once fetched, or False if it failed
+_book_waiters = {}   # rule set name -> functions to call once the book is there
+
+
+def _shipped_books():
+    try:
+        from kalah.ai import book
+        return book.SHIPPED
+    except ImportError:
+        return ()
+
+
+SHIPPED_BOOKS = _shipped_books()
+
+
+def _book_answer(board):
+    """{"move", "value", "exact", "book"} from the loaded book, or None."""
+    found = _books.get(board.rules.name)
+    if not found or found == LOADING:
+        return None
+    from kalah.ai import book
+    values = found.move_values(board.pits, board.turn)
+    if not values:
+        return None
+    move = book.best_move(values)
+    return {"move": move, "value": values[move], "exact": True, "depth": 0, "book": True}
+
+
+def _fetch_book(rules_name, then):
+    """Fetch the rule set's book once (static/data/), then call `then` (also when it failed)."""
+    _book_waiters.setdefault(rules_name, []).append(then)
+    if rules_name in _books:
+        return
+    _books[rules_name] = LOADING
+    from kalah.ai import book
+    url = "static/data/" + book.file_name(rules_name)
+
+    def finish(found):
+        _books[rules_name] = found
+        for waiter in _book_waiters.pop(rules_name, []):
+            waiter()
+
+    def failed(*_):
+        window.console.warn("no opening book at " + url)
+        finish(False)
+
+    def got_buffer(buffer):
+        try:
+            finish(book.load(rules_name, window.Uint8Array.new(buffer)))
+        except Exception as error:  # a damaged file: play without the book
+            window.console.warn("opening book %s: %s" % (url, error))
+            finish(False)
+
+    def got_response(response):
+        if not response.ok:
+            failed()
+            return
+        response.arrayBuffer().then(_once(got_buffer), _once(failed))
+
+    window.fetch(url).then(_once(got_response), _once(failed))
+
+
+_proxies = []
+
+
+def _once(function):
+    """A JS callback proxy kept alive until it has been called once."""
+    def call(*args):
+        if proxy in _proxies:
+            _proxies.remove(proxy)
+        return function(*args)
+    proxy = create_proxy(call)
+    _proxies.append(proxy)
+    return proxy
 
 
 _players = {}

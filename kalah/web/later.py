@@ -18,7 +18,7 @@ from pyscript.ffi import create_proxy, to_js
 
 MODULES = (
     "kalah/records.py", "kalah/history.py", "kalah/links.py",
-    "kalah/ai/__init__.py", "kalah/ai/reference.py",
+    "kalah/ai/__init__.py", "kalah/ai/reference.py", "kalah/ai/book.py",
     "kalah/web/storage.py", "kalah/web/files.py", "kalah/web/embed_code.py",
     "kalah/web/worker_client.py", "kalah/web/computer.py",
     "kalah/web/chart_view.py", "kalah/web/analysis_view.py",

@@ -63,7 +63,10 @@ def test_unknown_player_name_says_which_names_exist():
 
 def test_progress_is_reported_for_each_completed_depth():
     seen = []
-    players.get("level8").choose(Board("kalah(6,4)"), time_limit=0.2, progress=seen.append)
+    board = Board("kalah(6,4)")
+    for move in (4, 4, 6):  # beyond the opening book, which answers without a search
+        board.push(move)
+    players.get("level8").choose(board, time_limit=0.2, progress=seen.append)
     depths = [info["depth"] for info in seen]
     assert depths == list(range(1, len(depths) + 1)) and len(depths) >= 3
     assert set(seen[0]) == {"depth", "value", "move", "nodes", "exact"}

@@ -31,10 +31,20 @@ def test_choose_move_answers_a_legal_move(player):
 
 
 def test_choose_move_reports_the_depth_as_it_deepens():
-    answer, reports = call("choose_move", {"position": START, "player": "level8", "time": 0.2})
+    board = Board("kalah(6,4)")
+    for move in (4, 4, 6):  # beyond the opening book
+        board.push(move)
+    answer, reports = call("choose_move", {"position": board.position(), "player": "level8", "time": 0.2})
     depths = [r["depth"] for r in reports]
     assert depths == sorted(depths) and depths[0] == 1
     assert answer["depth"] == depths[-1]
+
+
+def test_level8_and_analyse_answer_the_start_from_the_opening_book():
+    answer, reports = call("choose_move", {"position": START, "player": "level8", "time": 0.2})
+    assert answer["move"] == 3 and reports == []
+    answer, _ = call("analyse", {"position": START, "time": 0.2})
+    assert answer["depth"] == 0 and answer["value"] == 8 and all(answer["exact_values"].values())
 
 
 def test_analyse_values_every_legal_move_and_marks_exact_ones():

@@ -1,0 +1,47 @@
+"""`python -m kalah build-book`: the exact opening book of a Kalah rule set.
+
+    python -m kalah build-book --rules kalah(6,4) --plies 6
+    (writes static/data/book-kalah6-4.bin)
+
+Every position within --plies moves of the start in which the book's side
+(either) has played only optimal moves, with the exact value of every move,
+proven by the numba solver (kalah.solver; it builds or loads its 20-seed
+endgame table from the cache folder first). The file is the same bytes
+for the same rules and plies (docs/formats.md).
+"""
+
+import os
+import sys
+import time
+
+from kalah.errors import KalahError
+from kalah.rules import find_rules
+
+
+def add_arguments(parser):
+    parser.add_argument("--rules", default="kalah(6,4)", help="a Kalah rule set (default kalah(6,4))")
+    parser.add_argument("--plies", type=int, required=True, help="moves from the start the book covers")
+    parser.add_argument("--out", default=None, help="the file to write (default static/data/book-RULES.bin)")
+
+
+def run(args):
+    from kalah.ai import book, endgame
+    try:
+        from kalah import solver
+        from kalah.solver.book import build_bytes
+    except ImportError as error:
+        raise KalahError("build-book needs numpy and numba (requirements-dev.txt): %s" % error)
+    rules = find_rules(args.rules)
+    if not solver.supports(rules):
+        raise KalahError("no opening book for %s: the solver plays Kalah with or without empty capture" % rules.name)
+    if not 0 <= args.plies <= 40:
+        raise KalahError("--plies must be 0..40, not %d" % args.plies)
+    out = args.out or os.path.join(endgame.DATA_DIR, book.file_name(rules.name))
+    started = time.time()
+    blob = build_bytes(rules, args.plies, solver.Solver(rules, verbose=True), verbose=True)
+    with open(out + ".tmp", "wb") as handle:
+        handle.write(blob)
+    os.replace(out + ".tmp", out)
+    print("%s: %d positions to %d plies, %d bytes in %s, %.0f s" % (
+        rules.name, len(book.Book(blob)), args.plies, len(blob), out, time.time() - started), file=sys.stderr)
+    return 0

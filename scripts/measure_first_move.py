@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""The computer's first move from navigation, against the bare MicroPython page, in one run.
+
+    .venv/bin/python scripts/measure_first_move.py [--runs 3] [--json]
+
+Cold (a fresh browser context each run) and warm (a second page in the
+same context): the bare page (static/bench/minimal.html) until its Python
+runs, and the play page until level 8 (South, kalah(6,4), 1 s a move)
+has made its first move. With the opening book that move comes from the
+page's own MicroPython, before the Pyodide worker is ready. The game is
+set up through the new-game panel (the preset link works the same once
+merged).
+"""
+
+import argparse
+import json
+import pathlib
+import statistics
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bench_browser_search import FIRST_MOVE  # noqa: E402
+from measure_startup import chromium_launch_options  # noqa: E402
+from serve import start_server  # noqa: E402
+
+BARE_READY = "document.body.dataset.ready === '1'"
+
+
+def first_move(page, url):
+    started = time.perf_counter()
+    page.goto(url + "index.html")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.click("#new-game summary")
+    page.wait_for_function("((o) => o && !o.disabled)("
+                           "document.querySelector('select[name=south] option[value=level8]'))", timeout=60_000)
+    page.select_option("select[name=south]", "level8")
+    page.click("#new-game-form button[type=submit]")
+    page.wait_for_function(FIRST_MOVE, timeout=120_000)
+    return time.perf_counter() - started
+
+
+def bare(page, url):
+    started = time.perf_counter()
+    page.goto(url + "static/bench/minimal.html")
+    page.wait_for_function(BARE_READY, timeout=60_000)
+    return time.perf_counter() - started
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    options = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+    times = {"bare": {"cold": [], "warm": []}, "first_move": {"cold": [], "warm": []}}
+    server, url = start_server(ROOT, port=0)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**chromium_launch_options())
+            for _ in range(options.runs):
+                for name, measure in (("bare", bare), ("first_move", first_move)):
+                    context = browser.new_context(reduced_motion="reduce")
+                    for state in ("cold", "warm"):
+                        page = context.new_page()
+                        times[name][state].append(measure(page, url))
+                        page.close()
+                    context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    medians = dict((name, dict((state, round(statistics.median(values), 2)) for state, values in by.items()))
+                   for name, by in times.items())
+    if options.json:
+        print(json.dumps({"median_seconds": medians, "runs": options.runs}))
+    else:
+        for state in ("cold", "warm"):
+            print("%s: bare MicroPython page %.2f s, play page to level 8's first move %.2f s (%.1fx)" % (
+                state, medians["bare"][state], medians["first_move"][state],
+                medians["first_move"][state] / medians["bare"][state]))
+
+
+if __name__ == "__main__":
+    main()
