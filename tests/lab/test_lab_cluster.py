@@ -104,7 +104,7 @@ def test_resume_refuses_a_folder_of_another_tournament(tmp_path):
     done = subprocess.run(command, cwd=folder, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                           capture_output=True, timeout=120)
     assert done.returncode == 2
-    assert done.stderr.decode().startswith("tournament: %s holds another tournament (different players)" % results)
+    assert done.stderr.decode().startswith("python -m kalah tournament: %s holds another tournament (different players)" % results)
 
 
 def test_a_worker_lost_mid_game_has_its_game_replayed_elsewhere(cluster, tmp_path):

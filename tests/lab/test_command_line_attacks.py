@@ -222,7 +222,7 @@ def test_without_bubblewrap_the_command_refuses_students_files(tmp_path):
     done = subprocess.run([sys.executable, "-m", "kalah", "tournament", "a.py", "b.py", "--time", "0.2"],
                           cwd=tmp_path, env=env, capture_output=True, timeout=120)
     assert done.returncode == 2
-    assert done.stderr.decode().startswith("tournament: bubblewrap (bwrap) is not installed, so the players' "
+    assert done.stderr.decode().startswith("python -m kalah tournament: bubblewrap (bwrap) is not installed, so the players' "
                                            "files cannot be run in a sandbox.")
     trusted = subprocess.run([sys.executable, "-m", "kalah", "tournament", "a.py", "b.py", "--time", "0.2",
                               "--trust-bots", "--json", "--quiet"],
