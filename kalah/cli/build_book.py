@@ -1,6 +1,6 @@
 """`python -m kalah build-book`: the exact opening book of a Kalah rule set.
 
-    python -m kalah build-book --rules kalah(6,4) --plies 6
+    python -m kalah build-book --rules kalah(6,4) --plies 6 [--reuse static/data/book-kalah6-4.bin]
     (writes static/data/book-kalah6-4.bin)
 
 Every position within --plies moves of the start in which the book's side
@@ -22,6 +22,8 @@ def add_arguments(parser):
     parser.add_argument("--rules", default="kalah(6,4)", help="a Kalah rule set (default kalah(6,4))")
     parser.add_argument("--plies", type=int, required=True, help="moves from the start the book covers")
     parser.add_argument("--out", default=None, help="the file to write (default static/data/book-RULES.bin)")
+    parser.add_argument("--reuse", default=None, metavar="FILE",
+                        help="an earlier book of the same rules whose proven positions are reused (same result, sooner)")
 
 
 def run(args):
@@ -37,8 +39,16 @@ def run(args):
     if not 0 <= args.plies <= 40:
         raise KalahError("--plies must be 0..40, not %d" % args.plies)
     out = args.out or os.path.join(endgame.DATA_DIR, book.file_name(rules.name))
+    known = None
+    if args.reuse:
+        from kalah.solver.book import entries_of
+        with open(args.reuse, "rb") as handle:
+            blob = handle.read()
+        if book.Book(blob, args.reuse).rules != rules.name:
+            raise KalahError("%s is not a book of %s" % (args.reuse, rules.name))
+        known = entries_of(blob)
     started = time.time()
-    blob = build_bytes(rules, args.plies, solver.Solver(rules, verbose=True), verbose=True)
+    blob = build_bytes(rules, args.plies, solver.Solver(rules, verbose=True), verbose=True, known=known)
     with open(out + ".tmp", "wb") as handle:
         handle.write(blob)
     os.replace(out + ".tmp", out)

@@ -2,7 +2,10 @@
 
 For each side in turn as the book's side: every position reachable from the
 start within `plies` moves in which the book's side has played only optimal
-moves and the other side anything. Each position gets the exact value of
+moves and the other side anything. The book's side's extra turns do not
+count as plies: the book always plays its side's whole turn (so with one
+ply the computer's first turn, extra moves and all, comes from the book
+while the page's interpreter is still starting). Each position gets the exact value of
 every move (so hints and the review can use the positions where the
 opponent moved too). Positions are keyed by their houses, so transpositions
 and the two sides share records.
@@ -18,18 +21,24 @@ from kalah.rules import find_rules
 from kalah.solver import Solver, core
 
 
-def build(rules, plies, solver=None, verbose=False):
-    """{rank: [value or None per house]} of the book for `rules`, to `plies` moves."""
+def build(rules, plies, solver=None, verbose=False, known=None):
+    """{rank: [value or None per house]} of the book for `rules`, to `plies` moves.
+
+    known: entries already proven (an earlier book of the same rules), reused
+    as they are: values are exact, so the result is the same either way."""
     rules = find_rules(rules)
     solver = solver or Solver(rules, verbose=False)
     m = rules.houses
     entries = {}
+    known = known or {}
     seen = {}
     started = time.time()
 
     def values_of(houses):
         key = book_format.rank(houses)
-        if key not in entries:
+        if key not in entries and key in known:
+            entries[key] = known[key]
+        elif key not in entries:
             found = solver.house_values(houses)
             entries[key] = [found.get(house + 1) for house in range(m)]
             if verbose and len(entries) % 100 == 0:
@@ -54,8 +63,8 @@ def build(rules, plies, solver=None, verbose=False):
             if values[house] is None or (book_moves and values[house] != best):
                 continue
             gain, kind = core.play(h, house, rules.empty_capture, out)
-            if kind == core.EXTRA:
-                walk([int(x) for x in out], book_moves, plies_left - 1)
+            if kind == core.EXTRA:   # the book's side finishes its turn whatever the plies
+                walk([int(x) for x in out], book_moves, plies_left if book_moves else plies_left - 1)
             elif kind == core.TURN:
                 core.turn_round(out, turned)
                 walk([int(x) for x in turned], not book_moves, plies_left - 1)
@@ -66,7 +75,17 @@ def build(rules, plies, solver=None, verbose=False):
     return entries
 
 
-def build_bytes(rules, plies, solver=None, verbose=False):
+def entries_of(blob):
+    """{rank: [value or None per house]} read back from a book file's bytes."""
+    found = book_format.Book(blob)
+    entries = {}
+    for i in range(len(found)):
+        at = found.start + i * found.record + book_format.KEY_BYTES
+        entries[found.key_at(i)] = [None if byte == 0 else byte - 128 for byte in blob[at:at + found.houses]]
+    return entries
+
+
+def build_bytes(rules, plies, solver=None, verbose=False, known=None):
     rules = find_rules(rules)
-    entries = build(rules, plies, solver, verbose)
+    entries = build(rules, plies, solver, verbose, known)
     return book_format.encode(rules.name, rules.houses, plies, entries)

@@ -55,6 +55,31 @@ def test_the_same_book_bytes_are_built_twice():
     assert small_book() == small_book()
 
 
+def test_a_book_built_on_an_earlier_one_is_the_same_bytes():
+    pytest.importorskip("numba")
+    from kalah.solver import Solver
+    from kalah.solver.book import build_bytes, entries_of
+    shallow = build_bytes("kalah(4,3)", 2, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18))
+    reused = build_bytes("kalah(4,3)", 4, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18), known=entries_of(shallow))
+    assert reused == small_book()
+
+
+def test_the_book_plays_its_sides_whole_first_turn():
+    """With one ply, every position of the book's side's first turn (extra moves too) is in the book."""
+    pytest.importorskip("numba")
+    from kalah.solver import Solver
+    from kalah.solver.book import build_bytes
+    found = book.Book(build_bytes("kalah(4,3)", 1, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18)))
+    board = Board("kalah(4,3)")
+    moves = 0
+    while board.turn == 0:
+        values = found.move_values(board.pits, board.turn)
+        assert values is not None, board.position()
+        board.push(book.best_move(values))
+        moves += 1
+    assert moves == 2   # house 2 ends in the store, then South moves again
+
+
 def test_a_damaged_book_is_refused_with_the_reason():
     blob = small_book()
     with pytest.raises(KalahError, match="not a Kalah opening book"):
