@@ -6,7 +6,8 @@ link to its setup."""
 import pytest
 
 from kalah import Board
-from kalah.rules import NORTH, SOUTH
+from kalah.ai import reference
+from kalah.rules import NORTH, SIDE_LETTERS, SOUTH
 from reference_game import play_against_first
 
 POSITION = "document.getElementById('board').dataset.position"
@@ -56,6 +57,11 @@ def test_every_preset_form_starts_its_game_at_once(page, site_url, wait_for_pyth
                                                    fragment, rules, first, south, north):
     open_play(page, site_url, fragment, wait_for_python_ready)
     board = Board(rules, first=first)
+    if first == NORTH:  # the computer (greedy) opens at once: wait for the person's turn after it
+        greedy = reference.get("greedy")
+        while board.turn == NORTH:
+            board.push(greedy.choose(board))
+        page.wait_for_function("side => (%s || '').split('/')[2] === side" % POSITION, arg=SIDE_LETTERS[SOUTH])
     view = shown(page)
     assert view["problem"] == ""
     assert view["rules"] == board.rules.name
