@@ -13,9 +13,9 @@ MicroPython), else in the worker too.
 
 Level 8's opening moves come from the exact opening book (kalah.ai.book,
 read here by MicroPython): the book file of the rule set is fetched the first
-time level 8 plays it, and a move in the book is answered at once, without
-waiting for the worker, which starts meanwhile and takes over where the
-book ends.
+time level 8 plays it (before the worker is asked anything: the file is a
+few hundred bytes), and a move in the book is answered at once; the worker
+starts right after and takes over where the book ends.
 
 `preload()` starts the worker early (when a game with the computer is set
 up, or once the board is drawn) so that the first move does not wait for
@@ -49,8 +49,16 @@ def _mark(state):
 
 
 def preload():
-    """Start the computer's runtime now, in the background."""
-    _client().start()
+    """Start the computer's runtime soon, in the background: after any opening book
+    on its way has arrived, so that a first move from the book is not kept waiting
+    behind the worker's start on this thread."""
+    def start():
+        loading = [name for name in _books if _books[name] == LOADING]
+        if loading:
+            _book_waiters[loading[0]].append(lambda: _later(start))
+        else:
+            _client().start()
+    _later(start)
 
 
 def is_ready():
@@ -128,17 +136,19 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
         snapshot = board.copy()
 
         def from_book():
+            """The book's move, else the worker's search (the book is here, or failed)."""
+            if not request.is_pending():
+                return
             answer = _book_answer(snapshot)
-            if answer is not None and request.is_pending():
-                if request.call_id is not None:  # the worker's search is not needed
-                    worker_client.shared().cancel(request.call_id)
+            if answer is not None:
                 request._result(answer)
-        state = _books.get(board.rules.name)
-        if state is None or state == LOADING:
-            _fetch_book(board.rules.name, from_book)   # answers when it arrives, if still pending
-        elif _book_answer(snapshot) is not None:
+            else:
+                _ask_worker(request, player_name, time_limit, seed)
+        if _books.get(board.rules.name) in (None, LOADING):
+            _fetch_book(board.rules.name, from_book)   # a few hundred bytes: the worker takes longer
+        else:
             _later(from_book)
-            return request
+        return request
     if player_name in REFERENCE_PLAYERS:
         local = _local_player(player_name, seed)
         if local is not None:
@@ -150,6 +160,11 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
                     request._result({"move": local.choose(snapshot, time_limit)})
             _later(answer)
             return request
+    _ask_worker(request, player_name, time_limit, seed)
+    return request
+
+
+def _ask_worker(request, player_name, time_limit, seed):
     client = _client()
     if not client.is_ready():
         request._progress({"loading": True})
@@ -158,7 +173,6 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
         args["seed"] = seed
     request.call_id = client.call(CHOOSE_MOVE, args, request._result,
                                   on_progress=request._progress, on_error=request._error)
-    return request
 
 
 BOOK_PLAYERS = ("level8",)

@@ -16,7 +16,7 @@ import os
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
-MODULES = (
+MODULES = (  # index.html preloads them too (data-later)
     "kalah/records.py", "kalah/history.py", "kalah/links.py",
     "kalah/ai/__init__.py", "kalah/ai/reference.py", "kalah/ai/book.py",
     "kalah/web/storage.py", "kalah/web/files.py", "kalah/web/embed_code.py",

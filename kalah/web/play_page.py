@@ -120,7 +120,12 @@ class PlayPage:
         else:
             self.begin(self._session_from(Preset()))
         on_ready()
-        self._import_timer.start(AFTER_FIRST_PAINT_MS)
+        self._import_timer.start(self._extras_delay())
+
+    def _extras_delay(self):
+        """The computer's modules wait for the first paint, unless the computer opens the game:
+        then its first move (from the opening book, on this page) is what the person waits for."""
+        return 0 if self.session.computer_to_move() else AFTER_FIRST_PAINT_MS
 
     def _resume_or_new(self, on_ready):
         session = self._resumed()
@@ -130,7 +135,7 @@ class PlayPage:
         else:
             self.begin(self._session_from(Preset()))
         on_ready()
-        self._import_timer.start(AFTER_FIRST_PAINT_MS)
+        self._import_timer.start(self._extras_delay())
 
     def _resumed(self):
         if storage() is None:
@@ -486,9 +491,9 @@ class PlayPage:
         except Exception as error:
             self.computer_failed = "the computer player could not load (%s)" % error
         self._label_computer_options()
+        self._schedule_computer()  # first, so that an opening-book move is not kept behind the worker
         if self.session is not None and game_setup.needs_worker(self.session.players):
             self._preload()
-        self._schedule_computer()
 
     def _preload(self):
         if self.computer is not None:

@@ -87,6 +87,15 @@ def test_index_html_preloads_every_file_of_play_json():
     assert preloaded == play_page_files()
 
 
+def test_index_html_preloads_the_later_modules_too():
+    # Fetched while MicroPython starts, so that a computer opening the game (level 8's
+    # book move) does not wait for a second round of fetches after the first paint.
+    import re
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+\.py)" as="fetch" crossorigin fetchpriority="low" data-later>', html))
+    assert preloaded == later_modules()
+
+
 def test_before_python_runs_the_page_says_it_is_starting_and_no_button_is_live():
     from html.parser import HTMLParser
 
