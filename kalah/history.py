@@ -80,8 +80,8 @@ def valid_id(value):
 
 
 def player_name(record, side, seat=True):
-    """The name a person chose (the record's, or meta "south_name"), else 'Computer level N'
-    (meta "south_player": "levelN"), else 'Person (South)'.
+    """The name a person chose (the record's, or meta "south_name"), else 'Computer (level N)'
+    as the play page says it (meta "south_player": "levelN"), else 'Person (South)'.
 
     seat=False leaves out '(South)' where the seat is shown beside the name.
     """
@@ -93,7 +93,7 @@ def player_name(record, side, seat=True):
     if not isinstance(player, str) or player == "human":
         return "Person (%s)" % ("South" if side == 0 else "North") if seat else "Person"
     if player.startswith("level") and player[5:].isdigit():
-        return "Computer level " + player[5:]
+        return "Computer (level %s)" % player[5:]
     return "Computer (%s)" % player[:40]
 
 
