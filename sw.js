@@ -48,6 +48,7 @@ const CORE = [
 const OPTIONAL_PAGES = ["./history.html", "./replay.html", "./embed.html", "./lab.html"];
 const OPTIONAL = [
   "./static/js/pyodide-worker.js",
+  "./static/js/pyscript-files.js",  // imported by pyodide-worker.js and bot-sandbox.js
   "./static/js/bot-worker.js",  // fetched by the lab's bot-sandbox.js, handed into each player's frame
   "./static/vendor/pyodide/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.asm.mjs",

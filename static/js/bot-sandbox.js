@@ -16,6 +16,8 @@
 // No game logic lives here: the page's Python (kalah/web/bot_sandbox.py) is
 // the referee and checks every answer.
 
+import { parseFiles } from "./pyscript-files.js";
+
 const PYODIDE = new URL("../vendor/pyodide/", import.meta.url);
 const CONFIG = new URL("../../pyscript.toml", import.meta.url);
 const WORKER = new URL("./bot-worker.js", import.meta.url);
@@ -50,19 +52,6 @@ addEventListener("message", (event) => {
 });
 parent.postMessage("frame-ready", "*");
 </script>`;
-
-/** [source, destination] pairs of pyscript.toml's [files] table (as pyodide-worker.js reads it). */
-function parseFiles(text) {
-  const pairs = [];
-  let inFiles = false;
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    if (line.startsWith("[")) inFiles = line === "[files]";
-    const match = inFiles && line.match(/^"([^"]+)"\s*=\s*"([^"]+)"/);
-    if (match) pairs.push([match[1], match[2]]);
-  }
-  return pairs;
-}
 
 async function fetchOk(url) {
   const response = await fetch(url);

@@ -22,6 +22,7 @@
 // and start a new one.
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { parseFiles } from "./pyscript-files.js";
 
 const CONFIG_URL = new URL("../../pyscript.toml", import.meta.url);
 const PYODIDE_URL = new URL("../vendor/pyodide/", import.meta.url);
@@ -83,19 +84,6 @@ const pause = new MessageChannel();
 const resumes = [];
 pause.port1.onmessage = () => resumes.shift()();
 globalThis.kalahYield = () => new Promise((resolve) => { resumes.push(resolve); pause.port2.postMessage(null); });
-
-/** [source, destination] pairs of pyscript.toml's [files] table. */
-function parseFiles(text) {
-  const pairs = [];
-  let inFiles = false;
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    if (line.startsWith("[")) inFiles = line === "[files]";
-    const match = inFiles && line.match(/^"([^"]+)"\s*=\s*"([^"]+)"/);
-    if (match) pairs.push([match[1], match[2]]);
-  }
-  return pairs;
-}
 
 async function fetchText(url) {
   const response = await fetch(url);
