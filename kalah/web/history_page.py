@@ -34,6 +34,7 @@ class HistoryPage:
         self.deleted = None  # the last deleted Entry, for undo
         self.job = None      # the ImportJob under way, and where its text came from
         self.job_source = ""
+        self.job_summarized = False  # the import's summary (ranking, rule sets) is drawn
         self.job_timer = Timer(self._import_slice)
         self.rows = []       # the rows to draw, and how many are drawn
         self.rows_drawn = 0
