@@ -83,6 +83,7 @@ class JsonSplitter:
             self.malformed = ("a '%s' is not closed" % chr(stack[-1]), end)
             return
         self.scanned = end
+        yield  # the skeleton is a pass over every item: a step of its own
         self.skeleton = self._skeleton()
 
     @staticmethod

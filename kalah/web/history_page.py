@@ -20,6 +20,7 @@ from kalah.web.dom import Timer, by_id, clear, el, listen, proxy
 from kalah.web.files import download
 
 SLICE_MS = 12  # work per browser task: well under the 50 ms that counts as a long task
+FIRST_ROWS = 25  # rows drawn at once with the rest of the page: a screenful
 
 COLUMNS = (("date", "Date"), ("rules", "Rule set"), ("players", "Players"), ("result", "Result"),
            ("moves", "Moves"))
@@ -33,6 +34,7 @@ class HistoryPage:
         self.deleted = None  # the last deleted Entry, for undo
         self.job = None      # the ImportJob under way, and where its text came from
         self.job_source = ""
+        self.job_summarized = False  # the import's summary (ranking, rule sets) is drawn
         self.job_timer = Timer(self._import_slice)
         self.rows = []       # the rows to draw, and how many are drawn
         self.rows_drawn = 0
@@ -46,14 +48,25 @@ class HistoryPage:
 
     # -- drawing -------------------------------------------------------------
     def render(self):
+        """Draw the page: its summary, then the table (the first rows at once, the rest in slices)."""
+        self._render_summary()
+        self._render_games()
+
+    def _render_summary(self):
+        """Everything but the table of games: the rule sets to filter by, problems, ranking."""
         self._fill_rules_filter()
+        self._render_problems()
+        self._render_ranking()
+
+    def _render_games(self):
+        start = clock_ms()
         rows = self.history.listing(sort=self.sort, descending=self.descending,
                                     player=by_id("filter-player").value,
                                     rules=by_id("filter-rules").value, status=by_id("filter-status").value)
         clear(by_id("games-body"))
         self.rows = rows
         self.rows_drawn = 0
-        self._draw_rows()
+        self._draw_rows(start)
         total = len(self.history.entries)
         by_id("count").textContent = ("No games saved yet: play one on the Play page." if not total else
                                       "%d of %d saved games shown." % (len(rows), total))
@@ -61,17 +74,19 @@ class HistoryPage:
             th = by_id("col-" + key)
             th.setAttribute("aria-sort", ("descending" if self.descending else "ascending")
                             if key == self.sort else "none")
-        self._render_problems()
-        self._render_ranking()
 
-    def _draw_rows(self):
-        """Append rows until a slice of time has passed, then go on in the next task."""
-        start = clock_ms()
+    def _draw_rows(self, start=None):
+        """Append rows until a slice of time has passed since `start`, then go on in the next task.
+
+        The first FIRST_ROWS rows (a screenful) are drawn at once, however long that takes."""
+        if start is None:
+            start = clock_ms()
         body = by_id("games-body")
         while self.rows_drawn < len(self.rows):
             body.appendChild(self._row(self.rows[self.rows_drawn]))
             self.rows_drawn += 1
-            if clock_ms() - start >= SLICE_MS and self.rows_drawn < len(self.rows):
+            if (self.rows_drawn >= FIRST_ROWS and clock_ms() - start >= SLICE_MS
+                    and self.rows_drawn < len(self.rows)):
                 self.rows_timer.start(0)
                 return
         self.rows_timer.stop()
@@ -181,45 +196,68 @@ class HistoryPage:
         download(self.history.export_json(), "application/json", "kalah-history.json")
         self.say("Exported %d games to kalah-history.json." % len(self.history.entries))
 
-    def import_text(self, text, source, on_done=None):
-        """Start importing `text`; it goes on in slices (_import_slice). on_done() after a success."""
+    def import_text(self, text, source, on_done=None, started=None):
+        """Start importing `text`; it goes on in slices (_import_slice). on_done() after a success.
+
+        `started`: when this task began (clock_ms), if taking the text in took part of it."""
+        if started is None:
+            started = clock_ms()
         if self.job is not None:
             self.say("Wait for the import from %s to finish first." % self.job_source, problem=True)
             return
         self.job = ImportJob(self.history, text, now=storage.now_ms())
         self.job_source = source
         self.job_done = on_done
+        self.job_summarized = False
         document.body.setAttribute("data-import", "running")
         self.say("Importing from %s\u2026" % source)
         by_id("import-progress").hidden = False
-        self._import_slice()
+        self._import_slice(started)
 
-    def _import_slice(self):
+    def _import_slice(self, started=None):
+        """Go on with the import until SLICE_MS have passed since `started` (this task's start), then
+        in the next task: reading and merging, then drawing the page, which is two passes over every
+        game (the summary: ranking, rule sets; the table: sorting, first rows). A small import ends
+        in the task that started it."""
+        if started is None:
+            started = clock_ms()
         job = self.job
-        try:
-            finished = job.run(clock_ms, SLICE_MS)
-        except StorageFull as error:
-            self._import_ended("failed")
-            self.render()
-            self.say("Import stopped: %s. Delete or export old games to make room." % error_text(error), problem=True)
-            return
-        except KalahError as error:
-            self._import_ended("failed")
-            self.say("Nothing was imported from %s: %s. Your history is unchanged." % (
-                self.job_source, error_text(error)), problem=True)
-            return
-        if not finished:
-            progress = by_id("import-progress")
-            done, total = job.progress()
-            progress.max = max(1, total)
-            progress.value = done
-            by_id("import-step").textContent = job.progress_text()
+        if job.counts is None:
+            budget = SLICE_MS - (clock_ms() - started)
+            try:
+                finished = budget > 0 and job.run(clock_ms, budget)
+            except StorageFull as error:
+                self._import_ended("failed")
+                self.render()
+                self.say("Import stopped: %s. Delete or export old games to make room." % error_text(error),
+                         problem=True)
+                return
+            except KalahError as error:
+                self._import_ended("failed")
+                self.say("Nothing was imported from %s: %s. Your history is unchanged." % (
+                    self.job_source, error_text(error)), problem=True)
+                return
+            if not finished:
+                progress = by_id("import-progress")
+                done, total = job.progress()
+                progress.max = max(1, total)
+                progress.value = done
+                by_id("import-step").textContent = job.progress_text()
+                self.job_timer.start(0)
+                return
+        if not self.job_summarized:
+            if clock_ms() - started >= SLICE_MS:
+                self.job_timer.start(0)
+                return
+            self._render_summary()
+            self.job_summarized = True
+        if clock_ms() - started >= SLICE_MS:
             self.job_timer.start(0)
             return
         added, updated, unchanged = job.counts
         source, on_done = self.job_source, self.job_done
+        self._render_games()
         self._import_ended("done")
-        self.render()
         self.say("Imported from %s: %d new, %d updated, %d already here." % (source, added, updated, unchanged))
         if on_done is not None:
             on_done()
@@ -233,7 +271,8 @@ class HistoryPage:
     def paste(self):
         def clear_paste():
             by_id("paste").value = ""
-        self.import_text(str(by_id("paste").value), "the pasted text", clear_paste)
+        started = clock_ms()
+        self.import_text(str(by_id("paste").value), "the pasted text", clear_paste, started)
 
     def read_file(self, file):
         name = str(file.name)
@@ -244,8 +283,9 @@ class HistoryPage:
         reader = window.FileReader.new()
 
         def loaded(event):
-            result = reader.result
-            self.import_text(result if isinstance(result, str) else "", name)
+            started = clock_ms()
+            result = reader.result  # a large file's text takes 15-30 ms to come into Python
+            self.import_text(result if isinstance(result, str) else "", name, started=started)
         reader.onload = proxy(loaded)
         reader.onerror = proxy(lambda event: self.say("Could not read %s." % name, problem=True))
         reader.readAsText(file)
@@ -263,9 +303,10 @@ class HistoryPage:
         if files.length:
             self.read_file(files.item(0))
             return
+        started = clock_ms()
         text = event.dataTransfer.getData("text")
         if isinstance(text, str) and text:
-            self.import_text(text, "the dropped text")
+            self.import_text(text, "the dropped text", started=started)
 
     def _wire(self):
         listen(by_id("games"), "click", self.clicked)

@@ -1,22 +1,39 @@
-"""Importing a large history file gives the history page back to the browser slice by slice.
+"""Importing a large history file never holds the history page for long.
 
 The page reads and merges the file a slice at a time (about 12 ms of work
-each, whatever the machine's speed: slices end by elapsed time), shows its
-progress, and draws the table a slice of rows at a time. Chromium reports
-every task over 50 ms as a `longtask` entry; none during the import may
-exceed 100 ms: that is the aim, not yet met in chromium on a loaded
-machine (tasks of 50-280 ms, while the same slices under MicroPython in
-node take at most 23 ms), so the test
-checks what holds there: many slices, none holding a large part of the import.
+each: slices end by elapsed time), shows its progress, and draws the table a
+slice of rows at a time, rows the browser lays out as they come (flex boxes,
+not a table it re-measures whole). The issue's goal: no task during the
+import of 1,500 games holds the page for more than 100 ms.
+
+What is asserted is each task's CPU time on the page's main thread (a
+chromium trace's thread time), not its wall time: on this 2-core machine
+kept busy by other work, the scheduler stretches any task, whoever runs it.
+At load average 10-13 a fixed 15 ms JavaScript loop in the same page took up
+to 180-480 ms of wall time during an import, and the import's own tasks up
+to 137-349 ms, while none used more than 40 ms of CPU (26-40 ms in 3 runs of
+scripts/measure_history_import.py; 87-108 ms before the table was laid out
+as rows). The page does no synchronous waiting (localStorage is written in
+memory), so a task's CPU time is how long it holds the page on an idle
+machine. The file goes into the page before the measurement (carrying 600 kB
+in through the test driver is a long task of the driver's own), then is
+chosen as a user chooses it.
 """
 
 import random
+import time
 
 from kalah import Board
 from kalah.history import History
 from kalah.records import Record
 
 GAMES = 1500
+DEFAULT_TIMEOUT_MS = 90_000  # as every wait of the browser tests (conftest.py)
+MAX_TASK_CPU_MS = 100
+
+# The page's main thread in a chromium trace: "toplevel" has one event per task,
+# with its wall time (dur) and thread (CPU) time (tdur), in microseconds.
+TRACE = {"traceConfig": {"includedCategories": ["toplevel"]}, "transferMode": "ReportEvents"}
 
 
 def history_file(games):
@@ -31,6 +48,16 @@ def history_file(games):
     return history.export_json()
 
 
+PUT_FILE = "text => { window.chosenFile = new File([text], 'big.json', {type: 'application/json'}); }"
+
+CHOOSE_FILE = """() => {
+  const input = document.getElementById('import-file');
+  const files = new DataTransfer();
+  files.items.add(window.chosenFile);
+  input.files = files.files;
+  input.dispatchEvent(new Event('change', {bubbles: true}));
+}"""
+
 WATCH = """() => {
   window.longTasks = [];
   window.progressSeen = [];
@@ -44,29 +71,61 @@ WATCH = """() => {
 }"""
 
 
-def test_a_large_import_runs_in_slices_with_visible_progress(page, site_url, wait_for_python_ready):
+def traced(page, action):
+    """Run action() while chromium traces; the trace's events."""
+    cdp = page.context.new_cdp_session(page)
+    events, complete = [], []
+    cdp.on("Tracing.dataCollected", lambda message: events.extend(message["value"]))
+    cdp.on("Tracing.tracingComplete", lambda message: complete.append(True))
+    cdp.send("Tracing.start", TRACE)
+    try:
+        action()
+    finally:
+        cdp.send("Tracing.end")
+        # The events arrive after Tracing.end, while playwright waits: wait for the last one.
+        deadline = time.monotonic() + DEFAULT_TIMEOUT_MS / 1000
+        while not complete:
+            assert time.monotonic() < deadline, "chromium did not finish the trace"
+            page.wait_for_timeout(20)
+        cdp.detach()
+    return events
+
+
+def main_thread_tasks(events):
+    """(CPU ms, wall ms, what posted it) of every task of the renderers' main threads."""
+    threads = {(e["pid"], e["tid"]) for e in events
+               if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
+    return [(e.get("tdur", 0) / 1000, e["dur"] / 1000, e.get("args", {}).get("src_func", "?"))
+            for e in events if e.get("name") == "ThreadControllerImpl::RunTask" and e.get("ph") == "X"
+            and (e["pid"], e["tid"]) in threads]
+
+
+def test_a_large_import_never_holds_the_page_for_long(page, site_url, wait_for_python_ready):
     text = history_file(GAMES)
     assert len(text) > 500_000
     page.goto(site_url + "history.html")
     wait_for_python_ready(page)
+    page.evaluate(PUT_FILE, text)
     page.evaluate(WATCH)
-    started = page.evaluate("performance.now()")
-    page.set_input_files("#import-file", files=[{"name": "big.json", "mimeType": "application/json",
-                                                 "buffer": text.encode("utf-8")}])
-    page.wait_for_function("document.body.dataset.import === 'done'")
+
+    def import_it():
+        page.evaluate(CHOOSE_FILE)
+        page.wait_for_function("document.body.dataset.import === 'done'")
+        page.wait_for_function("n => document.querySelectorAll('#games-body tr').length === n", arg=GAMES)
+
+    tasks = main_thread_tasks(traced(page, import_it))
     assert page.inner_text("#message") == "Imported from big.json: %d new, 0 updated, 0 already here." % GAMES
-    page.wait_for_function("n => document.querySelectorAll('#games-body tr').length === n", arg=GAMES)
     seen = page.evaluate("window.progressSeen")
     assert len(seen) >= 10 and seen == sorted(seen), "the progress moved forward, slice by slice"
-    # What this asserts under load: the import gave the browser its thread back many times
-    # (the progress above) and no task held it for a large part of the import. The issue's
-    # goal (no task over 100 ms) is not met yet: see the README ("Checking the suite under load").
-    long_tasks = page.evaluate("window.longTasks")
-    took = page.evaluate("performance.now()") - started
-    assert sum(long_tasks) < took and max(long_tasks, default=0) < took / 4, (long_tasks, took)
+    assert len(tasks) > len(seen), "the trace holds the page's tasks"
+    longest = sorted(tasks, reverse=True)[:5]
+    wall = page.evaluate("window.longTasks")
+    assert longest[0][0] < MAX_TASK_CPU_MS, (
+        "tasks (CPU ms, wall ms, posted by): %s; long tasks (wall ms): %s" % (longest, wall))
 
 
 def test_a_png_imported_into_the_history_is_called_what_it_is(page, site_url, wait_for_python_ready):
+
     page.goto(site_url + "history.html")
     wait_for_python_ready(page)
     png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x10\x08\x06\x00\x00\x00"
