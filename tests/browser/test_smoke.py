@@ -1,5 +1,5 @@
 """The whole chain works on the home page: local PyScript starts the local
-MicroPython, which imports the kalah package and renders the page. The guards
+MicroPython, which imports the kalah package (compiled to bytecode) and renders the page. The guards
 in conftest.py also prove nothing was fetched from a CDN and no error was
 logged. Only the page convention is checked here (data-ready), so the checks
 hold for whatever page index.html becomes."""
@@ -16,7 +16,7 @@ def test_home_page_starts_python_from_the_site_itself(page, site_url, wait_for_p
 
     assert "static/vendor/pyscript/core.js" in requested
     assert "static/vendor/micropython/micropython.wasm" in requested
-    assert "kalah/__init__.py" in requested
+    assert "static/mpy/kalah/__init__.mpy" in requested  # the play page's modules, as bytecode (play.json)
     save_screenshot(page)
 
 
