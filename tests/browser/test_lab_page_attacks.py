@@ -121,7 +121,7 @@ def save(page, name, source):
 def play(page, source, name, opponent):
     page.fill("#player-name", name)
     page.fill("#code", source)
-    page.fill("#time-limit", "2")
+    page.fill("#time-limit", "5")
     page.fill("#move-delay", "0")
     page.select_option("#opponent", opponent)
     page.eval_on_selector("#game-status", "node => { node.textContent = '' }")
@@ -152,12 +152,12 @@ def test_patching_the_referee_and_reaching_the_site_change_nothing(page, site_ur
     open_lab(page, site_url, wait_for_python_ready)
     save(page, "mallory", PATCHER)
     save(page, "right", RIGHTMOST)
-    page.fill("#time-limit", "2")
+    page.fill("#time-limit", "5")
     for value in ("saved:mallory", "saved:right", "ai:first"):
         page.check("#entrants input[value='%s']" % value)
     page.dispatch_event("#tournament-seed", "change")
     command = page.inner_text("#t-command")
-    assert command == "python -m kalah tournament mallory.py right.py --players first --rounds robin --time 2"
+    assert command == "python -m kalah tournament mallory.py right.py --players first --rounds robin --time 5"
     page.click("#t-start")
     page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=600_000)
     assert page.inner_text("#t-progress-text") == "Finished: 6 games."
