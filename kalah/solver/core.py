@@ -106,17 +106,25 @@ def play(h, house, empty_capture, out):
             gain += out[facing] + 1
             out[facing] = 0
             out[at] = 0
-    mine = 0
-    theirs = 0
-    for i in range(m):
-        mine += out[i]
-        theirs += out[m + i]
+    mine, theirs = row_sums(out)
     if mine == 0 or theirs == 0:
         gain += mine - theirs
         for i in range(n):
             out[i] = 0
         kind = OVER
     return gain, kind
+
+
+@jit
+def row_sums(h):
+    """(seeds in the mover's houses, seeds in the other side's houses)."""
+    m = h.shape[0] // 2
+    mine = 0
+    theirs = 0
+    for i in range(m):
+        mine += h[i]
+        theirs += h[m + i]
+    return mine, theirs
 
 
 @jit
@@ -144,11 +152,7 @@ def table_value(ply, boards, table, empty_capture, binom):
         return np.int64(table[at]) - 128
     n = h.shape[0]
     m = n // 2
-    mine = 0
-    theirs = 0
-    for i in range(m):
-        mine += h[i]
-        theirs += h[m + i]
+    mine, theirs = row_sums(h)
     if mine == 0 or theirs == 0:
         best = mine - theirs
     else:
