@@ -26,6 +26,11 @@ from kalah.ai import search  # noqa: E402
 from kalah.ai.solve import solve  # noqa: E402
 from kalah.board import Board  # noqa: E402
 
+try:
+    import numba  # noqa: F401  (without it the solver runs uncompiled and the figure means nothing)
+except ImportError:
+    sys.exit("bench_solver: numba is not installed here: run it with .venv/bin/python (./scripts/test installs it)")
+
 
 def positions(count, max_seeds, seed=11):
     rng = random.Random(seed)
