@@ -1,7 +1,7 @@
 """Measure the bot lab: the move deadline, the players' sandbox, and tournaments.
 
     python3 scripts/bench_lab.py [--json] [--sandbox-only]
-    python3 scripts/bench_lab.py --scale [--players N] [--swiss-players N] [--only 1,2,dask]
+    .venv/bin/python scripts/bench_lab.py --scale [--players N] [--swiss-players N] [--only 1,2,dask]
 
 1. The select_move template's search (lookahead 5 from the start, repeated)
    with no deadline, with the SIGALRM deadline (the command line), with the
