@@ -153,9 +153,14 @@ def test_during_a_game_the_share_link_is_one_click_away(page, site_url, wait_for
     assert re.fullmatch(re.escape(site_url) + r"replay\.html#g=k1\.K64\.m1", page.input_value("#copy-text"))
 
 
-# Installed before the page's own scripts: every layout shift, with its time.
+# Installed before the page's own scripts: every layout shift, with its time
+# and what moved (so that a failure names the element and its two boxes).
 RECORD_SHIFTS = """window.__shifts = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__shifts.push([e.startTime, e.value]); })
+const describe = (node) => !node ? '?' : node.nodeType !== 1 ? node.nodeName + ' in ' + describe(node.parentElement)
+  : node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (node.className ? '.' + node.className : '');
+const box = (r) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__shifts.push([e.startTime, e.value,
+    e.sources.map((s) => describe(s.node) + ' ' + box(s.previousRect) + ' -> ' + box(s.currentRect))]); })
   .observe({type: 'layout-shift', buffered: true});"""
 
 
@@ -186,6 +191,30 @@ def test_on_a_phone_the_game_is_in_view_after_starting_and_nothing_moves_while_t
         board = Board(position=page.evaluate(POSITION))
         if board.is_game_over():
             break
-    shifts = [value for at, value in page.evaluate("window.__shifts") if at > started]
+    shifts = [(value, sources) for at, value, sources in page.evaluate("window.__shifts") if at > started]
     save_screenshot(page, "360-against-level1")
-    assert sum(shifts) == 0, shifts
+    assert sum(value for value, _ in shifts) == 0, shifts
+
+
+# A two-person game in which South's store passes 9 and North's house a
+# reaches 10: a count that gains a digit must not push its label.
+COUNTS_GAIN_A_DIGIT = (2, 5, 5, 2, 4, 6, 4, 1, 6, 2, 5, 3, 2, 2, 6, 4, 5, 6, 4, 3)
+
+
+@pytest.mark.parametrize("width", (360, 1280), ids=["360px", "1280px"])
+def test_nothing_moves_when_a_count_gains_a_digit(new_context, site_url, wait_for_python_ready, width):
+    context = new_context(viewport={"width": width, "height": 740})
+    context.add_init_script(RECORD_SHIFTS)
+    page = context.new_page()
+    page.goto(site_url + "index.html#rules=kalah(6,4)&south=person&north=person")
+    wait_for_python_ready(page)
+    page.wait_for_function(f"{POSITION}.endsWith('/S')")
+    started = page.evaluate("performance.now()")
+    board = Board("kalah(6,4)")
+    for move in COUNTS_GAIN_A_DIGIT:
+        side = board.turn
+        board.push(move)
+        page.click(HOUSE.format(side=side, house=move))
+        page.wait_for_function(f"{POSITION} === {str(board.position())!r}")
+    assert str(board.position()) == "kalah(6,4)/2,0,0,0,5,0,20,10,2,0,0,0,2,7/N"
+    assert [(value, sources) for at, value, sources in page.evaluate("window.__shifts") if at > started] == []
