@@ -2,7 +2,8 @@
 // precache, Pyodide included, never competes with the page's own start), then
 // hand it the list of files this page already loaded before the worker was in
 // control (styles and scripts pages add at run time), so they are cached too.
-// Include with: <script src="./static/js/offline.js" defer></script>
+// Include with: <script src="./static/js/offline.js" async></script> (async: it must not
+// hold back DOMContentLoaded, and so PyScript, while it waits behind the page's preloads).
 if ("serviceWorker" in navigator) {
   const workerUrl = new URL("../../sw.js", document.currentScript.src);  // the site's root, whatever the page
 
