@@ -320,10 +320,19 @@ class History:
         continue is never overwritten: this record becomes a new game, and
         its meta "id" is changed to say so. Raises StorageFull when the store
         has no room; the store is then as it was.
+
+        A game with no move and no result (every move undone) has no entry:
+        saving it removes the entry this writer made, and keeps nothing.
         """
         gid = game_id(record)
         key = GAME_PREFIX + gid
         held = self._read_entry(key)
+        if not record.moves and record.forfeit is None:
+            if held is not None and held.writer == writer:
+                self.entries.pop(gid, None)
+                self._remove(key)
+            record.meta["id"] = gid
+            return gid
         if held is not None and held.writer != writer and not self._continues(held, record):
             gid = self._fork_id(gid, record)
             key = GAME_PREFIX + gid

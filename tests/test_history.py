@@ -129,6 +129,23 @@ def test_the_same_tab_may_take_moves_back():
     assert History(store).get("g").moves == 7
 
 
+def test_a_game_undone_to_its_start_leaves_no_entry_and_comes_back_on_redo():
+    store = {}
+    history = History(store)
+    history.save(play(5, 3, meta={"id": "g"}), writer="t1")
+    assert history.save(play(5, 0, meta={"id": "g"}), writer="t1") == "g"
+    assert History(store).entries == {} and not any(key.startswith(GAME_PREFIX) for key in store)
+    history.save(play(5, 1, meta={"id": "g"}), writer="t1")
+    assert History(store).get("g").moves == 1
+
+
+def test_an_empty_game_never_removes_another_tabs_game():
+    store = {}
+    History(store).save(play(5, 3, meta={"id": "g"}), writer="t1")
+    History(store).save(play(5, 0, meta={"id": "g"}), writer="t2")
+    assert History(store).get("g").moves == 3
+
+
 def test_delete_and_undo():
     store = {}
     history = History(store)

@@ -5,7 +5,9 @@
 // Include with: <script src="./static/js/offline.js" async></script> (async: it must not
 // hold back DOMContentLoaded, and so PyScript, while it waits behind the page's preloads).
 if ("serviceWorker" in navigator) {
-  const workerUrl = new URL("../../sw.js", document.currentScript.src);  // the site's root, whatever the page
+  // The site's root, whatever the page; found by its tag (an async script run from
+  // the cache on a reload may have no document.currentScript).
+  const workerUrl = new URL("../../sw.js", document.querySelector('script[src$="static/js/offline.js"]').src);
 
   // A page that runs Python is ready at <body data-ready>; a static page at load.
   const pageReady = () => new Promise((resolve) => {

@@ -45,6 +45,11 @@ def test_a_first_visit_is_you_against_level_3_and_saves_nothing_until_a_move(pag
     assert page.evaluate(GAMES_SAVED) == 0
     page.click(HOUSE.format(side=SOUTH, house=3))   # ends in the store: still South's turn
     page.wait_for_function(GAMES_SAVED + " === 1")
+    # Undone back to the start, the game has no entry again; redone, it has.
+    page.click("#undo")
+    page.wait_for_function(GAMES_SAVED + " === 0")
+    page.click("#redo")
+    page.wait_for_function(GAMES_SAVED + " === 1")
 
 
 def test_names_are_kept_with_the_game_and_shown_in_the_history_and_ranking(page, site_url,
