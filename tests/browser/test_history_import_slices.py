@@ -125,7 +125,6 @@ def test_a_large_import_never_holds_the_page_for_long(page, site_url, wait_for_p
 
 
 def test_a_png_imported_into_the_history_is_called_what_it_is(page, site_url, wait_for_python_ready):
-
     page.goto(site_url + "history.html")
     wait_for_python_ready(page)
     png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x10\x08\x06\x00\x00\x00"

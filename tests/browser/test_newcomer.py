@@ -169,6 +169,11 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
   .observe({type: 'layout-shift', buffered: true});"""
 
 
+def shifts_since(page, started):
+    """(score, what moved) of every layout shift after performance.now() was `started`."""
+    return [(value, sources) for at, value, sources in page.evaluate("window.__shifts") if at > started]
+
+
 def test_on_a_phone_the_game_is_in_view_after_starting_and_nothing_moves_while_the_computer_thinks(
         new_context, site_url, wait_for_python_ready, save_screenshot):
     context = new_context(viewport={"width": 360, "height": 740})
@@ -196,7 +201,7 @@ def test_on_a_phone_the_game_is_in_view_after_starting_and_nothing_moves_while_t
         board = Board(position=page.evaluate(POSITION))
         if board.is_game_over():
             break
-    shifts = [(value, sources) for at, value, sources in page.evaluate("window.__shifts") if at > started]
+    shifts = shifts_since(page, started)
     save_screenshot(page, "360-against-level1")
     assert sum(value for value, _ in shifts) == 0, shifts
 
@@ -222,4 +227,4 @@ def test_nothing_moves_when_a_count_gains_a_digit(new_context, site_url, wait_fo
         page.click(HOUSE.format(side=side, house=move))
         page.wait_for_function(f"{POSITION} === {str(board.position())!r}")
     assert str(board.position()) == "kalah(6,4)/2,0,0,0,5,0,20,10,2,0,0,0,2,7/N"
-    assert [(value, sources) for at, value, sources in page.evaluate("window.__shifts") if at > started] == []
+    assert shifts_since(page, started) == []
