@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The computer's first move from navigation, against the bare MicroPython page, in one run.
 
-    .venv/bin/python scripts/measure_first_move.py [--runs 3] [--json]
+    .venv/bin/python scripts/measure_first_move.py [--runs 3] [--json] [--reduced-motion]
 
 Cold (a fresh browser context each run) and warm (a second page in the
 same context): the bare page (static/bench/minimal.html) until its Python
@@ -10,6 +10,8 @@ index.html#rules=kalah(6,4)&south=level8&north=person until the board's
 data-position says North is to move: level 8's whole first turn (house 3
 ends in its store, so it moves twice). With the opening book that turn
 comes from the page's own MicroPython, before the Pyodide worker is ready.
+data-position tells the game as soon as a move is played, while the view
+still sows it, so motion on or off changes little.
 """
 
 import argparse
@@ -49,7 +51,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--reduced-motion", action="store_true",
+                        help="as a browser set to reduce motion (default: the browser's default, sowing animated)")
     options = parser.parse_args()
+    motion = "reduce" if options.reduced_motion else "no-preference"
     from playwright.sync_api import sync_playwright
     times = {"bare": {"cold": [], "warm": []}, "first_move": {"cold": [], "warm": []}}
     server, url = start_server(ROOT, port=0)
@@ -58,7 +63,7 @@ def main():
             browser = playwright.chromium.launch(**chromium_launch_options())
             for _ in range(options.runs):
                 for name, measure in (("bare", bare), ("first_move", first_move)):
-                    context = browser.new_context(reduced_motion="reduce")
+                    context = browser.new_context(reduced_motion=motion)
                     for state in ("cold", "warm"):
                         page = context.new_page()
                         times[name][state].append(measure(page, url))

@@ -8,7 +8,8 @@ was told are legal look and announce themselves as enabled.
 
     view = BoardView(document.getElementById("board"), on_house=chosen)
     view.render(board.rules, board.pits, board.turn, board.legal_moves)
-    view.animate(report, on_done)   # before rendering the position after it
+    view.set_position(board.position())  # data-position: the game, at once
+    view.animate(report, on_done)   # before rendering the position after it (moves queue up)
 
 Houses are <button>s with accessible names ("South's house C, 5 seeds",
 "your house C, 5 seeds" for the side given as `you`). Keyboard: one tab stop
@@ -61,8 +62,7 @@ class BoardView:
         self._drawn = {}         # house index -> count its seeds show
         self._legal = set()      # pit indices of the legal houses
         self._stop = None        # pit index holding the board's one tab stop
-        self._steps = []
-        self._on_done = None
+        self._steps = []         # queued animation steps; ("call", on_done) ends a move
         self._timer = Timer(self._step)
         document = container.ownerDocument
         listen(container, "click", self._clicked)
@@ -207,7 +207,7 @@ class BoardView:
             seeds.appendChild(el("span", str(count), cls="kb-many"))
         else:
             for k in range(count):
-                seeds.appendChild(stone(index, k, new=grew and self._on_done is not None and k == count - 1))
+                seeds.appendChild(stone(index, k, new=grew and bool(self._steps) and k == count - 1))
             seeds.appendChild(el("span", str(count), cls="kb-count"))
 
     # -- keyboard and clicks --------------------------------------------
@@ -302,27 +302,37 @@ class BoardView:
     def animating(self):
         return bool(self._steps)
 
+    def set_position(self, position):
+        """Keep the game's position text in data-position now, while the seeds are still moving:
+        host pages and tests read the game, and the view catches up."""
+        self.container.setAttribute("data-position", position)
+
     def animate(self, report, on_done):
         """Play a MoveReport's sowing seed by seed, then call on_done().
 
-        Call it while the view still shows the position before the move.
-        Any click or key skips to the end; under prefers-reduced-motion (or
-        with nothing drawn yet) on_done runs at once.
+        Call it while the view shows the position before the move, or while it
+        still animates the moves before it: moves queue up, each on_done runs
+        after that move's last seed. Any click or key skips every queued move
+        to its end, then goes on to what it was aimed at (so a click on a house
+        during the opponent's sowing is a move). Under prefers-reduced-motion
+        (or with nothing drawn yet) on_done runs at once.
         """
-        if self._steps:
-            self._finish(run_callback=True)
         steps = self._plan(report) if self._shown is not None else []
         if not steps or prefers_reduced_motion():
-            on_done()
+            if self._steps:
+                self._steps.append(("call", on_done))  # after the moves before it
+            else:
+                on_done()
             return
-        self._steps = steps
-        self._on_done = on_done
-        self._delay = STEP_MS
         seeds = sum(1 for step in steps if step[0] == "seed")
-        if seeds * STEP_MS > LONG_MOVE_MS:
-            self._delay = max(15, LONG_MOVE_MS // seeds)
-        self.container.classList.add("kb-animating")
-        self._step()
+        delay = STEP_MS if seeds * STEP_MS <= LONG_MOVE_MS else max(15, LONG_MOVE_MS // seeds)
+        steps = [step + (delay,) if step[0] in ("lift", "seed") else step for step in steps]
+        idle = not self._steps
+        self._steps.extend(steps)
+        self._steps.append(("call", on_done))
+        if idle:
+            self.container.classList.add("kb-animating")
+            self._step()
 
     def _plan(self, report):
         """The animation as a list of steps: ("lift", pit), ("seed", pit), ("take", pits, store, count)."""
@@ -343,21 +353,25 @@ class BoardView:
         return steps
 
     def _step(self):
-        if not self._steps:
-            return
-        step = self._steps.pop(0)
+        """Show the next step; a move's on_done runs once its last seed has been seen."""
         self._unmark()
+        while self._steps and self._steps[0][0] == "call":
+            done = self._steps.pop(0)[1]
+            if not self._steps:
+                self.container.classList.remove("kb-animating")
+                done()
+                return  # an animation done() starts runs on its own
+            done()
+        step = self._steps.pop(0)
         kind = step[0]
-        if kind == "end":
-            self._finish(run_callback=True)
-            return
-        delay = self._delay
         if kind == "lift":
             self._mark(step[1], "kb-lift")
             self._show(step[1], 0)
+            delay = step[2]
         elif kind == "seed":
             self._mark(step[1])
             self._show(step[1], self._shown[step[1]] + 1)
+            delay = step[2]
         else:
             pits, store, count = step[1], step[2], step[3]
             for pit in pits:
@@ -366,9 +380,7 @@ class BoardView:
             self._mark(store)
             self._show(store, self._shown[store] + count)
             delay = PAUSE_MS
-        if not self._steps:
-            self._steps.append(("end",))  # let the last seed be seen before on_done
-        elif self._steps[0][0] == "take":
+        if self._steps and self._steps[0][0] == "take":
             delay = PAUSE_MS
         self._timer.start(delay)
 
@@ -382,17 +394,17 @@ class BoardView:
             node.classList.remove("kb-lift")
 
     def _skip_event(self, event):
-        if not self._steps:
-            return
-        event.stopPropagation()
-        event.preventDefault()
-        self._finish(run_callback=True)
+        # The click or key is not stopped: after the skip it does what it was aimed at.
+        if self._steps:
+            self._finish(run_callback=True)
 
     def _finish(self, run_callback):
+        """Jump past every queued move; with run_callback, their on_done in order."""
         self._timer.stop()
+        callbacks = [step[1] for step in self._steps if step[0] == "call"]
         self._steps = []
         self._unmark()
         self.container.classList.remove("kb-animating")
-        done, self._on_done = self._on_done, None
-        if run_callback and done is not None:
-            done()
+        if run_callback:
+            for done in callbacks:
+                done()

@@ -91,8 +91,10 @@ class PlayPage:
         self.paused = False           # computer against computer, stopped by the player
         self._computer_timer = Timer(self._computer_turn)
         self._import_timer = Timer(self._after_first_paint)
+        self._analysis_timer = Timer(_attach_analysis)
         self._panel_filled = False    # the panel's choices are made when it first opens
         self._save_pending = False    # a move made before storage's files were here
+        self._told = None             # (session, ply, side, sentences): the turn the message tells
         self._wire_controls()
         self._panel_toggled()         # opened before Python was ready
 
@@ -120,12 +122,16 @@ class PlayPage:
         else:
             self.begin(self._session_from(Preset()))
         on_ready()
-        self._import_timer.start(self._extras_delay())
+        self._load_extras()
 
-    def _extras_delay(self):
+    def _load_extras(self):
         """The computer's modules wait for the first paint, unless the computer opens the game:
-        then its first move (from the opening book, on this page) is what the person waits for."""
-        return 0 if self.session.computer_to_move() else AFTER_FIRST_PAINT_MS
+        then its first move (from the opening book, on this page) is what the person waits for,
+        and they are fetched at once."""
+        if self.session.computer_to_move():
+            later.load(self._later_loaded)
+        else:
+            self._import_timer.start(AFTER_FIRST_PAINT_MS)
 
     def _resume_or_new(self, on_ready):
         session = self._resumed()
@@ -135,7 +141,7 @@ class PlayPage:
         else:
             self.begin(self._session_from(Preset()))
         on_ready()
-        self._import_timer.start(self._extras_delay())
+        self._load_extras()
 
     def _resumed(self):
         if storage() is None:
@@ -273,14 +279,38 @@ class PlayPage:
         self.play(house)
 
     def play(self, move):
-        report = self.session.play(move)
-        self.save()
-        self.view.animate(report, lambda: self.after_move(report))
+        """Play a move in the game at once (data-position tells it); the view shows it seed by seed.
 
-    def after_move(self, report):
-        self.refresh()
-        self.say(" ".join(describe_move(self.session.board.rules, report)) + self._next_turn_sentence())
-        self._schedule_computer()
+        The game runs ahead of the view: the computer starts on its reply while the
+        sowing is drawn (an opening-book reply is there at once), and its move waits
+        in the view's queue. Computer against computer waits for the view instead,
+        so that the game can be watched.
+        """
+        session = self.session
+        report = session.play(move)
+        ply = len(session.board.move_stack)
+        self.save()
+        self.view.set_position(session.board.position())
+        self.view.animate(report, lambda: self._move_shown(session, ply, report))
+        if not session.only_computers():
+            self._schedule_computer()
+
+    def _move_shown(self, session, ply, report):
+        """A move's sowing has been drawn: say what it did (with the rest of that side's turn
+        before it: an extra turn is one turn); once the view has caught up, draw the game."""
+        if session is not self.session:
+            return  # a new game began meanwhile
+        words = describe_move(session.board.rules, report)
+        told = self._told
+        if told is not None and told[0] is session and told[1] == ply - 1 and told[2] == report.side:
+            words = told[3] + words
+        self._told = (session, ply, report.side, words)
+        caught_up = not self.view.animating
+        if caught_up:
+            self.refresh()
+        self.say(" ".join(words) + (self._next_turn_sentence() if caught_up else ""))
+        if caught_up:
+            self._schedule_computer()
 
     def turn_sentence(self):
         session = self.session
@@ -480,7 +510,9 @@ class PlayPage:
             self._save_pending = False
             self.save()
         self._import_computer()
-        _attach_analysis()
+        # The analysis panel after the computer's first move, when the computer opens.
+        busy = self._computer_timer.pending or self.request is not None
+        self._analysis_timer.start(AFTER_FIRST_PAINT_MS if busy else 0)
 
     def _import_computer(self):
         if self.computer is not None or self.computer_failed is not None:
@@ -542,8 +574,10 @@ class PlayPage:
 
     def _computer_turn(self):
         session = self.session
-        if session is None or not session.computer_to_move() or self.request is not None or self.view.animating:
+        if session is None or not session.computer_to_move() or self.request is not None:
             return
+        if self.view.animating and session.only_computers():
+            return  # watched: the next move waits for this one to be seen
         board = session.board
         player = session.player_to_move()
         self.thinking.textContent = "%s is thinking\u2026" % session.seat_names()[board.turn]
