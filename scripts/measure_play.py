@@ -13,7 +13,7 @@ Resource Timing reports. The service worker is blocked: a first visit
 registers it only after the page is ready, and its precache in the
 background would blur the warm figures.
 
-    .venv/bin/python scripts/measure_play.py [--runs 7] [--json]
+    .venv/bin/python scripts/measure_play.py [--runs 7] [--json] [--against DIR]
 """
 
 import argparse
@@ -50,19 +50,26 @@ def load(page, url):
     return page.evaluate(READ)
 
 
-def measure(base, runs):
+def measure(base, runs, against=None):
+    """{page name: {"cold": [...], "warm": [...]}}; `against`: another site's play page URL,
+    measured in the same rounds as "against"."""
     from playwright.sync_api import sync_playwright
 
-    results = {name: {"cold": [], "warm": []} for name, _ in PAGES}
+    targets = [(name, base + path) for name, path in PAGES]
+    if against is not None:
+        targets.append(("against", against))
+    results = {name: {"cold": [], "warm": []} for name, _ in targets}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**chromium_launch_options())
-        for _ in range(runs):
-            for name, path in PAGES:
+        for round_number in range(runs):
+            # The two play pages take turns going first, so neither always follows the baseline.
+            order = targets if round_number % 2 == 0 else targets[:1] + targets[1:][::-1]
+            for name, url in order:
                 context = browser.new_context(service_workers="block")
                 context.add_init_script(script=STAMP_READY)
                 page = context.new_page()
                 for kind in ("cold", "warm"):
-                    results[name][kind].append(load(page, base + path))
+                    results[name][kind].append(load(page, url))
                 context.close()
         browser.close()
     return results
@@ -72,31 +79,42 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--against", metavar="DIR",
+                        help="another checkout of the site, set up (say, an earlier commit in a git worktree): "
+                             "its play page is measured in the same rounds")
     options = parser.parse_args(argv)
-    server, base = start_server(ROOT, port=0)
+    servers = [start_server(ROOT, port=0)]
+    if options.against:
+        servers.append(start_server(pathlib.Path(options.against).resolve(), port=0))
     try:
-        results = measure(base, options.runs)
+        results = measure(servers[0][1], options.runs, servers[1][1] if options.against else None)
     finally:
-        server.shutdown()
+        for server, _ in servers:
+            server.shutdown()
     summary = {}
-    for name, _ in PAGES:
+    for name in results:
         for kind in ("cold", "warm"):
             runs = results[name][kind]
             summary["%s-%s" % (name, kind)] = {"ready_ms": round(statistics.median(r["ready"] for r in runs)),
                                                 "bytes": round(statistics.median(r["bytes"] for r in runs))}
-    for kind in ("cold", "warm"):
-        summary["play/baseline-" + kind] = round(
-            summary["play-" + kind]["ready_ms"] / summary["baseline-" + kind]["ready_ms"], 2)
+    for name in results:
+        if name == "baseline":
+            continue
+        for kind in ("cold", "warm"):
+            summary["%s/baseline-%s" % (name, kind)] = round(
+                summary["%s-%s" % (name, kind)]["ready_ms"] / summary["baseline-" + kind]["ready_ms"], 2)
     if options.json:
         print(json.dumps(summary, indent=2))
         return
     print(f"{'page':<9} {'load':<5} {'ready ms':>9} {'bytes':>11}   (medians of {options.runs} runs)")
-    for name, _ in PAGES:
+    for name in results:
         for kind in ("cold", "warm"):
             value = summary["%s-%s" % (name, kind)]
             print(f"{name:<9} {kind:<5} {value['ready_ms']:>9} {value['bytes']:>11,}")
-    for kind in ("cold", "warm"):
-        print(f"play/baseline {kind}: {summary['play/baseline-' + kind]:.2f}x the time")
+    for name in results:
+        if name != "baseline":
+            for kind in ("cold", "warm"):
+                print(f"{name}/baseline {kind}: {summary['%s/baseline-%s' % (name, kind)]:.2f}x the time")
 
 
 if __name__ == "__main__":

@@ -17,10 +17,8 @@ def test_home_page_starts_python_from_the_site_itself(page, site_url, wait_for_p
     assert "static/vendor/pyscript/core.js" in requested
     assert "static/vendor/micropython/micropython.wasm" in requested
     assert "static/mpy/kalah/__init__.mpy" in requested  # the play page's modules, as bytecode (play.json)
-    # Every PyScript chunk the start needs is preloaded by index.html, so none waits for another
-    # (core.js itself is the page's module script, asked for before the preloads).
+    # Every PyScript chunk the start needs is preloaded by index.html, so none waits for another.
     chunks = {url for url in requested if url.startswith("static/vendor/pyscript/") and url.endswith(".js")}
-    chunks.discard("static/vendor/pyscript/core.js")
     preloaded = set(page.eval_on_selector_all('link[rel="modulepreload"]', "links => links.map(l => l.href)"))
     assert chunks == {url.removeprefix(site_url) for url in preloaded if "/pyscript/" in url}
     save_screenshot(page)
