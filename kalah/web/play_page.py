@@ -305,12 +305,12 @@ class PlayPage:
         if told is not None and told[0] is session and told[1] == ply - 1 and told[2] == report.side:
             words = told[3] + words
         self._told = (session, ply, report.side, words)
-        caught_up = not self.view.animating
-        if caught_up:
-            self.refresh()
-        self.say(" ".join(words) + (self._next_turn_sentence() if caught_up else ""))
-        if caught_up:
-            self._schedule_computer()
+        if self.view.animating:
+            self.say(" ".join(words))  # more moves are still being drawn
+            return
+        self.refresh()
+        self.say(" ".join(words) + self._next_turn_sentence())
+        self._schedule_computer()
 
     def turn_sentence(self):
         session = self.session
