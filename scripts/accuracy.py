@@ -4,7 +4,7 @@
     python3 scripts/accuracy.py --positions 300 --time 0.6 --max-seeds 48
     .venv/bin/python scripts/accuracy.py --browser --positions 300 --time 1 --max-seeds 36
 
-Positions come from level 8's own games (against itself and levels 5..7,
+Distinct positions come from level 8's own games (against itself and levels 5..7,
 seeded), taken once at most `--max-seeds` seeds are left in the houses.
 The exact values come from the opening book, else the numba solver when
 numba is installed (any number of seeds: `python -m kalah solve`'s means),
@@ -13,6 +13,11 @@ seeds in houses. For each, the solver gives every
 move's exact value; the top level then moves with `--time` seconds (with an
 empty transposition table), and the move counts as accurate when its exact
 value equals the best. Also the mean seeds lost per inaccurate move.
+
+With --table-seeds 14,16 level 8 moves once with each endgame table size in
+turn on every position (prefixes of the numba solver's cached table), and
+each size's file, memory and load time are printed first: what a bigger
+shipped table costs and buys.
 
 With --browser the top level moves in headless chromium's Pyodide worker,
 asked as the play page asks it (kalah.ai.worker_api.choose_move); the
@@ -31,16 +36,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from kalah import Board  # noqa: E402
-from kalah.ai import players, search  # noqa: E402
+from kalah.ai import endgame, players, search  # noqa: E402
+from kalah.rules import find_rules  # noqa: E402
 from kalah.cli.solve import exact_values  # noqa: E402
 
 BANDS = ((0, 22, "endgame (0-22)"), (23, 36, "middle (23-36)"), (37, 99, "opening (37+)"))
 
 
 def game_positions(rules, count, max_seeds, seed):
-    """Positions from games between levels, once few enough seeds are left."""
+    """Distinct positions from games between levels, once few enough seeds are left.
+
+    Games of level 8 against itself often repeat one another, so a position
+    already taken is not taken again (it would count its move twice)."""
     names = ["level8", "level5", "level6", "level7"]
     found = []
+    seen = set()
     game = 0
     while len(found) < count:
         opponent = players.get(names[game % len(names)], seed=seed + game)
@@ -51,7 +61,9 @@ def game_positions(rules, count, max_seeds, seed):
         while board.turn is not None and taken < 3:
             m = board.rules.houses
             in_houses = sum(board.pits[:m]) + sum(board.pits[m + 1:2 * m + 1])
-            if in_houses <= max_seeds and len(board.legal_moves) > 1 and board.ply() % 3 == 0:
+            if (in_houses <= max_seeds and len(board.legal_moves) > 1 and board.ply() % 3 == 0
+                    and board.position() not in seen):
+                seen.add(board.position())
                 found.append(board.copy())
                 taken += 1
             player = south if board.turn == 0 else north
@@ -60,12 +72,33 @@ def game_positions(rules, count, max_seeds, seed):
     return found[:count]
 
 
-def level8_here(seconds):
-    """level 8's move under this CPython, from an empty transposition table."""
+def level8_here(seconds, table=None):
+    """level 8's move under this CPython, from an empty transposition table.
+
+    table: an endgame.Table to search with instead of the shipped one."""
     def choose(board):
         search._searchers.clear()
+        if table is not None:
+            endgame.load(board.rules, table)
         return players.get("level8").choose(board, time_limit=seconds)
     return choose
+
+
+def with_table_sizes(rules, sizes, seconds):
+    """{label: level 8 with each endgame table size}, after printing each size's costs."""
+    from kalah import solver
+    rules = find_rules(rules)
+    largest = solver.cached_table(rules, max(sizes))
+    choosers = {}
+    for seeds in sizes:
+        data = largest[:solver.table_size(rules.houses, seeds)].tobytes()
+        blob = endgame.Table(endgame.db_key(rules), rules.houses, seeds, data).to_bytes()
+        started = time.perf_counter()
+        table = endgame.Table.from_bytes(blob)
+        print("%d-seed table: %.1f MB file, %.1f MB in memory, loaded in %.3f s" % (
+            seeds, len(blob) / 1e6, table.memory() / 1e6, time.perf_counter() - started), flush=True)
+        choosers["%d-seed table" % seeds] = level8_here(seconds, table)
+    return choosers
 
 
 @contextlib.contextmanager
@@ -102,42 +135,48 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--browser", action="store_true",
                         help="level 8 moves in headless chromium's Pyodide worker (the page's computer)")
+    parser.add_argument("--table-seeds", default=None, metavar="N,N",
+                        help="compare endgame table sizes under CPython (needs numba), e.g. 14,16")
     args = parser.parse_args()
     boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed)
     if args.browser:
         with level8_in_browser(args.time) as choose:
-            measure(args, boards, choose, "in the browser's Pyodide worker")
+            measure(args, boards, {"in the browser's Pyodide worker": choose})
+    elif args.table_seeds:
+        sizes = [int(seeds) for seeds in args.table_seeds.split(",")]
+        measure(args, boards, with_table_sizes(args.rules, sizes, args.time))
     else:
-        measure(args, boards, level8_here(args.time), "under CPython")
+        measure(args, boards, {"under CPython": level8_here(args.time)})
 
 
-def measure(args, boards, choose, where):
-    accurate = 0
-    lost = 0
+def measure(args, boards, choosers):
+    """Each chooser's move on every board, against the exact values (solved once a board)."""
+    found = dict((where, dict((name, [0, 0, 0]) for _, _, name in BANDS)) for where in choosers)
     solve_seconds = 0.0
-    bands = dict((name, [0, 0, 0]) for _, _, name in BANDS)   # positions, accurate, seeds lost
     for board in boards:
         started = time.time()
         values = exact_values(board)
         solve_seconds += time.time() - started
-        move = choose(board)
-        loss = max(values.values()) - values[move]
-        accurate += loss == 0
-        lost += loss
         m = board.rules.houses
         in_houses = sum(board.pits) - board.pits[m] - board.pits[2 * m + 1]
-        name = [name for low, high, name in BANDS if low <= in_houses <= high][0]
-        bands[name][0] += 1
-        bands[name][1] += loss == 0
-        bands[name][2] += loss
-    print("%s: level8 at %gs/move %s kept the exact value in %d of %d positions (%.0f%%); "
-          "mean loss %.2f seeds per position; solver %.2f s per position" % (
-              args.rules, args.time, where, accurate, len(boards), 100.0 * accurate / len(boards),
-              lost / len(boards), solve_seconds / len(boards)))
-    for _, _, name in BANDS:
-        count, good, seeds = bands[name]
-        if count:
-            print("  %s: %d/%d optimal, %d seeds lost" % (name, good, count, seeds))
+        band = [name for low, high, name in BANDS if low <= in_houses <= high][0]
+        for where, choose in choosers.items():
+            loss = max(values.values()) - values[choose(board)]
+            counts = found[where][band]   # positions, accurate, seeds lost
+            counts[0] += 1
+            counts[1] += loss == 0
+            counts[2] += loss
+    for where, bands in found.items():
+        accurate = sum(good for _, good, _ in bands.values())
+        lost = sum(seeds for _, _, seeds in bands.values())
+        print("%s: level8 at %gs/move %s kept the exact value in %d of %d positions (%.0f%%); "
+              "mean loss %.2f seeds per position; solver %.2f s per position" % (
+                  args.rules, args.time, where, accurate, len(boards), 100.0 * accurate / len(boards),
+                  lost / len(boards), solve_seconds / len(boards)))
+        for _, _, name in BANDS:
+            count, good, seeds = bands[name]
+            if count:
+                print("  %s: %d/%d optimal, %d seeds lost" % (name, good, count, seeds))
 
 
 if __name__ == "__main__":

@@ -121,18 +121,20 @@ _tried = set()
 
 
 def load(rules, path_or_bytes):
-    """Read a table for `rules` from a file path or bytes; later searches use it."""
+    """Read a table for `rules` from a file path or bytes (or take a Table); later searches use it."""
     rules = find_rules(rules)
-    if isinstance(path_or_bytes, str):
+    if isinstance(path_or_bytes, Table):
+        table, where = path_or_bytes, "endgame table"
+    elif isinstance(path_or_bytes, str):
+        where = path_or_bytes
         try:
             with open(path_or_bytes, "rb") as handle:
-                blob = handle.read()
+                table = Table.from_bytes(handle.read(), where)
         except OSError as error:
             raise KalahError("cannot read endgame table %s: %s" % (path_or_bytes, error))
-        where = path_or_bytes
     else:
-        blob, where = bytes(path_or_bytes), "endgame table"
-    table = Table.from_bytes(blob, where)
+        where = "endgame table"
+        table = Table.from_bytes(bytes(path_or_bytes), where)
     key = db_key(rules)
     if table.key != key or table.m != rules.houses:
         raise KalahError("%s is for %s, not for %s" % (where, table.key, rules.name))
@@ -149,6 +151,24 @@ def unload(rules=None):
         key = db_key(rules)
         _tables.pop(key, None)
         _tried.discard(key)
+
+
+def loaded():
+    """The keys of the tables in memory."""
+    return sorted(_tables)
+
+
+def unload_others(rules):
+    """Forget every loaded table but the one for `rules`; the keys forgotten.
+
+    The worker keeps one table in memory (30 MB with 16 seeds), as it keeps
+    one rule set's search table."""
+    keep = db_key(rules)
+    dropped = [key for key in _tables if key != keep]
+    for key in dropped:
+        del _tables[key]
+        _tried.discard(key)
+    return dropped
 
 
 def table_for(rules):

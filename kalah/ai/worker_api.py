@@ -28,6 +28,10 @@ from kalah.rules import SOUTH
 # value is a seed count, so the steps are seed counts).
 MARKS = ((6, "blunder"), (3, "mistake"), (1, "inaccuracy"))
 
+# A move's time limit counts the tables' first loading; what is left, at
+# least this, goes to the search (which then still answers a legal move).
+MIN_SEARCH_SECONDS = 0.05
+
 _endgame_checked = set()  # endgame table keys and book rule sets already looked for
 
 
@@ -89,12 +93,13 @@ def _prepare(board):
     the page never downloads it unless the computer plays that rule set.
     """
     from kalah.ai import endgame, search
-    # One rule set's table at a time, so the worker's memory stays under one
-    # table's bound (search.DEFAULT_TABLE_SIZE entries) however many rule
-    # sets a visitor plays.
+    # One rule set's search table (search.DEFAULT_TABLE_SIZE entries) and one
+    # endgame table at a time, so the worker's memory stays under one of each
+    # however many rule sets a visitor plays.
     for name in list(search._searchers):
         if name != board.rules.name:
             del search._searchers[name]
+    _endgame_checked.difference_update(endgame.unload_others(board.rules))
     _prepare_book(board)
     key = endgame.db_key(board.rules)
     if key is None or key in _endgame_checked:
@@ -157,9 +162,11 @@ def choose_move(args, progress=None, should_stop=None):
     """
     from kalah.ai import players
     board = _board(args)
+    seconds = _time(args)
     name = args.get("player", "level8")
     player = players.get(name, seed=args.get("seed"))
-    _prepare(board)
+    started = time.time()
+    _prepare(board)   # fetching the tables (the page asks for them sooner, see prepare) is the move's time too
     last = {}
 
     def report(info):
@@ -167,8 +174,8 @@ def choose_move(args, progress=None, should_stop=None):
         last.update(_plain(info))
         if progress is not None:
             progress(dict(last))
-    started = time.time()
-    move = player.choose(board, _time(args), report, should_stop)
+    left = max(seconds - (time.time() - started), MIN_SEARCH_SECONDS)
+    move = player.choose(board, left, report, should_stop)
     if move not in board.legal_moves:
         raise KalahError("player %s chose %r, not a legal move (%s)" % (
             name, move, ", ".join(str(m) for m in board.legal_moves)))
@@ -176,6 +183,17 @@ def choose_move(args, progress=None, should_stop=None):
     answer["move"] = move
     answer["seconds"] = round(time.time() - started, 3)
     return answer
+
+
+def prepare(args, progress=None, should_stop=None):
+    """Fetch and load the opening book and endgame table of the position's rule set now.
+
+    The page asks this as soon as the worker has started in a game with the
+    computer, so the first search does not spend its time on an 11 MB
+    download. Returns the endgame tables in memory."""
+    from kalah.ai import endgame
+    _prepare(_board(args))
+    return {"endgame": endgame.loaded()}
 
 
 def analyse(args, progress=None, should_stop=None):

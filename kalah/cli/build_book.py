@@ -1,10 +1,11 @@
 """`python -m kalah build-book`: the exact opening book of a Kalah rule set.
 
-    python -m kalah build-book --rules kalah(6,4) --plies 6 [--reuse static/data/book-kalah6-4.bin]
+    python -m kalah build-book --rules kalah(6,4) --plies 2 [--reuse static/data/book-kalah6-4.bin]
     (writes static/data/book-kalah6-4.bin)
 
-Every position within --plies moves of the start in which the book's side
-(either) has played only optimal moves, with the exact value of every move,
+Every position within --plies turns of the start (a side's extra moves
+belong to its turn) in which the book's side (either) has played only
+optimal moves, with the exact value of every move,
 proven by the numba solver (kalah.solver; it builds or loads its 20-seed
 endgame table from the cache folder first). The file is the same bytes
 for the same rules and plies (docs/formats.md).
@@ -20,7 +21,7 @@ from kalah.rules import find_rules
 
 def add_arguments(parser):
     parser.add_argument("--rules", default="kalah(6,4)", help="a Kalah rule set (default kalah(6,4))")
-    parser.add_argument("--plies", type=int, required=True, help="moves from the start the book covers")
+    parser.add_argument("--plies", type=int, required=True, help="turns from the start the book covers (extra moves belong to their turn)")
     parser.add_argument("--out", default=None, help="the file to write (default static/data/book-RULES.bin)")
     parser.add_argument("--reuse", default=None, metavar="FILE",
                         help="an earlier book of the same rules whose proven positions are reused (same result, sooner)")

@@ -1,6 +1,6 @@
 """`python -m kalah build-endgame`: solve every Kalah position with few seeds left.
 
-    python -m kalah build-endgame --rules kalah(6,4) --seeds 14
+    python -m kalah build-endgame --rules kalah(6,4) --seeds 16
     (writes static/data/endgame-kalah6.bin)
 
 The table depends on the number of houses and on the capture rule and

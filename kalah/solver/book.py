@@ -1,14 +1,16 @@
 """Building the exact opening book (read by kalah.ai.book).
 
 For each side in turn as the book's side: every position reachable from the
-start within `plies` moves in which the book's side has played only optimal
-moves and the other side anything. The book's side's extra turns do not
-count as plies: the book always plays its side's whole turn (so with one
-ply the computer's first turn, extra moves and all, comes from the book
-while the page's interpreter is still starting). Each position gets the exact value of
-every move (so hints and the review can use the positions where the
-opponent moved too). Positions are keyed by their houses, so transpositions
-and the two sides share records.
+start within `plies` turns in which the book's side has played only optimal
+moves and the other side anything. A ply is a whole turn: extra moves do
+not count, on either side. So the book always plays its side's whole turn
+(with one ply the computer's first turn, extra moves and all, comes from
+the book while the page's interpreter is still starting), and with two
+plies it answers every first turn of the opponent, including the opening
+that ends in the store and moves again. Each position gets the exact value
+of every move (so hints and the review can use the positions where the
+opponent moved too). Positions are keyed by their houses, so
+transpositions and the two sides share records.
 """
 
 import sys
@@ -22,7 +24,7 @@ from kalah.solver import Solver, core
 
 
 def build(rules, plies, solver=None, verbose=False, known=None):
-    """{rank: [value or None per house]} of the book for `rules`, to `plies` moves.
+    """{rank: [value or None per house]} of the book for `rules`, to `plies` turns.
 
     known: entries already proven (an earlier book of the same rules), reused
     as they are: values are exact, so the result is the same either way."""
@@ -63,8 +65,8 @@ def build(rules, plies, solver=None, verbose=False, known=None):
             if values[house] is None or (book_moves and values[house] != best):
                 continue
             gain, kind = core.play(h, house, rules.empty_capture, out)
-            if kind == core.EXTRA:   # the book's side finishes its turn whatever the plies
-                walk([int(x) for x in out], book_moves, plies_left if book_moves else plies_left - 1)
+            if kind == core.EXTRA:   # the same turn goes on: no ply is spent
+                walk([int(x) for x in out], book_moves, plies_left)
             elif kind == core.TURN:
                 core.turn_round(out, turned)
                 walk([int(x) for x in turned], not book_moves, plies_left - 1)

@@ -31,6 +31,7 @@ REFERENCE_PLAYERS = ("random", "first", "rightmost", "greedy")
 LEVELS = tuple("level%d" % level for level in range(1, 9))
 PLAYER_NAMES = REFERENCE_PLAYERS + LEVELS
 CHOOSE_MOVE = "kalah.ai.worker_api:choose_move"
+PREPARE = "kalah.ai.worker_api:prepare"
 
 
 def _client():
@@ -48,17 +49,26 @@ def _mark(state):
     document.body.dataset.computer = state
 
 
-def preload():
+def preload(board=None):
     """Start the computer's runtime soon, in the background: after any opening book
     on its way has arrived, so that a first move from the book is not kept waiting
-    behind the worker's start on this thread."""
+    behind the worker's start on this thread. With `board` (the game's), the
+    worker then loads that rule set's tables, so that its first search does
+    not spend its time fetching them."""
     def start():
         loading = [name for name in _books if _books[name] == LOADING]
         if loading:
             _book_waiters[loading[0]].append(lambda: _later(start))
-        else:
-            _client().start()
+            return
+        client = _client()
+        client.start()
+        if board is not None and not board.is_game_over():
+            client.call(PREPARE, {"position": board.position()}, _ignore, on_error=_ignore)
     _later(start)
+
+
+def _ignore(*_):
+    """A call whose answer is not needed: a failed prepare is retried by the first search."""
 
 
 def is_ready():

@@ -190,7 +190,7 @@ class PlayPage:
             self.save()
         session.started()
         if game_setup.needs_worker(session.players) and self.computer is not None:
-            self._preload()
+            self._preload(session.board)
         self._schedule_computer()
 
     def current_preset(self):
@@ -525,12 +525,12 @@ class PlayPage:
         self._label_computer_options()
         self._schedule_computer()  # first, so that an opening-book move is not kept behind the worker
         if self.session is not None and game_setup.needs_worker(self.session.players):
-            self._preload()
+            self._preload(self.session.board)
 
-    def _preload(self):
+    def _preload(self, board=None):
         if self.computer is not None:
             try:
-                self.computer.preload()
+                self.computer.preload(board)
             except Exception as error:
                 window.console.warn("computer preload failed: %s" % error)
 

@@ -80,6 +80,32 @@ def test_the_book_plays_its_sides_whole_first_turn():
     assert moves == 2   # house 2 ends in the store, then South moves again
 
 
+def test_with_two_plies_the_book_answers_every_first_turn_of_the_opponent():
+    """North's whole reply is in the book after any first turn of South, extra moves and all."""
+    pytest.importorskip("numba")
+    from kalah.solver import Solver
+    from kalah.solver.book import build_bytes
+    found = book.Book(build_bytes("kalah(4,3)", 2, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18)))
+
+    def first_turns(board):
+        """Every board after a whole first turn of South (each choice of moves)."""
+        for move in board.legal_moves:
+            after = board.copy()
+            after.push(move)
+            if after.turn == 0:
+                yield from first_turns(after)
+            elif after.turn == 1:
+                yield after
+
+    replies = list(first_turns(Board("kalah(4,3)")))
+    assert len(replies) > len(Board("kalah(4,3)").legal_moves)   # some openings move again
+    for board in replies:
+        while board.turn == 1:
+            values = found.move_values(board.pits, board.turn)
+            assert values is not None, board.position()
+            board.push(book.best_move(values))
+
+
 def test_a_damaged_book_is_refused_with_the_reason():
     blob = small_book()
     with pytest.raises(KalahError, match="not a Kalah opening book"):

@@ -5,6 +5,7 @@ back the JSON-encoded return value, so every answer must survive json.dumps.
 """
 
 import json
+import time
 
 import pytest
 
@@ -38,6 +39,33 @@ def test_choose_move_reports_the_depth_as_it_deepens():
     depths = [r["depth"] for r in reports]
     assert depths == sorted(depths) and depths[0] == 1
     assert answer["depth"] == depths[-1]
+
+
+def test_prepare_loads_the_rule_sets_tables_before_the_first_search():
+    from kalah.ai import endgame
+    endgame.unload()
+    worker_api._endgame_checked.clear()
+    answer, reports = call("prepare", {"position": Board("kalah(6,3)+empty-capture").position()})
+    assert answer == {"endgame": ["kalah6+empty-capture"]} and reports == []
+
+
+def test_a_moves_time_counts_loading_the_tables(monkeypatch):
+    from kalah.ai import players
+    limits = []
+    monkeypatch.setattr(worker_api, "_prepare", lambda board: time.sleep(0.3))
+    monkeypatch.setattr(players.SearchPlayer, "choose", lambda self, board, seconds, *rest: limits.append(seconds) or 1)
+    call("choose_move", {"position": START, "player": "level5", "time": 1.0})
+    call("choose_move", {"position": START, "player": "level5", "time": 0.2})
+    assert 0.6 < limits[0] <= 0.7 and limits[1] == worker_api.MIN_SEARCH_SECONDS
+
+
+def test_the_worker_keeps_one_endgame_table_in_memory():
+    from kalah.ai import endgame
+    for rules in ("kalah(6,4)", "kalah(6,3)+empty-capture", "kalah(6,6)"):
+        board = Board(rules)
+        board.push(1)
+        call("choose_move", {"position": board.position(), "player": "level8", "time": 0.05})
+        assert endgame.loaded() == [endgame.db_key(rules)]
 
 
 def test_level8_and_analyse_answer_the_start_from_the_opening_book():
