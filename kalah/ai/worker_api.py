@@ -189,7 +189,7 @@ def prepare(args, progress=None, should_stop=None):
     """Fetch and load the opening book and endgame table of the position's rule set now.
 
     The page asks this as soon as the worker has started in a game with the
-    computer, so the first search does not spend its time on an 11 MB
+    computer, so the first search does not spend its time on a 3-11 MB
     download. Returns the endgame tables in memory."""
     from kalah.ai import endgame
     _prepare(_board(args))
