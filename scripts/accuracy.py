@@ -19,6 +19,13 @@ turn on every position (prefixes of the numba solver's cached table), and
 each size's file, memory and load time are printed first: what a bigger
 shipped table costs and buys.
 
+With --games N level 8 is scored in its own games instead, as it plays
+them: N games from two random plies, against itself and levels 5..7 in
+turn, sides alternating, keeping its tables from move to move (and game to
+game) as the page's worker does. Every move level 8 makes with at most `--max-seeds` seeds in
+the houses (and a choice to make) is checked. Its own tables carry what it
+proved on one move to the next, which isolated positions cannot show.
+
 With --browser the top level moves in headless chromium's Pyodide worker,
 asked as the play page asks it (kalah.ai.worker_api.choose_move); the
 positions and the exact values still come from this CPython. The worker
@@ -37,6 +44,7 @@ sys.path.insert(0, ROOT)
 
 from kalah import Board  # noqa: E402
 from kalah.ai import endgame, players, search  # noqa: E402
+from kalah.ai.reference import Rng  # noqa: E402
 from kalah.rules import find_rules  # noqa: E402
 from kalah.cli.solve import exact_values  # noqa: E402
 
@@ -72,12 +80,40 @@ def game_positions(rules, count, max_seeds, seed):
     return found[:count]
 
 
-def level8_here(seconds, table=None):
+def game_moves(rules, games, max_seeds, seed, choose):
+    """[(board, level 8's move)] from level 8's own games, for its moves with few enough seeds left.
+
+    choose(board): level 8's move."""
+    rng = Rng(seed)
+    names = ["level8", "level5", "level6", "level7"]
+    found = []
+    for game in range(games):
+        opponent = names[game % len(names)]
+        other = None if opponent == "level8" else players.get(opponent, seed=seed + game)
+        level8_side = game % 2
+        board = Board(rules)
+        for _ in range(2):
+            board.push(board.legal_moves[rng.randrange(len(board.legal_moves))])
+        while board.turn is not None:
+            if board.turn != level8_side and other is not None:
+                board.push(other.choose(board, time_limit=0.05))
+                continue
+            move = choose(board)
+            m = board.rules.houses
+            if sum(board.pits[:m]) + sum(board.pits[m + 1:2 * m + 1]) <= max_seeds and len(board.legal_moves) > 1:
+                found.append((board.copy(), move))
+            board.push(move)
+    return found
+
+
+def level8_here(seconds, table=None, keep_tables=False):
     """level 8's move under this CPython, from an empty transposition table.
 
-    table: an endgame.Table to search with instead of the shipped one."""
+    table: an endgame.Table to search with instead of the shipped one.
+    keep_tables: keep the search's tables from one call to the next (a game)."""
     def choose(board):
-        search._searchers.clear()
+        if not keep_tables:
+            search._searchers.clear()
         if table is not None:
             endgame.load(board.rules, table)
         return players.get("level8").choose(board, time_limit=seconds)
@@ -137,7 +173,22 @@ def main():
                         help="level 8 moves in headless chromium's Pyodide worker (the page's computer)")
     parser.add_argument("--table-seeds", default=None, metavar="N,N",
                         help="compare endgame table sizes under CPython (needs numba), e.g. 14,16")
+    parser.add_argument("--games", type=int, default=0,
+                        help="score level 8's moves in N of its own games instead of isolated positions")
     args = parser.parse_args()
+    if args.games:
+        if args.browser:
+            with level8_in_browser(args.time) as choose:
+                moves = game_moves(args.rules, args.games, args.max_seeds, args.seed, choose)
+            where = "in the browser's Pyodide worker, in its own games"
+        else:
+            search._searchers.clear()
+            moves = game_moves(args.rules, args.games, args.max_seeds, args.seed,
+                               level8_here(args.time, keep_tables=True))
+            where = "under CPython, in its own games"
+        played = dict((id(board), move) for board, move in moves)
+        measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]})
+        return
     boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed)
     if args.browser:
         with level8_in_browser(args.time) as choose:

@@ -8,7 +8,10 @@
    under this CPython and in headless chromium's Pyodide worker: nodes per
    second and their ratio (browser / CPython).
 2. The depth the players' search reaches in `--time` seconds from the
-   Kalah(6,4) start, on both.
+   position after 6 plies (37 seeds in the houses: beyond the opening book,
+   which answers the start at depth 0, and beyond the proofs), on both; and the proofs of four middle-game positions
+   (kalah.ai.proof, empty proof table, shipped endgame table): nodes per
+   second on both and their ratio.
 3. The worker's start (page creates it -> "ready"), cold, and again after
    terminating it, which is what cancelling a search costs without JSPI;
    with JSPI, how long a running search takes to stop once cancelled.
@@ -35,6 +38,14 @@ from measure_startup import chromium_launch_options  # noqa: E402
 from serve import start_server  # noqa: E402
 
 PLIES = (0, 6, 12, 18, 24)
+# Middle-game positions (27 to 36 seeds in the houses) that level 8 proves
+# exactly (kalah.ai.proof): 12 to 90 thousand nodes each.
+PROOFS = (
+    "kalah(6,4)/4,1,6,0,4,6,14,2,1,0,2,1,1,6/S",
+    "kalah(6,4)/0,2,6,1,1,6,13,2,2,0,2,8,0,5/N",
+    "kalah(6,4)/5,0,0,1,0,0,14,2,0,9,0,8,7,2/N",
+    "kalah(6,4)/0,2,4,1,1,0,12,2,8,8,7,0,1,2/S",
+)
 
 
 def bench_positions():
@@ -150,7 +161,10 @@ def main(argv=None):
     options = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    args = {"positions": bench_positions(), "depth": options.depth, "time": options.time}
+    positions = bench_positions()
+    # The start is in the opening book (answered at depth 0, no search to time or cancel).
+    args = {"positions": positions, "depth": options.depth, "time": options.time, "proofs": PROOFS,
+            "timed": positions[1]}
     server, url = start_server(ROOT, port=0)
     try:
         with sync_playwright() as playwright:
@@ -164,7 +178,7 @@ def main(argv=None):
                 cpython_runs.append(worker_api.bench(dict(args)))
                 browser_runs.append(worker.bench(args))
             interruptible = bool(warm["worker"].get("interruptible"))
-            cancel_ms = [worker.cancel_latency(args["positions"][0]) for _ in range(3)] if interruptible else None
+            cancel_ms = [worker.cancel_latency(args["timed"]) for _ in range(3)] if interruptible else None
             fill = None
             if options.fill:
                 fill = worker.bench(dict(args, positions=args["positions"][:1], fill=True))["fill"]
@@ -184,6 +198,13 @@ def main(argv=None):
         "cpython_nodes_per_second": round(cpython["nodes_per_second"]),
         "browser_nodes_per_second": round(browser_result["nodes_per_second"]),
         "ratio_browser_to_cpython": round(browser_result["nodes_per_second"] / cpython["nodes_per_second"], 3),
+        "proof_nodes_per_second": {
+            "nodes": cpython["proofs"]["nodes"],
+            "same_nodes": cpython["proofs"]["nodes"] == browser_result["proofs"]["nodes"],
+            "cpython": round(cpython["proofs"]["nodes_per_second"]),
+            "browser": round(browser_result["proofs"]["nodes_per_second"]),
+            "ratio_browser_to_cpython": round(browser_result["proofs"]["nodes_per_second"]
+                                              / cpython["proofs"]["nodes_per_second"], 3)},
         "depth_in_time": {"seconds": options.time, "cpython": cpython["timed"]["depth"],
                           "browser": browser_result["timed"]["depth"]},
         "rounds": options.rounds,
@@ -203,8 +224,13 @@ def main(argv=None):
         print("  CPython  %9d nodes/s" % report["cpython_nodes_per_second"])
         print("  browser  %9d nodes/s  (Pyodide worker in chromium)" % report["browser_nodes_per_second"])
         print("  ratio    %9.2f  (browser / CPython)" % report["ratio_browser_to_cpython"])
-        print("Depth in %g s from the Kalah(6,4) start: CPython %d, browser %d" % (
-            options.time, report["depth_in_time"]["cpython"], report["depth_in_time"]["browser"]))
+        proofs = report["proof_nodes_per_second"]
+        print("Proofs of %d middle-game positions (%d nodes, same on both: %s): CPython %d nodes/s, "
+              "browser %d nodes/s, ratio %.2f" % (len(PROOFS), proofs["nodes"], proofs["same_nodes"],
+                                                  proofs["cpython"], proofs["browser"],
+                                                  proofs["ratio_browser_to_cpython"]))
+        print("Depth in %g s from %s: CPython %d, browser %d" % (
+            options.time, args["timed"], report["depth_in_time"]["cpython"], report["depth_in_time"]["browser"]))
         print("Worker ready: cold %.2f s, restarted (as after a cancel) %.2f s; WebAssembly heap after the searches: %s MB" % (
             report["worker_ready_seconds"]["cold"], report["worker_ready_seconds"]["restart"], report["worker_heap_mb"]))
         if cancel_ms is not None:

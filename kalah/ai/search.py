@@ -20,11 +20,16 @@ Three things make a value exact without reaching the end of the game:
 - a transposition table entry proven without any horizon is kept at depth
   EXACT and trusted at any depth.
 A search result is exact when no horizon evaluation went into it.
+
+Without a depth limit, a Kalah position with at most PROOF_SEEDS seeds in
+the houses is first proven (kalah.ai.proof) if that takes at most
+PROOF_SHARE of the time: a proof beats any horizon in the middle game.
 """
 
 import gc
 import time
 
+from kalah.ai.proof import Prover
 from kalah.errors import KalahError
 from kalah.rules import NORTH, SWAP, Rules
 
@@ -42,6 +47,12 @@ SCALE = 4                  # values inside the search are in quarter seeds
 # seeds are closer to being the mover's). Tuned by self-play (README).
 ROW_WEIGHT = 0
 EXTEND_EXTRA_TURNS = False   # an extra turn costs no depth when True
+# With at most PROOF_SEEDS seeds in the houses, a search without a depth
+# limit first tries to prove the position (kalah.ai.proof) in PROOF_SHARE of
+# its time, and searches heuristically with the rest when the proof does not
+# finish. Chosen by scripts/accuracy.py (README).
+PROOF_SEEDS = 36
+PROOF_SHARE = 0.3
 
 
 class Stop(Exception):
@@ -115,6 +126,8 @@ class Search:
         self.houses = list(range(1, m + 1))
         # Rule sets that keep the base hook: any non-empty house is legal.
         self.plain_moves = type(rules).legal_moves is Rules.legal_moves
+        # Proofs need the endgame table (below it, the search's own nodes would be too many).
+        self.prover = Prover(rules, endgame) if endgame is not None and Prover.applies(rules) else None
 
     # -- the recursive search ------------------------------------------------
     def negamax(self, pits, depth, alpha, beta):
@@ -320,6 +333,17 @@ class Search:
         moves = board.legal_moves
         # The pie rule's offer is still to come during the first player's first turn.
         self.pie_pending = "pie" in board.position().split("/")[3:]
+        proof_nodes = 0
+        if max_depth is None and self.prover is not None and not self.pie_pending:
+            proven = self.prove(pits, moves, start, time_limit, should_stop, max_nodes, all_values)
+            if isinstance(proven, Analysis):
+                if progress is not None:
+                    progress({"depth": proven.depth, "value": proven.value, "move": proven.move,
+                              "nodes": proven.nodes, "exact": True})
+                return proven
+            proof_nodes = proven   # the nodes of the unfinished proof count against the budget
+            if max_nodes is not None:
+                max_nodes = max(1, max_nodes - proof_nodes)
         max_depth = MAX_DEPTH if max_depth is None else max_depth
         if self.rules.move_limit:
             # No game can hit the move limit before this many plies, so the
@@ -373,9 +397,41 @@ class Search:
                     result.move = best
                     result.value = to_seeds(values[best])
                     result.exact = exact[best]
-        result.nodes = self.nodes
+        result.nodes = self.nodes + proof_nodes
         result.seconds = time.time() - start
         return result
+
+    def prove(self, pits, moves, start, time_limit, should_stop, max_nodes, all_values):
+        """An exact Analysis (depth 0) from a proof within PROOF_SHARE of the budget.
+
+        Otherwise the nodes it spent (0 when no proof was tried): the proof
+        is only tried with at most PROOF_SEEDS seeds in the houses."""
+        m = self.m
+        if self.total - pits[m] - pits[m + m + 1] > PROOF_SEEDS or SWAP in moves:
+            return 0
+        prover = self.prover
+        counted = prover.nodes
+
+        def poll():
+            self.nodes = prover.nodes - counted
+            self.poll()
+        self.nodes = 0
+        self.next_poll = POLL_EVERY
+        self.deadline = None if time_limit is None else start + time_limit * PROOF_SHARE
+        self.max_nodes = None if max_nodes is None else int(max_nodes * PROOF_SHARE)
+        self.should_stop = should_stop
+        prover.poll = poll
+        try:
+            move, future = prover.best(pits, moves, all_values)
+        except (Stop, RecursionError):
+            return prover.nodes - counted
+        finally:
+            prover.poll = None
+            self.nodes = 0
+        diff = pits[m] - pits[m + m + 1]
+        values = dict((move, diff + value) for move, value in future.items())
+        return Analysis(move, values[move], True, 0, prover.nodes - counted, values,
+                        dict((move, True) for move in values), time.time() - start)
 
 
 _searchers = {}

@@ -7,7 +7,8 @@ The value is the mover's final store minus the opponent's, all seeds
 counted, with perfect play by both. The search of `kalah.ai.search` runs
 without a time limit until every root value is proven (iterative deepening
 gives it the move ordering; the seed-count bounds, the table's proven
-entries and the endgame database make the proof end). Also `brute_force`,
+entries and the endgame database make the proof end), or, for a Kalah
+position with few seeds left and an endgame table, kalah.ai.proof. Also `brute_force`,
 plain minimax over the game tree, for the tests on small boards.
 """
 

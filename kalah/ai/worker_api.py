@@ -21,7 +21,7 @@ import time
 
 from kalah.board import Board
 from kalah.errors import KalahError
-from kalah.rules import SOUTH
+from kalah.rules import NORTH, SOUTH
 
 # A review marks a move by how much of the position's value it gave away,
 # in seeds of final margin (Lichess marks by lost winning chances; a Kalah
@@ -253,8 +253,9 @@ def bench(args, progress=None):
     Each position is searched to a fixed depth from an empty table and
     without the endgame database, so every host visits exactly the same
     nodes and only the speed differs. Then the depth the players' search
-    (shared table, endgame database when shipped) reaches from the first
-    position in `time` seconds.
+    (shared table, endgame database when shipped) reaches in `time`
+    seconds from `timed` (else the first position). With `proofs`, those
+    positions are proven (kalah.ai.proof) from an empty proof table.
     """
     from kalah.ai import search
     positions = args.get("positions") or []
@@ -274,12 +275,16 @@ def bench(args, progress=None):
     answer = {"nodes": nodes, "seconds": elapsed,
               "nodes_per_second": nodes / elapsed if elapsed else 0, "results": results}
     if positions:
-        board = Board.from_position(positions[0])
+        # A position outside the opening book, which would answer at depth 0.
+        board = Board.from_position(args.get("timed") or positions[0])
         _prepare(board)
         search._searchers.clear()  # start from an empty table, as a new game does
         timed = search.analyse(board, _time(args))
         answer["timed"] = {"depth": timed.depth, "nodes": timed.nodes, "seconds": timed.seconds,
                            "move": timed.move, "value": timed.value, "exact": bool(timed.exact)}
+    proofs = args.get("proofs") or []
+    if proofs:
+        answer["proofs"] = _bench_proofs(proofs)
     if args.get("fill") and positions:
         # Fill one table to its bound: the worker's heap then shows what the
         # table costs at most (WebAssembly memory grows and never shrinks).
@@ -293,6 +298,29 @@ def bench(args, progress=None):
                           "memory_before": before, "memory_after": _memory_bytes()}
     answer["memory_bytes"] = _memory_bytes()
     return answer
+
+
+def _bench_proofs(positions):
+    """Each position proven from an empty proof table, on the shipped endgame table: nodes and seconds."""
+    from kalah.ai import endgame
+    from kalah.ai.proof import Prover
+    from kalah.ai.search import rotate
+    results = []
+    for position in positions:
+        board = Board.from_position(position)
+        _prepare(board)
+        pits = tuple(board.pits)
+        if board.turn == NORTH:
+            pits = rotate(pits, board.rules.houses)
+        prover = Prover(board.rules, endgame.table_for(board.rules))
+        started = time.time()
+        move, values = prover.best(pits, board.legal_moves)
+        results.append({"position": position, "move": move, "future": values[move],
+                        "nodes": prover.nodes, "seconds": time.time() - started})
+    nodes = sum(r["nodes"] for r in results)
+    seconds = sum(r["seconds"] for r in results)
+    return {"nodes": nodes, "seconds": seconds, "nodes_per_second": nodes / seconds if seconds else 0,
+            "results": results}
 
 
 def _memory_bytes():

@@ -61,9 +61,14 @@ def test_the_table_agrees_with_exhaustive_search(rules):
 
 def test_the_search_is_exact_at_once_with_the_table():
     table = endgame.build("kalah(6,4)", 6)
-    search = Search(Board().rules, endgame=table)
     board = Board(position="kalah(6,4)/1,0,0,2,0,0,20,0,1,0,0,2,0,22/S")
-    analysis = search.analyse(board, time_limit=None)
+    proving = Search(Board().rules, endgame=table)
+    analysis = proving.analyse(board, time_limit=None)
+    assert analysis.exact and analysis.depth == 0 and analysis.nodes == 0   # the proof reads the table
+    assert analysis.value == brute_force(board)
+    searching = Search(Board().rules, endgame=table)
+    searching.prover = None
+    analysis = searching.analyse(board, time_limit=None)
     assert analysis.exact and analysis.depth == 1
     assert analysis.value == brute_force(board)
 
