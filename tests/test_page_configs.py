@@ -1,4 +1,4 @@
-"""replay.html, history.html and embed.html each load their own PyScript config listing exactly the
+"""replay.html, history.html, embed.html and lab.html each load their own PyScript config listing exactly the
 modules the page can import (a missing one fails only in the browser, an extra one is fetched by every
 visitor, and by every course page that embeds a game), as bytecode, and preload all of them at once."""
 
@@ -13,7 +13,13 @@ from tests.web.test_play_config import ROOT, imported_modules, later_urls, modul
 
 PAGES = {"replay.html": ("replay.toml", "kalah.web.replay_page"),
          "history.html": ("history.toml", "kalah.web.history_page"),
-         "embed.html": ("embed.toml", "kalah.web.embed_page")}
+         "embed.html": ("embed.toml", "kalah.web.embed_page"),
+         "lab.html": ("lab.toml", "kalah.web.lab_page")}
+
+
+# Files a page reads as text rather than imports (the lab editor's templates): listed as they are.
+READ_AS_TEXT = {"lab.html": {"./" + path.relative_to(ROOT).as_posix()
+                             for path in (ROOT / "kalah/lab/templates").glob("*.py")}}
 
 
 def page_files(module):
@@ -27,9 +33,13 @@ def test_each_page_config_lists_what_the_page_imports_and_nothing_more(page):
     config_name, module = PAGES[page]
     config = tomllib.loads((ROOT / config_name).read_text(encoding="utf-8"))
     assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs"
-    # Bytecode only, where import looks for it: MicroPython would prefer a .py next to it.
-    assert all(target == "./" + source[len("./static/mpy/"):] for source, target in config["files"].items())
-    assert {source_of(source) for source in config["files"]} == page_files(module)
+    bytecode = {source: target for source, target in config["files"].items() if source.startswith("./static/mpy/")}
+    # Bytecode where import looks for it (MicroPython would prefer a .py next to it), text as it is.
+    assert all(target == "./" + source[len("./static/mpy/"):] for source, target in bytecode.items())
+    assert {source_of(source) for source in bytecode} == page_files(module)
+    text = {source: target for source, target in config["files"].items() if source not in bytecode}
+    assert all(source == target for source, target in text.items())
+    assert set(text) == READ_AS_TEXT.get(page, set())
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
@@ -38,10 +48,9 @@ def test_each_page_uses_its_config_and_preloads_its_files(page):
     html = (ROOT / page).read_text(encoding="utf-8")
     assert '<script type="mpy" config="./%s">' % config_name in html
     assert '<link rel="preload" href="./%s" as="fetch" crossorigin>' % config_name in html
-    preloaded = set(re.findall(r'<link rel="preload" href="(\./static/mpy/[^"]+\.mpy)" as="fetch" crossorigin>', html))
+    preloaded = set(re.findall(r'<link rel="preload" href="(\./(?:static/mpy|kalah)/[^"]+)" as="fetch" crossorigin>', html))
     config = tomllib.loads((ROOT / config_name).read_text(encoding="utf-8"))
     assert preloaded == set(config["files"])
-    assert not re.search(r'href="[^"]+\.py"', html)  # no source fetched beside the bytecode
 
 
 def test_setup_compiles_every_module_a_page_loads_as_bytecode():
@@ -50,4 +59,5 @@ def test_setup_compiles_every_module_a_page_loads_as_bytecode():
     wanted = {"./" + compile_mpy.mpy_path(source) for source in compile_mpy.sources()}
     play = json.loads((ROOT / "play.json").read_text(encoding="utf-8"))
     pages = [tomllib.loads((ROOT / config_name).read_text(encoding="utf-8")) for config_name, _ in PAGES.values()]
-    assert wanted == set(play["files"]).union(*(config["files"] for config in pages)) | later_urls()
+    listed = set(play["files"]).union(*(config["files"] for config in pages))
+    assert wanted == {path for path in listed if path.startswith("./static/mpy/")} | later_urls()
