@@ -1,6 +1,7 @@
-"""replay.html, history.html, embed.html and lab.html each load their own PyScript config listing exactly the
-modules the page can import (a missing one fails only in the browser, an extra one is fetched by every
-visitor, and by every course page that embeds a game), as bytecode, and preload all of them at once."""
+"""replay.html, history.html, embed.html and lab.html each load their own PyScript config bundling exactly
+the modules the page can import (a missing one fails only in the browser, an extra one is fetched by every
+visitor, and by every course page that embeds a game), as bytecode, in one file they preload; and a bundle
+writes back exactly the bytes it was made from."""
 
 import json
 import re
@@ -9,7 +10,7 @@ import tomllib
 
 import pytest
 
-from tests.web.test_play_config import ROOT, imported_modules, later_urls, module_path, source_of
+from tests.web.test_play_config import ROOT, imported_modules, later_urls, module_path, one_bundle, source_of
 
 PAGES = {"replay.html": ("replay.toml", "kalah.web.replay_page"),
          "history.html": ("history.toml", "kalah.web.history_page"),
@@ -33,11 +34,12 @@ def test_each_page_config_lists_what_the_page_imports_and_nothing_more(page):
     config_name, module = PAGES[page]
     config = tomllib.loads((ROOT / config_name).read_text(encoding="utf-8"))
     assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs"
-    bytecode = {source: target for source, target in config["files"].items() if source.startswith("./static/mpy/")}
+    assert one_bundle(config, config_name.split(".")[0])
+    bytecode = {source: target for source, target in config["bundle"].items() if source.startswith("./static/mpy/")}
     # Bytecode where import looks for it (MicroPython would prefer a .py next to it), text as it is.
     assert all(target == "./" + source[len("./static/mpy/"):] for source, target in bytecode.items())
     assert {source_of(source) for source in bytecode} == page_files(module)
-    text = {source: target for source, target in config["files"].items() if source not in bytecode}
+    text = {source: target for source, target in config["bundle"].items() if source not in bytecode}
     assert all(source == target for source, target in text.items())
     assert set(text) == READ_AS_TEXT.get(page, set())
 
@@ -46,7 +48,7 @@ def test_each_page_config_lists_what_the_page_imports_and_nothing_more(page):
 def test_each_page_uses_its_config_and_preloads_its_files(page):
     config_name, module = PAGES[page]
     html = (ROOT / page).read_text(encoding="utf-8")
-    assert '<script type="mpy" config="./%s">' % config_name in html
+    assert '<script type="mpy" config="./%s">\nimport page_bundle ' % config_name in html
     assert '<link rel="preload" href="./%s" as="fetch" crossorigin>' % config_name in html
     preloaded = set(re.findall(r'<link rel="preload" href="(\./(?:static/mpy|kalah)/[^"]+)" as="fetch" crossorigin>', html))
     config = tomllib.loads((ROOT / config_name).read_text(encoding="utf-8"))
@@ -59,5 +61,27 @@ def test_setup_compiles_every_module_a_page_loads_as_bytecode():
     wanted = {"./" + compile_mpy.mpy_path(source) for source in compile_mpy.sources()}
     play = json.loads((ROOT / "play.json").read_text(encoding="utf-8"))
     pages = [tomllib.loads((ROOT / config_name).read_text(encoding="utf-8")) for config_name, _ in PAGES.values()]
-    listed = set(play["files"]).union(*(config["files"] for config in pages))
+    listed = set(play["bundle"]).union(*(config["bundle"] for config in pages))
     assert wanted == {path for path in listed if path.startswith("./static/mpy/")} | later_urls()
+
+
+def test_a_bundle_writes_back_every_file_it_packs_byte_for_byte(tmp_path, monkeypatch):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import compile_mpy
+    every_byte = bytes(range(256)) * 3
+    files = {"./static/mpy/kalah/a.mpy": every_byte, "./static/mpy/kalah/web/b.mpy": b"",
+             "./kalah/lab/templates/c.py": "# ‘quotes’ and \\ and \"\"\"\n".encode()}
+    for path, data in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_bytes(data)
+    entries = {"./static/mpy/kalah/a.mpy": "./kalah/a.mpy", "./static/mpy/kalah/web/b.mpy": "./kalah/web/b.mpy",
+               "./kalah/lab/templates/c.py": "./kalah/lab/templates/c.py"}
+    source = compile_mpy.bundle_source("test", entries, root=str(tmp_path))
+    page = tmp_path / "page"
+    page.mkdir()
+    (page / "kalah").mkdir()   # a folder there already is no error
+    monkeypatch.chdir(page)
+    exec(compile(source, "test_bundle.py", "exec"), {})
+    written = {"./" + path.relative_to(page).as_posix(): path.read_bytes()
+               for path in page.rglob("*") if path.is_file()}
+    assert written == {target: files[source] for source, target in entries.items()}

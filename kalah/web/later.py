@@ -1,23 +1,22 @@
 """Modules the play page needs only after its first paint, fetched then.
 
 PyScript downloads every file its config lists before any Python runs, so
-play.json lists only what draws the board; these (saving and resuming, the
+play.json bundles only what draws the board; these (saving and resuming, the
 computer, the analysis panel, sharing) are fetched once the board is on
-screen and written into the interpreter's file system, where `import`
-finds them. They are MicroPython bytecode, compiled by scripts/compile_mpy.py
+screen. They are MicroPython bytecode, compiled by scripts/compile_mpy.py
 into static/mpy/ (compiling source here cost more than carrying the bytes
-over); pyscript.toml still lists their sources (the Pyodide worker reads it).
+over) and packed into one file, static/mpy/bundles/later.mpy: a module that
+writes each of them where `import` finds them when it is imported.
+pyscript.toml still lists their sources (the Pyodide worker reads it).
 
     later.load(on_done)      # on_done() once every module below can be imported
     later.loaded()           # True once they can
 """
 
-import os
-
 from pyscript import window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 
-# Where import finds them; fetched from FOLDER + path. index.html preloads them too (data-later).
+# What the bundle holds, where import finds them (scripts/compile_mpy.py reads this list).
 MODULES = (
     "kalah/records.mpy", "kalah/history.mpy", "kalah/links.mpy",
     "kalah/ai/__init__.mpy", "kalah/ai/reference.mpy", "kalah/ai/book.mpy",
@@ -25,24 +24,25 @@ MODULES = (
     "kalah/web/worker_client.mpy", "kalah/web/computer.mpy",
     "kalah/web/chart_view.mpy", "kalah/web/analysis_view.mpy",
 )
-FOLDER = "static/mpy/"
+# One fetch for them all; index.html preloads it too (data-later).
+BUNDLE = "static/mpy/bundles/later.mpy"
 
 _state = {"loaded": False, "failed": None, "waiting": []}
 _kept = []
 
-# Fetch every file at once, in JS; resolves to their bytes as hex strings, in MODULES' order.
-# Hex because a string crosses into MicroPython in one copy and bytes.fromhex() is C,
-# where bytes(a Uint8Array) goes element by element (about 3x slower, measured).
-_FETCH_ALL = """
+# Fetch the bundle in JS; resolves to its bytes as a hex string. Hex because a string
+# crosses into MicroPython in one copy and bytes.fromhex() is C, where bytes(a Uint8Array)
+# goes element by element (about 3x slower, measured).
+_FETCH = """
 const hex = Array.from({length: 256}, (_, i) => i.toString(16).padStart(2, "0"));
-return Promise.all(paths.map((path) => fetch(new URL(path, base)).then((response) => {
+return fetch(new URL(path, base)).then((response) => {
   if (!response.ok) throw new Error(path + " answered " + response.status);
   return response.arrayBuffer();
 }).then((buffer) => {
   const bytes = new Uint8Array(buffer), out = new Array(bytes.length);
   for (let i = 0; i < bytes.length; i++) out[i] = hex[bytes[i]];
   return out.join("");
-})));
+});
 """
 
 
@@ -66,13 +66,14 @@ def load(on_done):
     if len(_state["waiting"]) > 1:
         return  # already on its way
     base = str(window.location.href).split("#")[0]
-    fetch_all = window.Function.new("paths", "base", _FETCH_ALL)
-    promise = fetch_all(to_js([FOLDER + path for path in MODULES]), base)
+    fetch = window.Function.new("path", "base", _FETCH)
+    promise = fetch(BUNDLE, base)
 
-    def written(texts):
+    def written(text):
         try:
-            for path, text in zip(MODULES, list(texts)):
-                _write(path, bytes.fromhex(str(text)))
+            with open("later_bundle.mpy", "wb") as handle:
+                handle.write(bytes.fromhex(str(text)))
+            import later_bundle  # noqa: F401 (importing it writes MODULES)
             _state["loaded"] = True
         except Exception as error:
             _state["failed"] = str(error)
@@ -83,19 +84,9 @@ def load(on_done):
         window.console.warn("modules for later could not load: %s" % error)
         _finish()
 
-    on_texts, on_error = create_proxy(written), create_proxy(refused)
-    _kept.extend((on_texts, on_error))
-    promise.then(on_texts, on_error)
-
-
-def _write(path, data):
-    folder = path[:path.rfind("/")]
-    try:
-        os.stat(folder)
-    except OSError:
-        os.mkdir(folder)
-    with open(path, "wb") as handle:
-        handle.write(data)
+    on_text, on_error = create_proxy(written), create_proxy(refused)
+    _kept.extend((on_text, on_error))
+    promise.then(on_text, on_error)
 
 
 def _finish():

@@ -20,7 +20,8 @@ def test_once_visited_the_play_page_starts_and_plays_offline(new_context, site_u
     # Installed (precache done) and in control of this page (clients.claim).
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     cached = page.evaluate(CACHED_PATHS)
-    for path in ("/index.html", "/static/vendor/micropython/micropython.wasm", "/static/mpy/kalah/web/play_page.mpy",
+    for path in ("/index.html", "/static/vendor/micropython/micropython.wasm", "/static/mpy/bundles/play.mpy",
+                 "/static/mpy/bundles/later.mpy",
                  "/static/vendor/pyodide/pyodide.asm.wasm", "/static/vendor/pyodide/python_stdlib.zip"):
         assert path in cached
 

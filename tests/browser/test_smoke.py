@@ -16,7 +16,9 @@ def test_home_page_starts_python_from_the_site_itself(page, site_url, wait_for_p
 
     assert "static/vendor/pyscript/core.js" in requested
     assert "static/vendor/micropython/micropython.wasm" in requested
-    assert "static/mpy/kalah/__init__.mpy" in requested  # the play page's modules, as bytecode (play.json)
+    # The play page's modules, as bytecode in one bundle (play.json), and no module on its own.
+    assert "static/mpy/bundles/play.mpy" in requested
+    assert not [url for url in requested if url.startswith("static/mpy/kalah/")]
     # Every PyScript chunk the start needs is preloaded by index.html, so none waits for another.
     chunks = {url for url in requested if url.startswith("static/vendor/pyscript/") and url.endswith(".js")}
     preloaded = set(page.eval_on_selector_all('link[rel="modulepreload"]', "links => links.map(l => l.href)"))

@@ -1,8 +1,8 @@
-"""play.json ships exactly the modules the play page imports to draw the board,
+"""play.json bundles exactly the modules the play page imports to draw the board,
 and kalah/web/later.py's MODULES exactly those it imports later (the computer
 player, the analysis panel, storage, sharing): a missing one fails only in the
 browser, an extra one in play.json is fetched by every player before the board
-shows."""
+shows. Each list reaches the page as one file (scripts/compile_mpy.py's bundles)."""
 
 import ast
 import pathlib
@@ -62,26 +62,35 @@ def source_of(compiled):
     return "./" + compiled[len("./static/mpy/"):-len(".mpy")] + ".py"
 
 
-def later_modules():
-    """later.MODULES as their sources (./kalah/records.py), checking where each is fetched from."""
+def later_values():
+    """later.py's MODULES and BUNDLE, read without importing it (it imports pyscript)."""
     tree = ast.parse((ROOT / "kalah/web/later.py").read_text(encoding="utf-8"))
-    values = {node.targets[0].id: ast.literal_eval(node.value) for node in tree.body
-              if isinstance(node, ast.Assign) and node.targets[0].id in ("MODULES", "FOLDER")}
-    assert values["FOLDER"] == "static/mpy/"
-    return {source_of("./" + values["FOLDER"] + path) for path in values["MODULES"]}
+    return {node.targets[0].id: ast.literal_eval(node.value) for node in tree.body
+            if isinstance(node, ast.Assign) and node.targets[0].id in ("MODULES", "BUNDLE")}
+
+
+def later_modules():
+    """later.MODULES as their sources (./kalah/records.py)."""
+    return {source_of("./static/mpy/" + path) for path in later_values()["MODULES"]}
 
 
 def later_urls():
-    """The addresses later.py fetches: ./static/mpy/kalah/records.mpy, ..."""
+    """The bytecode later.py's bundle packs: ./static/mpy/kalah/records.mpy, ..."""
     return {"./static/mpy/" + path[len("./"):-len(".py")] + ".mpy" for path in later_modules()}
+
+
+def one_bundle(config, name):
+    """What a page config has PyScript fetch: its bundle alone, as the module the page imports first."""
+    return config["files"] == {"./static/mpy/bundles/%s.mpy" % name: "./page_bundle.mpy"}
 
 
 def test_play_json_lists_what_the_play_page_imports_and_nothing_more():
     config = json.loads((ROOT / "play.json").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs"
+    assert one_bundle(config, "play")
     # Bytecode only, where import looks for it: MicroPython would prefer a .py next to it.
-    assert all(target == "./" + source[len("./static/mpy/"):] for source, target in config["files"].items())
-    assert {source_of(source) for source in config["files"]} == play_page_files()
+    assert all(target == "./" + source[len("./static/mpy/"):] for source, target in config["bundle"].items())
+    assert {source_of(source) for source in config["bundle"]} == play_page_files()
 
 
 def test_later_lists_what_the_play_page_imports_after_its_first_paint():
@@ -90,8 +99,9 @@ def test_later_lists_what_the_play_page_imports_after_its_first_paint():
     assert all('"%s"' % path in listed for path in later_modules())  # precached, and in the worker
 
 
-def test_index_html_uses_play_json():
-    assert 'config="./play.json"' in (ROOT / "index.html").read_text(encoding="utf-8")
+def test_index_html_uses_play_json_and_imports_its_bundle_first():
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert '<script type="mpy" config="./play.json" async>\nimport page_bundle ' in html
 
 
 def test_index_html_preloads_every_file_of_play_json():
@@ -108,7 +118,7 @@ def test_index_html_preloads_the_later_modules_too():
     import re
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+)" as="fetch" crossorigin fetchpriority="low" data-later>', html))
-    assert preloaded == later_urls()
+    assert preloaded == {"./" + later_values()["BUNDLE"]} == {"./static/mpy/bundles/later.mpy"}
 
 
 def test_before_python_runs_the_page_says_it_is_starting_and_no_button_is_live():
