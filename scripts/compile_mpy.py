@@ -136,8 +136,10 @@ def write_bundles(rebuild):
         text = bundle_source(name, entries)
         target = "%s/%s.mpy" % (BUNDLES, name)
         kept = "%s/.%s.py" % (BUNDLES, name)   # the source it was compiled from: a dot file, not served
-        if not rebuild and os.path.exists(target) and os.path.exists(kept) and open(kept).read() == text:
-            continue
+        if not rebuild and os.path.exists(target) and os.path.exists(kept):
+            with open(kept) as handle:
+                if handle.read() == text:
+                    continue
         os.makedirs(BUNDLES, exist_ok=True)
         part = "%s.%d" % (kept, os.getpid())
         with open(part, "w") as handle:

@@ -75,15 +75,15 @@ def main():
     def in_houses(board):
         return sum(board.pits) - board.pits[m] - board.pits[2 * m + 1]
 
-    boards = []
+    boards = {}   # position: board, each once across the draws
     draw = args.seed
     while len(boards) < args.positions:
         # Positions are taken once at most --max-seeds are left: draw until enough are in the band.
-        boards += [board for board in game_positions(rules, args.positions, args.max_seeds, draw)
-                   if in_houses(board) >= args.min_seeds
-                   and board.position() not in {found.position() for found in boards}]
+        for board in game_positions(rules, args.positions, args.max_seeds, draw):
+            if in_houses(board) >= args.min_seeds:
+                boards.setdefault(board.position(), board)
         draw += 1000
-    boards = boards[:args.positions]
+    boards = list(boards.values())[:args.positions]
     started = time.time()
     nodes = [proof_nodes(board, args.cap) for board in boards]
     seconds = time.time() - started
