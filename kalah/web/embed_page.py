@@ -83,7 +83,9 @@ def main():
         if link.local_id is not None or link.is_correspondence:
             raise KalahError("an embed shows a shared game (g=...), not a game of this browser or a game by link")
     except KalahError as error:
+        by_id("status").textContent = "This game cannot be shown."
         message.textContent = "This embed cannot show its game: %s." % error_text(error)
+        message.classList.add("problem")
         by_id("viewer").hidden = True
         body.dataset.ready = "1"
         window.Function.new(_POST_HEIGHT)()

@@ -75,3 +75,14 @@ def test_embed_options_autoplay_and_hidden_controls(page, site_url):
 def test_a_broken_embed_link_says_so_inside_the_frame(page, site_url):
     frame = open_host(page, site_url, "g=k1.K64.m9&p=x")
     assert "This embed cannot show its game" in frame.locator("#message").inner_text()
+    assert frame.locator("#status").inner_text() == "This game cannot be shown."
+
+
+def test_a_broken_embed_link_is_explained_whole_on_a_phone(page, site_url):
+    # A long reason once ended at three lines on a 360 px phone, and the heading still said "Loading".
+    page.set_viewport_size({"width": 360, "height": 640})
+    frame = open_host(page, site_url, "rules=kalah(6,4)&moves=3,6,2")
+    message = frame.locator("#message")
+    assert message.inner_text().endswith("it may have been cut or changed on the way.")
+    assert message.evaluate("m => m.scrollHeight <= m.clientHeight")
+    assert frame.locator("#status").inner_text() == "This game cannot be shown."
