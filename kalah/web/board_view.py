@@ -19,7 +19,7 @@ to a row's ends, Enter or Space sows.
 
 from kalah.notation import house_letter
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
-from kalah.web.dom import Timer, clear, closest, el, listen, prefers_reduced_motion
+from kalah.web.dom import Timer, closest, el, listen, prefers_reduced_motion
 
 MAX_DOTS = 12        # beyond this a house shows its count instead of dots
 STEP_MS = 120        # one seed
@@ -29,17 +29,19 @@ SIDE_MARKS = ("\u25cf", "\u25b2")  # South: a disc, North: a triangle (shape, no
 SIDE_CLASSES = ("kb-s", "kb-n")
 
 
-STONE_TONES = 4
+STONE_TONES = 4      # kb-tone0..3 in site.css
+STONE_OFFSETS = 5    # kb-dx0..4 and kb-dy0..4: -2..2 px
+STONE_TURNS = 6      # kb-turn0..5: 0..150 degrees
 
 
 def stone(pit, k, new=False):
     """The k-th seed of a pit as a stone: its tone, offset and turn vary from stone to stone but
-    are fixed by (pit, k), so redrawing a house never shuffles its stones."""
+    are fixed by (pit, k), so redrawing a house never shuffles its stones. Classes, not an inline
+    style: one call into JS less a stone, and stones alike share their computed style."""
     mix = (pit * 7919 + k * 104729 + 13) % 9973
-    node = el("i", cls="kb-seed kb-tone%d%s" % (mix % STONE_TONES, " kb-new" if new else ""))
-    node.setAttribute("style", "--dx:%dpx;--dy:%dpx;--turn:%ddeg" % (
-        mix % 5 - 2, (mix // 5) % 5 - 2, (mix // 25) % 180))
-    return node
+    return el("i", cls="kb-seed kb-tone%d kb-dx%d kb-dy%d kb-turn%d%s" % (
+        mix % STONE_TONES, mix % STONE_OFFSETS, (mix // STONE_OFFSETS) % STONE_OFFSETS,
+        (mix // STONE_OFFSETS ** 2) % STONE_TURNS, " kb-new" if new else ""))
 
 
 def seeds_word(count):
@@ -126,7 +128,6 @@ class BoardView:
         self._place_tab_stop()
 
     def _build(self, rules, orientation):
-        clear(self.container)
         self._houses = {}
         self._stores = {}
         self._captions = {}
@@ -135,21 +136,18 @@ class BoardView:
         self._stop = None
         m = rules.houses
         top, bottom = 1 - orientation, orientation
-        board = el("div", cls="kb", attrs={"role": "group", "aria-label": "Board"})
-        board.style.setProperty("--houses", str(m))
         self._captions[top] = self._caption(top, "kb-caption-top")
-        grid = el("div", cls="kb-grid")
-        grid.appendChild(self._store(top, "kb-store-top"))
+        self._captions[bottom] = self._caption(bottom, "kb-caption-bottom")
         # Each row reads left to right as seen from the bottom: the top side's
         # houses run m..1, the bottom side's 1..m.
-        grid.appendChild(self._row(rules, top, range(m, 0, -1), "kb-row-top"))
-        grid.appendChild(self._row(rules, bottom, range(1, m + 1), "kb-row-bottom"))
-        grid.appendChild(self._store(bottom, "kb-store-bottom"))
-        self._captions[bottom] = self._caption(bottom, "kb-caption-bottom")
-        board.appendChild(self._captions[top])
-        board.appendChild(grid)
-        board.appendChild(self._captions[bottom])
-        self.container.appendChild(board)
+        grid = el("div", cls="kb-grid", children=[
+            self._store(top, "kb-store-top"),
+            self._row(rules, top, range(m, 0, -1), "kb-row-top"),
+            self._row(rules, bottom, range(1, m + 1), "kb-row-bottom"),
+            self._store(bottom, "kb-store-bottom")])
+        board = el("div", cls="kb", attrs={"role": "group", "aria-label": "Board", "style": "--houses:%d" % m},
+                   children=[self._captions[top], grid, self._captions[bottom]])
+        self.container.replaceChildren(board)
         self._geometry = (m, orientation)
 
     def _caption(self, side, cls):
@@ -160,25 +158,29 @@ class BoardView:
         ])
 
     def _store(self, side, cls):
-        store = el("div", cls="kb-store %s %s" % (cls, SIDE_CLASSES[side]), attrs={"role": "img"})
-        store.appendChild(el("span", "", cls="kb-store-count", attrs={"aria-hidden": "true"}))
-        store.appendChild(el("span", SIDE_MARKS[side] + " " + SIDE_NAMES[side], cls="kb-store-label",
-                             attrs={"aria-hidden": "true"}))
+        store = el("div", cls="kb-store %s %s" % (cls, SIDE_CLASSES[side]), attrs={"role": "img"}, children=[
+            el("span", "", cls="kb-store-count", attrs={"aria-hidden": "true"}),
+            el("span", SIDE_MARKS[side] + " " + SIDE_NAMES[side], cls="kb-store-label", attrs={"aria-hidden": "true"})])
         self._stores[side] = store
         return store
 
     def _row(self, rules, side, houses, cls):
-        row = el("div", cls="kb-row %s %s" % (cls, SIDE_CLASSES[side]))
+        # The row's first house is built, the others are copies of it: a copy is one call into JS,
+        # building one is about fifteen, and the page waits for the board to be drawn.
+        first = el("button", cls="kb-house " + SIDE_CLASSES[side], attrs={
+            "type": "button", "tabindex": "-1", "data-side": side}, children=[
+            el("span", cls="kb-seeds", attrs={"aria-hidden": "true"}),
+            el("span", cls="kb-letter", attrs={"aria-hidden": "true"})])
+        buttons = []
         for house in houses:
             index = rules.house_index(side, house)
-            button = el("button", cls="kb-house " + SIDE_CLASSES[side], attrs={
-                "type": "button", "tabindex": "-1",
-                "data-side": side, "data-house": house, "data-index": index})
-            button.appendChild(el("span", cls="kb-seeds", attrs={"aria-hidden": "true"}))
-            button.appendChild(el("span", house_letter(side, house), cls="kb-letter", attrs={"aria-hidden": "true"}))
+            button = first.cloneNode(True) if buttons else first
+            button.setAttribute("data-house", str(house))
+            button.setAttribute("data-index", str(index))
+            button.lastChild.textContent = house_letter(side, house)
             self._houses[index] = button
-            row.appendChild(button)
-        return row
+            buttons.append(button)
+        return el("div", cls="kb-row %s %s" % (cls, SIDE_CLASSES[side]), children=buttons)
 
     def _show_all(self, pits):
         for index in range(len(pits)):
@@ -201,14 +203,12 @@ class BoardView:
         grew = self._drawn.get(index, count) + 1 == count
         self._drawn[index] = count
         button.setAttribute("data-count", str(count))
-        seeds = button.querySelector(".kb-seeds")
-        clear(seeds)
         if count > MAX_DOTS:
-            seeds.appendChild(el("span", str(count), cls="kb-many"))
+            shown = [el("span", str(count), cls="kb-many")]
         else:
-            for k in range(count):
-                seeds.appendChild(stone(index, k, new=grew and bool(self._steps) and k == count - 1))
-            seeds.appendChild(el("span", str(count), cls="kb-count"))
+            shown = [stone(index, k, new=grew and bool(self._steps) and k == count - 1) for k in range(count)]
+            shown.append(el("span", str(count), cls="kb-count"))
+        button.firstChild.replaceChildren(*shown)  # the .kb-seeds span
 
     # -- keyboard and clicks --------------------------------------------
     def _place_tab_stop(self):

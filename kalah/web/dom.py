@@ -34,15 +34,14 @@ def el(tag, text=None, cls=None, attrs=None, children=()):
             node.setAttribute(name, str(attrs[name]))
     if text is not None:
         node.textContent = str(text)
-    for child in children:
-        node.appendChild(child)
+    if children:
+        node.append(*children)  # one call into JS, not one a child
     return node
 
 
 def clear(node):
     """Remove every child of node."""
-    while node.firstChild:
-        node.removeChild(node.firstChild)
+    node.replaceChildren()
 
 
 def set_text(node, text):
