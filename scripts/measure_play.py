@@ -8,13 +8,14 @@ the ratio to the baseline is the figure to compare.
 
 Times are from navigation start to <body data-ready="1">, stamped in the page
 (no DevTools protocol attached: its per-request events slow a page of many
-files more than a page of few). The page's own Python is stamped too: from
-PyScript's `mpy:ready` (fired on the script element just before its code runs)
-to data-ready, so it holds the page's imports, its drawing and the browser's
-first render of what it drew, and none of the browser's or the runtime's start.
-That split moves far less from load to load than the whole start: a bare page
-alone varies by 1.5x between loads on these machines. Bytes are the transfer sizes the page's
-Resource Timing reports. The service worker is blocked: a first visit
+files more than a page of few). "python ms" is stamped too: from PyScript's
+`mpy:ready` (fired on the script element just before its code runs) to
+data-ready. It holds the page's imports, its drawing and the browser's first
+render of what it drew, and PyScript's own `import pyscript`, which the bare
+page pays as well: a page's own work is its figure less the baseline's. That
+split moves far less from load to load than the whole start (a bare page alone
+varies by 1.5x between loads on these machines). Bytes are the transfer sizes
+the page's Resource Timing reports. The service worker is blocked: a first visit
 registers it only after the page is ready, and its precache in the
 background would blur the warm figures.
 
