@@ -134,18 +134,34 @@ def parse_preset(fragment):
         fields[key] = _unescape(value).strip()
     if not fields:
         raise KalahError("the link holds no game setup")
-    rules = fields.get("rules", DEFAULT_RULES)
-    if not rules:
-        raise KalahError("rules= names no rule set (e.g. rules=kalah(6,4))")
-    players = (link_player(fields.get("south", PERSON)),
-               link_player(fields.get("north", DEFAULT_PLAYERS[1])))
+    # Every setting is checked, so that one message names every mistake, not only the first.
+    problems = []
+
+    def checked(read, *args):
+        try:
+            return read(*args)
+        except KalahError as error:
+            problems.append(str(error))
+            return None
+
+    rules = checked(_link_rules, fields.get("rules", DEFAULT_RULES))
+    players = (checked(link_player, fields.get("south", PERSON)),
+               checked(link_player, fields.get("north", DEFAULT_PLAYERS[1])))
     first = fields.get("first", "south").lower()
     if first not in SIDES:
-        raise KalahError("first= must be south or north, not '%s'" % _clip(first))
+        problems.append("first= must be south or north, not '%s'" % _clip(first))
     speed = fields.get("speed", "normal").lower()
     if speed not in SPEEDS:
-        raise KalahError("speed= must be %s, not '%s'" % (", ".join(SPEEDS), _clip(speed)))
-    return Preset(find_rules(rules), players, SOUTH if first == "south" else NORTH, speed)
+        problems.append("speed= must be %s, not '%s'" % (", ".join(SPEEDS), _clip(speed)))
+    if problems:
+        raise KalahError("; and ".join(problems))
+    return Preset(rules, players, SOUTH if first == "south" else NORTH, speed)
+
+
+def _link_rules(name):
+    if not name:
+        raise KalahError("rules= names no rule set (e.g. rules=kalah(6,4))")
+    return find_rules(name)
 
 
 def format_preset(preset):

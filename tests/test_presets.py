@@ -51,6 +51,10 @@ def test_every_form(fragment, rules, players, first, speed):
     ("rules=kalah%2", "broken %-escape"),
     ("rules=kalah%00", "no game setup has (%00)"),
     ("rules=" + "k" * 400, "too long"),
+    # Every bad setting is named, not only the first.
+    ("rules=nonsense&south=x", "unknown rule set 'nonsense'; known: "),
+    ("rules=nonsense&south=x", "; and unknown player 'x'"),
+    ("first=east&speed=warp", "first= must be south or north, not 'east'; and speed= must be"),
 ])
 def test_a_bad_preset_is_refused_with_the_reason(fragment, message):
     with pytest.raises(KalahError) as error:
