@@ -9,7 +9,7 @@ No browser here, so CPython tests check every sentence the page shows.
 from kalah.errors import KalahError
 from kalah.notation import house_letter
 from kalah.narration import describe_outcome
-from kalah.rules import FAMILIES, NORTH, SIDE_NAMES, SOUTH, find_rules
+from kalah.rules import FAMILIES, FORFEIT, NORTH, SIDE_NAMES, SOUTH, find_rules
 
 from kalah.presets import HUMAN, LEVELS, REFERENCE_PLAYERS
 
@@ -127,14 +127,31 @@ def result_headline(outcome, names, you=None):
     names: what to call (South, North); you: the seat of the one person playing a computer.
     """
     scores = outcome.scores
+    winner = outcome.winner
+    if outcome.termination == FORFEIT and outcome.reason == "resigned":
+        # The forfeit rule's score (every seed to the winner) would read as if the game was played out.
+        if you == outcome.forfeit_by:
+            return "You resigned: %s wins." % names[winner]
+        if you == winner:
+            return "%s resigned: you win!" % names[outcome.forfeit_by]
+        return "%s resigned: %s wins." % (names[outcome.forfeit_by], names[winner])
     if outcome.winner is None:
         return "Draw, %d-%d." % scores
-    winner = outcome.winner
     score = "%d-%d" % (scores[winner], scores[1 - winner])
     if you is not None:
         return ("You win %s!" if winner == you else "You lose %s.") % (
             score if winner == you else "%d-%d" % (scores[you], scores[winner]))
     return "%s wins %s." % (names[winner], score)
+
+
+def result_kind(outcome, you=None):
+    """'win' or 'loss' for the one person playing a computer, else 'draw' or 'end': the end of
+    game's colour (green only for a win)."""
+    if outcome.winner is None:
+        return "draw"
+    if you is None:
+        return "end"
+    return "win" if outcome.winner == you else "loss"
 
 
 def player_title(name):

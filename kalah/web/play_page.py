@@ -75,6 +75,7 @@ def site_base():
 class PlayPage:
     def __init__(self):
         self.view = BoardView(by_id("board"), on_house=self.house_chosen)
+        self.view.on_step = _sound
         self.status = by_id("status")
         self.message = by_id("message")
         self.thinking = by_id("thinking")
@@ -179,6 +180,9 @@ class PlayPage:
         self.paused = False
         self.computer_problem = None
         self.session = session
+        # The last game's share link or embed code would point at the old game.
+        by_id("copy-box").hidden = True
+        by_id("copy-text").value = ""
         session.add_listener(self._changed)
         human = session.human_seat()
         if human is not None:
@@ -305,6 +309,8 @@ class PlayPage:
         if told is not None and told[0] is session and told[1] == ply - 1 and told[2] == report.side:
             words = told[3] + words
         self._told = (session, ply, report.side, words)
+        if report.extra_turn:
+            _sound("extra", 1)
         if self.view.animating:
             self.say(" ".join(words))  # more moves are still being drawn
             return
@@ -356,8 +362,16 @@ class PlayPage:
             self.play(SWAP)
 
     def resign(self):
+        """The first click asks, the second (while the button asks) resigns; anything else
+        that redraws the game (a move, undo, a new game) takes the question back."""
         session = self.session
         if session.board.turn is None or session.computer_to_move():
+            return
+        button = by_id("resign")
+        if button.dataset.confirm != "1":
+            button.dataset.confirm = "1"
+            button.textContent = "Really resign?"
+            self.say("Click “Really resign?” to give up this game; anything else goes on playing.")
             return
         self.cancel_computer()
         outcome = session.resign()
@@ -458,7 +472,11 @@ class PlayPage:
                          labels=game_setup.seat_labels(session.players, board.swapped, session.names), you=you,
                          position=board.position())
         self.status.textContent = self.turn_sentence()
-        self.status.className = "status" + (" over" if board.turn is None else "")
+        outcome = board.outcome()
+        kind = "" if outcome is None else " over " + game_setup.result_kind(outcome, session.human_seat())
+        self.status.className = "status" + kind
+        by_id("game-over").className = "game-over" + kind
+        by_id("game").className = "game" + (" over" if outcome is not None else "")
         by_id("game-title").textContent = game_setup.rules_title(board.rules)
         by_id("rules-name").textContent = board.rules.name
         by_id("hint").textContent = game_setup.how_to_play(board, session.players, self.orientation)
@@ -466,6 +484,9 @@ class PlayPage:
         self._enable("undo", session.can_undo())
         self._enable("redo", session.can_redo())
         self._enable("resign", people_turn)
+        resign = by_id("resign")
+        resign.dataset.confirm = ""
+        resign.textContent = "Resign"
         swap = by_id("swap")
         swap.hidden = not (board.can_swap and people_turn)
         pause = by_id("pause")
@@ -749,6 +770,14 @@ class PlayPage:
     def _submit(self, event):
         event.preventDefault()
         self.new_game_from_form()
+
+
+def _sound(kind, count):
+    """static/js/sound.js's notes (it does nothing while the sound is off)."""
+    try:
+        window.kalahSound.play(kind, count)
+    except Exception:  # sound.js did not load: the game is silent, nothing else changes
+        pass
 
 
 PAGE = None

@@ -65,6 +65,17 @@ def test_the_result_puts_the_winners_score_first():
     assert game_setup.result_headline(won, ("Ann", "Computer (level 3)"), you=NORTH) == "You win 29-19!"
     draw = Board(position="kalah(6,4)/0,0,0,0,0,0,24,0,0,0,0,0,0,24/-").outcome()
     assert game_setup.result_headline(draw, ("South", "North")) == "Draw, 24-24."
+    assert [game_setup.result_kind(won, you) for you in (SOUTH, NORTH, None)] == ["loss", "win", "end"]
+    assert game_setup.result_kind(draw, SOUTH) == "draw"
+
+
+def test_a_resignation_says_who_resigned_not_the_forfeit_score():
+    board = Board("kalah(6,4)")
+    board.forfeit(SOUTH, reason="resigned")
+    names = ("Ann", "Computer (level 3)")
+    assert game_setup.result_headline(board.outcome(), names, you=SOUTH) == "You resigned: Computer (level 3) wins."
+    assert game_setup.result_headline(board.outcome(), names, you=NORTH) == "Ann resigned: you win!"
+    assert game_setup.result_headline(board.outcome(), names) == "Ann resigned: Computer (level 3) wins."
 
 
 def test_a_session_keeps_the_names_people_chose():
