@@ -88,7 +88,13 @@ class ReplayViewer:
         self.orientation = orientation
         self.labels = tuple("%s \u00b7 %s" % (SIDE_NAMES[side], player_name(record, side, seat=False))
                             for side in (SOUTH, NORTH))
-        self._fill_moves()
+        turns = record.turns()
+        # The move list numbers turns (an extra turn is one turn): the label names both.
+        self.turn_of = [0] * len(self.reports)
+        for number, turn in enumerate(turns):
+            for i in range(len(turn["moves"])):
+                self.turn_of[turn["first"] + i] = number + 1
+        self._fill_moves(turns)
         if _exists("ply-slider"):
             slider = by_id("ply-slider")
             slider.max = str(len(self.reports))
@@ -134,7 +140,9 @@ class ReplayViewer:
         text = "Move %d of %d" % (self.ply, self.plies())
         if self.ply > 0:
             report = self.reports[self.ply - 1]
-            text += ": %s %s" % (SIDE_NAMES[report.side], move_label(report.side, report.move, report.captured))
+            text = "Turn %d, %s: %s %s" % (self.turn_of[self.ply - 1], text[0].lower() + text[1:],
+                                           SIDE_NAMES[report.side],
+                                           move_label(report.side, report.move, report.captured))
         if self.ply == self.plies() and self.outcome is not None:
             text += ". " + self.outcome.describe()
         elif self.ply == 0:
@@ -208,11 +216,11 @@ class ReplayViewer:
             by_id("speed").value = _speed_value(speed)
 
     # -- the move list and the chart -----------------------------------------
-    def _fill_moves(self):
+    def _fill_moves(self, turns):
         if _exists("moves"):
             moves = by_id("moves")
             clear(moves)
-            for number, turn in enumerate(self.record.turns()):
+            for number, turn in enumerate(turns):
                 item = el("li", attrs={"class": "turn turn-" + ("s" if turn["side"] == SOUTH else "n")})
                 item.appendChild(el("span", "%d. %s" % (number + 1, SIDE_NAMES[turn["side"]]), cls="turn-side"))
                 for i, move in enumerate(turn["moves"]):
@@ -256,7 +264,8 @@ class ReplayViewer:
             listen(by_id("speed"), "change", lambda e: self.set_speed(float(by_id("speed").value)))
         if _exists("moves"):
             listen(by_id("moves"), "click", self._move_clicked)
-        listen(self.root, "keydown", self._key)
+        # On the document, so the keys work from the page's start; _key keeps those of other controls.
+        listen(document, "keydown", self._key)
 
     def _slid(self):
         self.stop()
@@ -270,10 +279,13 @@ class ReplayViewer:
             self.go(int(ply))
 
     def _key(self, event):
-        """Lichess keys; the listener sits on the viewer, so they work only while it has the focus."""
+        """Lichess keys, while the focus is on the viewer or on nothing in particular (the page's
+        body): a button or field elsewhere keeps its own keys."""
         if self.record is None or event.altKey or event.ctrlKey or event.metaKey:
             return
         tag = str(event.target.tagName).lower()
+        if not (tag == "body" or self.root.contains(event.target)):
+            return
         if tag in ("input", "select", "textarea"):
             return  # the slider and the speed menu keep their own keys
         if str(event.target.className).find("kb-house") >= 0 and self.legal_override is not None:
