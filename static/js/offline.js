@@ -1,5 +1,6 @@
 // Offline start for every page: register sw.js once the page is ready (so its
-// precache, Pyodide included, never competes with the page's own start), then
+// precache, Pyodide included, never competes with the page's own start), saying
+// so in the footer with a way out, and asking first on a metered connection; then
 // hand it the list of files this page already loaded before the worker was in
 // control (styles and scripts pages add at run time), so they are cached too.
 // Include with: <script src="./static/js/offline.js" async></script> (async: it must not
@@ -16,9 +17,53 @@ if ("serviceWorker" in navigator) {
     check();
   });
 
-  addEventListener("load", async () => {
-    await pageReady();
-    await new Promise((resolve) => setTimeout(resolve, 1000));  // let the first interactions go first
+  // The choice, kept: "yes" (keep the site for offline use) or "no". Not under "kalah.":
+  // the play page reads any such key as a game it may have to resume.
+  const CHOICE_KEY = "kalah-offline";
+  const SIZE = "about 33 MB";  // what sw.js precaches: Pyodide, the endgame tables, the pages
+  const readChoice = () => { try { return localStorage.getItem(CHOICE_KEY); } catch (error) { return null; } };
+  const keepChoice = (value) => { try { localStorage.setItem(CHOICE_KEY, value); } catch (error) { /* blocked */ } };
+
+  // A connection the browser says is paid by the byte or slow: ask before downloading.
+  const metered = () => {
+    const c = navigator.connection;
+    return !!c && (c.saveData === true || c.type === "cellular" || /2g|3g/.test(c.effectiveType || ""));
+  };
+
+  // One line in the footer: text and buttons (text only, never HTML).
+  const notice = (text, buttons) => {
+    let box = document.getElementById("offline-notice");
+    if (!box) {
+      box = document.createElement("p");
+      box.id = "offline-notice";
+      box.className = "offline-notice";
+      box.setAttribute("role", "status");
+      (document.querySelector(".site-footer") || document.body).append(box);
+    }
+    const words = document.createElement("span");
+    words.textContent = text;
+    box.replaceChildren(words, ...buttons.map(([label, action]) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = label;
+      button.addEventListener("click", action);
+      return button;
+    }));
+  };
+
+  const forget = async () => {
+    keepChoice("no");
+    const registration = await navigator.serviceWorker.getRegistration(workerUrl);
+    if (registration) await registration.unregister();
+    for (const name of await caches.keys()) if (name.startsWith("kalah-")) await caches.delete(name);
+    offer("Offline use is off: the site plays online as before.");
+  };
+
+  const offer = (text) => notice(text, [["Keep for offline use (" + SIZE + ")", () => keep(true)]]);
+
+  const keep = async (chosen) => {
+    keepChoice("yes");
+    if (chosen) notice("Downloading the site for offline use (" + SIZE + ", once)\u2026", [["Stop", forget]]);
     try {
       await navigator.serviceWorker.register(workerUrl);
     } catch (error) {
@@ -26,6 +71,7 @@ if ("serviceWorker" in navigator) {
       return;
     }
     const registration = await navigator.serviceWorker.ready;
+    if (chosen) notice("Saved for offline use.", [["Remove", forget]]);
     const send = () => {
       const urls = performance.getEntriesByType("resource").map((entry) => entry.name)
         .filter((url) => url.startsWith(location.origin + "/"));
@@ -36,5 +82,23 @@ if ("serviceWorker" in navigator) {
     // cached by the worker as they pass once it is in control; this catches
     // those that loaded in the gap before.
     setTimeout(send, 5000);
+  };
+
+  addEventListener("load", async () => {
+    await pageReady();
+    await new Promise((resolve) => setTimeout(resolve, 1000));  // let the first interactions go first
+    const choice = readChoice();
+    if (choice === "yes") {
+      keep(false);  // already chosen (or said on a first visit): nothing more to say
+    } else if (choice === "no") {
+      offer("Offline use is off.");
+    } else if (metered()) {
+      keepChoice("no");  // until the player says otherwise: nothing is downloaded behind their back
+      offer("This connection looks metered: the site plays online without downloading anything more. " +
+            "Keep it for offline use?");
+    } else {
+      // Said, with a way out: the download is large, though the connection looks unmetered.
+      keep(true);
+    }
   });
 }
