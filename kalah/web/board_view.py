@@ -65,6 +65,7 @@ class BoardView:
         self._legal = set()      # pit indices of the legal houses
         self._stop = None        # pit index holding the board's one tab stop
         self._steps = []         # queued animation steps; ("call", on_done) ends a move
+        self.on_step = None      # on_step(kind, count): "seed" or "take" drawn (the play page's sound)
         self._timer = Timer(self._step)
         document = container.ownerDocument
         listen(container, "click", self._clicked)
@@ -319,6 +320,11 @@ class BoardView:
         """
         steps = self._plan(report) if self._shown is not None else []
         if not steps or prefers_reduced_motion():
+            if steps and self.on_step is not None:  # drawn at once: its steps at once too
+                for kind in ("seed", "take"):
+                    count = sum(1 for step in steps if step[0] == kind)
+                    if count:
+                        self.on_step(kind, count)
             if self._steps:
                 self._steps.append(("call", on_done))  # after the moves before it
             else:
@@ -364,6 +370,8 @@ class BoardView:
             done()
         step = self._steps.pop(0)
         kind = step[0]
+        if kind != "lift" and self.on_step is not None:
+            self.on_step(kind, 1)
         if kind == "lift":
             self._mark(step[1], "kb-lift")
             self._show(step[1], 0)
