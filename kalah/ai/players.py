@@ -43,7 +43,10 @@ class SearchPlayer(Player):
         self.time_share = time_share
         self.rng = Rng(seed)
 
-    def choose(self, board, time_limit=1.0, progress=None, should_stop=None):
+    def choose(self, board, time_limit=1.0, progress=None, should_stop=None, max_nodes=None):
+        """A move; `max_nodes`, like the time limit, is the budget of the strongest level, of
+        which this level takes its share (scripts/ratings.py plays at a fixed node budget, so that
+        its ratings do not depend on the machine's load)."""
         if board.turn is None:
             raise KalahError("the game is over: there is no move to choose")
         moves = board.legal_moves
@@ -51,7 +54,8 @@ class SearchPlayer(Player):
             return moves[0]
         noisy = self.temperature > 0
         analysis = analyse(board, time_limit * self.time_share, progress, should_stop,
-                           max_depth=self.depth, all_values=noisy)
+                           max_depth=self.depth, all_values=noisy,
+                           max_nodes=None if max_nodes is None else max(1, int(max_nodes * self.time_share)))
         if not noisy:
             return analysis.move
         return self.pick(analysis.values)
