@@ -21,6 +21,21 @@ REFERENCE_TITLES = {
     "rightmost": "rightmost house",
     "greedy": "greedy (best single move)",
 }
+# How strong each level is, on one Elo-style scale with the reference players (random = 0),
+# shown where a level is chosen. Measured, not guessed: `scripts/ratings.py` plays the round
+# robin and prints this table (README, "Computer players": the command and every figure);
+# paste its output here when a level changes. name: (word, rating, what it beats)
+LEVEL_STRENGTH = {  # scripts/ratings.py --games 10 --nodes 12000
+    "level1": ("first steps", 110, "beats random, loses to rightmost house"),
+    "level2": ("novice", 316, "beats first house, loses to greedy"),
+    "level3": ("beginner", 504, "beats every reference player (60% against greedy)"),
+    "level4": ("casual", 651, "beats every reference player (70% against greedy)"),
+    "level5": ("club player", 737, "beats every reference player (60% against greedy)"),
+    "level6": ("strong", 789, "beats every reference player (65% against greedy)"),
+    "level7": ("expert", 894, "beats every reference player (90% against greedy)"),
+    "level8": ("master", 900, "beats every reference player (95% against greedy)"),
+}
+REFERENCE_RATINGS = {"random": 0, "first": 44, "rightmost": 284, "greedy": 524}  # the same run's
 SEED_CHOICES = tuple(range(1, 13))
 HOUSE_CHOICES = tuple(range(1, 9))
 # Seconds a computer player may think per move, by watching speed.
@@ -154,12 +169,19 @@ def result_kind(outcome, you=None):
     return "win" if outcome.winner == you else "loss"
 
 
+def level_strength(name):
+    """'beginner, beats random, loses to greedy (rating 420)': LEVEL_STRENGTH in words."""
+    word, rating, beats = LEVEL_STRENGTH[name]
+    return "%s, %s (rating %d)" % (word, beats, rating)
+
+
 def player_title(name):
-    """'Person', 'Computer, level 5', 'Computer, random moves'."""
+    """'Person', 'Computer, level 3 \u2014 beginner, beats random, loses to greedy (rating 420)',
+    'Computer, random moves'."""
     if name == HUMAN:
         return "Person"
     if name in LEVELS:
-        return "Computer, level %s" % name[5:]
+        return "Computer, level %s \u2014 %s" % (name[5:], level_strength(name))
     if name in REFERENCE_TITLES:
         return "Computer, " + REFERENCE_TITLES[name]
     raise KalahError("unknown player '%s' (known: %s)" % (name, ", ".join(PLAYER_NAMES)))

@@ -238,3 +238,15 @@ def test_sound_is_off_until_one_click_then_heard_per_seed_capture_and_extra_turn
     page.wait_for_function(f"{PLAYED} === {expected}")
     page.click("#sound")
     assert page.evaluate("localStorage.getItem('kalah-sound')") == "off"
+
+
+def test_where_a_level_is_chosen_the_page_says_how_strong_it_is(new_context, site_url, wait_for_python_ready):
+    from kalah.web.game_setup import LEVEL_STRENGTH
+    context = new_context(service_workers="block")
+    page = open_play(context, site_url, "", wait_for_python_ready)
+    page.click("#new-game > summary")
+    shown = page.eval_on_selector_all('select[name="north"] option.computer',
+                                      "os => Object.fromEntries(os.map(o => [o.value, o.textContent]))")
+    for level, (word, rating, beats) in LEVEL_STRENGTH.items():
+        assert shown[level] == "Computer, level %s \u2014 %s, %s (rating %d)" % (level[5:], word, beats, rating)
+    assert "loses to rightmost house" in shown["level1"]

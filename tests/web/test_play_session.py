@@ -31,9 +31,21 @@ def test_choices_name_the_rule_sets_of_the_registry():
         rules_from_choices("kalah", 9, 4)
 
 
+def test_every_level_has_a_measured_strength():
+    # The table scripts/ratings.py prints: a word, a rating, and what the level beats or loses to.
+    assert sorted(game_setup.LEVEL_STRENGTH) == sorted(game_setup.LEVELS)
+    for word, rating, beats in game_setup.LEVEL_STRENGTH.values():
+        assert word and isinstance(rating, int)
+        assert beats.startswith(("beats ", "loses to ")), beats
+    # The strongest level is rated above every reference player.
+    top = game_setup.LEVEL_STRENGTH["level8"][1]
+    assert top > max(game_setup.REFERENCE_RATINGS.values())
+
+
 def test_player_titles():
     assert game_setup.player_title("human") == "Person"
-    assert game_setup.player_title("level5") == "Computer, level 5"
+    word, rating, beats = game_setup.LEVEL_STRENGTH["level5"]
+    assert game_setup.player_title("level5") == "Computer, level 5 \u2014 %s, %s (rating %d)" % (word, beats, rating)
     assert game_setup.player_title("greedy") == "Computer, greedy (best single move)"
     assert game_setup.seat_labels(("human", "level2")) == ("South \u00b7 Person", "North \u00b7 Computer (level 2)")
     assert game_setup.seat_labels(("human", "level2"), swapped=True) == ("South \u00b7 Computer (level 2)", "North \u00b7 Person")
