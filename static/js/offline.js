@@ -68,6 +68,7 @@ if ("serviceWorker" in navigator) {
       await navigator.serviceWorker.register(workerUrl);
     } catch (error) {
       console.warn("offline mode unavailable:", error);
+      if (chosen) notice("This browser cannot keep the site for offline use; it plays online.", []);
       return;
     }
     const registration = await navigator.serviceWorker.ready;
