@@ -120,3 +120,26 @@ def test_at_360_px_the_page_is_short_and_asks_nothing_outside_the_site(new_conte
     assert height < PHONE_HEIGHT_LIMIT
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert asked and all(url.startswith(site_url) or re.match(r"(data|blob):", url) for url in asked)
+
+
+CACHED = """async (paths) => {
+    const name = (await caches.keys()).find(n => n.startsWith('kalah-'));
+    if (!name) return false;
+    const cached = (await (await caches.open(name)).keys()).map(r => new URL(r.url).pathname);
+    return paths.every(p => cached.includes(p));
+}"""
+
+
+def test_once_visited_the_boards_work_offline(new_context, site_url, wait_for_python_ready):
+    context = new_context(reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(site_url + "rules.html")
+    wait_for_python_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function(CACHED, arg=["/rules.html", "/rules.toml", "/static/mpy/bundles/rules.mpy",
+                                        "/static/css/rules.css"], timeout=60_000)
+    context.set_offline(True)
+    page.reload()
+    wait_for_python_ready(page)
+    extra = next(lesson for lesson in LESSONS if lesson.name == "extra-turn")
+    assert play(page, extra, extra.answer) == "right"
