@@ -1,7 +1,8 @@
 """rules.html (issue 24, "rules you can try"): every rule's live board is drawn from its lesson's
-position text by the engine; in each "try it" the move asked for gives the named event and any
-other move says why it is not it; Reset puts the position back; the text reads before Python
-starts; at 360 px the page is short enough to read on a phone; nothing is fetched off the site."""
+position text by the engine, in the place the text kept for it; in each "try it" the move asked
+for gives the named event and any other move says why it is not it; Reset puts the position
+back; the text reads before Python starts; at 360 px the page is short enough to read on a
+phone; nothing is fetched off the site; the boards work offline once visited."""
 
 import re
 
@@ -51,9 +52,11 @@ def test_the_text_reads_before_python_and_each_rule_board_is_drawn_from_its_posi
     assert page.inner_text("h2") == "The rules"
     assert "Your last seed in your own store: you move again." in page.inner_text("#extra-turn")
     assert page.locator(".kb-house").count() == 0
+    text_only = page.evaluate("document.documentElement.scrollHeight")
     page.unroute("**/static/mpy/bundles/rules.mpy")
     page.reload()
     wait_for_python_ready(page)
+    assert page.evaluate("document.documentElement.scrollHeight") == text_only   # the boards' places were kept
     names = page.eval_on_selector_all("section[data-lesson]", "ss => ss.map(s => s.dataset.lesson)")
     assert names == [lesson.name for lesson in LESSONS]
     for lesson in LESSONS:
