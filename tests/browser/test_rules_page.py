@@ -128,6 +128,10 @@ def test_at_360_px_the_page_is_short_and_asks_nothing_outside_the_site(new_conte
     print("rules.html at 360 px: %d px high; text painted at %d ms, boards bound at %d ms" % (height, painted, ready))
     assert height < PHONE_HEIGHT_LIMIT
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    smallest = page.evaluate("""() => [...document.querySelectorAll('.kb-house, .rule-after button, .rule-swap')]
+        .filter(b => !b.hidden).map(b => b.getBoundingClientRect())
+        .reduce((m, r) => [Math.min(m[0], r.width), Math.min(m[1], r.height)], [1e9, 1e9])""")
+    assert smallest[0] >= 44 and smallest[1] >= 44   # every house and button a 44 px target
     assert asked and all(url.startswith(site_url) or re.match(r"(data|blob):", url) for url in asked)
 
 
