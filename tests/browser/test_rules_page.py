@@ -6,6 +6,8 @@ phone; nothing is fetched off the site; the boards work offline once visited."""
 
 import re
 
+import pytest
+
 from kalah.board import Board
 from kalah.rules import SWAP
 from kalah.rules_tour import LESSONS
@@ -156,3 +158,12 @@ def test_once_visited_the_boards_work_offline(new_context, site_url, wait_for_py
     wait_for_python_ready(page)
     extra = next(lesson for lesson in LESSONS if lesson.name == "extra-turn")
     assert play(page, extra, extra.answer) == "right"
+
+
+@pytest.mark.allow_console_errors   # the refused bundle logs a network error
+def test_when_the_boards_cannot_start_the_page_says_so_and_the_text_stays(page, site_url):
+    page.route("**/static/mpy/bundles/rules.mpy", lambda route: route.abort())
+    page.goto(site_url + "rules.html")
+    page.wait_for_function("document.body.dataset.ready === 'error'")
+    assert page.inner_text("#status").startswith("The page could not start")
+    assert "Your last seed in your own store: you move again." in page.inner_text("#extra-turn")
