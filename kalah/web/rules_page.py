@@ -82,6 +82,8 @@ PAGE = []
 
 
 def main():
+    # Every board before returning, not one a task: static/js/start-guard.js takes a page whose
+    # script has ended without data-ready for one that failed.
     for section in document.querySelectorAll("section[data-lesson]"):
         PAGE.append(TryIt(section))
     document.body.dataset.ready = "1"
