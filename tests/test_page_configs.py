@@ -1,4 +1,4 @@
-"""replay.html, history.html, embed.html and lab.html each load their own PyScript config bundling exactly
+"""replay.html, history.html, embed.html, lab.html and rules.html each load their own PyScript config bundling exactly
 the modules the page can import (a missing one fails only in the browser, an extra one is fetched by every
 visitor, and by every course page that embeds a game), as bytecode, in one file they preload; and a bundle
 writes back exactly the bytes it was made from."""
@@ -15,7 +15,8 @@ from tests.web.test_play_config import ROOT, imported_modules, later_urls, modul
 PAGES = {"replay.html": ("replay.toml", "kalah.web.replay_page"),
          "history.html": ("history.toml", "kalah.web.history_page"),
          "embed.html": ("embed.toml", "kalah.web.embed_page"),
-         "lab.html": ("lab.toml", "kalah.web.lab_page")}
+         "lab.html": ("lab.toml", "kalah.web.lab_page"),
+         "rules.html": ("rules.toml", "kalah.web.rules_page")}
 
 
 # Files a page reads as text rather than imports (the lab editor's templates): listed as they are.
