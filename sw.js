@@ -45,7 +45,7 @@ const CORE = [
 ];
 
 // The other pages and the computer's runtime: cached when present.
-const OPTIONAL_PAGES = ["./history.html", "./replay.html", "./embed.html", "./lab.html"];
+const OPTIONAL_PAGES = ["./history.html", "./replay.html", "./embed.html", "./lab.html", "./puzzles.html"];
 const OPTIONAL = [
   "./static/js/pyodide-worker.js",
   "./static/js/pyscript-files.js",  // imported by pyodide-worker.js and bot-sandbox.js
@@ -62,6 +62,9 @@ const OPTIONAL = [
   "./static/data/endgame-kalah6-empty-capture.bin",
   "./static/data/book-kalah6-4.bin",
   "./static/data/book-kalah6-4-empty-capture.bin",
+  // The puzzles page's sets.
+  "./static/data/puzzles-kalah6-4.json",
+  "./static/data/puzzles-kalah6-4-empty-capture.json",
 ];
 
 const scope = new URL(self.registration.scope);

@@ -109,31 +109,39 @@ def is_preset(fragment):
     return isinstance(fragment, str) and fragment not in ("", "#")
 
 
-def parse_preset(fragment):
-    """The Preset a fragment (with or without its '#') describes; KalahError says what is wrong."""
+def read_fields(fragment, keys, what, limit):
+    """{key: value} of a fragment `key=value&...` (with or without its '#'), each key one of
+    `keys` at most once, percent-escapes decoded; KalahError names what is wrong, calling the
+    fragment's content `what` ("game setup")."""
     if not isinstance(fragment, str):
-        raise KalahError("a game setup link must be text")
+        raise KalahError("a %s link must be text" % what)
     if fragment.startswith("#"):
         fragment = fragment[1:]
     if not fragment:
-        raise KalahError("the link holds no game setup (its part after '#' is empty)")
-    if len(fragment) > MAX_PRESET:
-        raise KalahError("the game setup is too long (%d characters; at most %d)" % (len(fragment), MAX_PRESET))
+        raise KalahError("the link holds no %s (its part after '#' is empty)" % what)
+    if len(fragment) > limit:
+        raise KalahError("the %s is too long (%d characters; at most %d)" % (what, len(fragment), limit))
     fields = {}
     for part in fragment.split("&"):
         if not part:
             continue
         if "=" not in part:
-            raise KalahError("'%s' is not key=value (keys: %s)" % (_clip(_unescape(part)), ", ".join(KEYS)))
+            raise KalahError("'%s' is not key=value (keys: %s)" % (_clip(_unescape(part)), ", ".join(keys)))
         key, value = part.split("=", 1)
         key = _unescape(key).strip().lower()
-        if key not in KEYS:
-            raise KalahError("unknown setting '%s' (known: %s)" % (_clip(key), ", ".join(KEYS)))
+        if key not in keys:
+            raise KalahError("unknown setting '%s' (known: %s)" % (_clip(key), ", ".join(keys)))
         if key in fields:
             raise KalahError("the setting '%s' is given twice" % key)
         fields[key] = _unescape(value).strip()
     if not fields:
-        raise KalahError("the link holds no game setup")
+        raise KalahError("the link holds no %s" % what)
+    return fields
+
+
+def parse_preset(fragment):
+    """The Preset a fragment (with or without its '#') describes; KalahError says what is wrong."""
+    fields = read_fields(fragment, KEYS, "game setup", MAX_PRESET)
     # Every setting is checked, so that one message names every mistake, not only the first.
     problems = []
 

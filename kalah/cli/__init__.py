@@ -25,6 +25,8 @@ SUBCOMMANDS = (
     ("match", "kalah.cli.match", "play computer players against each other"),
     ("build-endgame", "kalah.cli.build_endgame", "build the endgame database"),
     ("build-book", "kalah.cli.build_book", "build the exact opening book"),
+    ("puzzles", "kalah.cli.puzzles", "the shipped puzzles of a rule set (--json)"),
+    ("build-puzzles", "kalah.cli.build_puzzles", "build the puzzle set of a rule set"),
     ("tournament", "kalah.cli.tournament", "a tournament of students' players and ours"),
 )
 

@@ -1,0 +1,381 @@
+"""Puzzles: "find the best move" positions whose answers are proven.
+
+    >>> from kalah import puzzles
+    >>> from kalah.cli.puzzles import shipped
+    >>> found = shipped("kalah(6,4)")                # the set in static/data/
+    >>> found.puzzles[0].best, found.puzzles[0].value
+    (3, 4)
+    >>> found.by_id("kalah6-4-0001").check(3)
+    True
+
+A puzzle file is one JSON object (docs/formats.md, "Puzzle sets"):
+{"format": "kalah-puzzles", "version": 1, "rules": R, "puzzles": [...]}, each
+puzzle {"id", "position", "best", "value", "second", "values", "themes",
+"difficulty", "rating", "found", "refutations", "source"}. Every value is the
+mover's final margin with perfect play (stores counted, as `python -m kalah
+solve` gives it), proven by the numba solver when the set was built
+(`python -m kalah build-puzzles`). The best move beats every other move by
+at least MIN_MARGIN seeds, so exactly one answer is right.
+
+Plain Python that MicroPython runs too: the puzzles page reads the same file
+with this module.
+"""
+
+import json
+
+from kalah.board import Board
+from kalah.errors import KalahError
+from kalah.presets import read_fields
+from kalah.rules import find_rules
+
+FORMAT = "kalah-puzzles"
+VERSION = 1
+MIN_MARGIN = 2
+# In the order a puzzle lists them; a puzzle has at least one.
+THEMES = ("opening", "capture", "extra-turn", "endgame", "middle-game")
+THEME_NAMES = {"opening": "Opening", "capture": "Capture", "extra-turn": "Extra turn",
+               "endgame": "Endgame", "middle-game": "Middle game"}
+DIFFICULTIES = (1, 2, 3, 4, 5)
+DIFFICULTY_NAMES = {1: "easy", 2: "fair", 3: "tricky", 4: "hard", 5: "very hard"}
+# Seeds in the houses that make a position an opening or an endgame
+# (the bands of scripts/accuracy.py: endgame 0-22, middle 23-36, opening 37+).
+ENDGAME_SEEDS = 22
+OPENING_SEEDS = 37
+MAX_BYTES = 4 * 1024 * 1024
+# The rule sets a set is shipped for (static/data/), the first the default.
+SHIPPED_RULES = ("kalah(6,4)", "kalah(6,4)+empty-capture")
+LINK_KEYS = ("rules", "id", "theme", "difficulty")
+MAX_LINK = 200
+START_RATING = 1200
+RATING_K = 32
+MAX_RESULTS = 5000   # answers kept in storage, the oldest forgotten first
+
+
+def set_key(rules):
+    """'kalah6-4', 'kalah6-4-empty-capture': the start of a set's file name and of its ids."""
+    name = find_rules(rules).name
+    return name.replace("kalah(", "kalah").replace(",", "-").replace(")", "").replace("+", "-")
+
+
+def file_name(rules):
+    """'puzzles-kalah6-4.json', 'puzzles-kalah6-4-empty-capture.json'."""
+    return "puzzles-" + set_key(rules) + ".json"
+
+
+def houses_seeds(board):
+    m = board.rules.houses
+    pits = board.pits
+    return sum(pits) - pits[m] - pits[2 * m + 1]
+
+
+def difficulty_of(found):
+    """1 (easy) .. 5 (very hard) from how many of levels 1-8 find the move (0..8, expected)."""
+    if found >= 7:
+        return 1
+    if found >= 5.5:
+        return 2
+    if found >= 4:
+        return 3
+    if found >= 2.5:
+        return 4
+    return 5
+
+
+def rating_of(found):
+    """A puzzle's starting rating: 1000 when every level finds it, 2000 when none does."""
+    return int(round(1000 + 125 * (8 - found)))
+
+
+def _int(value, what):
+    if type(value) is not int:
+        raise KalahError("%s must be a whole number, not %r" % (what, value))
+    return value
+
+
+class Puzzle:
+    """One position, its proven move values and what a solver needs to check an answer."""
+
+    def __init__(self, data, rules):
+        if type(data) is not dict:
+            raise KalahError("a puzzle must be a JSON object")
+        pid = data.get("id")
+        if type(pid) is not str or not pid or len(pid) > 40:
+            raise KalahError("a puzzle has no valid id")
+        where = "puzzle %s" % pid
+        self.id = pid
+        position = data.get("position")
+        if type(position) is not str:
+            raise KalahError("%s: position must be a position text" % where)
+        try:
+            board = Board.from_position(position)
+        except KalahError as error:
+            raise KalahError("%s: %s" % (where, error))
+        if board.rules != rules:
+            raise KalahError("%s: its position is %s, not %s" % (where, board.rules.name, rules.name))
+        if board.turn is None:
+            raise KalahError("%s: the game is over in its position" % where)
+        self.position = position
+        self.rules = rules
+        legal = board.legal_moves
+        values = data.get("values")
+        if type(values) is not dict:
+            raise KalahError("%s: values must be an object of move values" % where)
+        self.values = {}
+        for key, value in values.items():
+            if key not in [str(move) for move in legal]:
+                raise KalahError("%s: %r is not a legal move there" % (where, key))
+            self.values[int(key)] = _int(value, "%s: the value of move %s" % (where, key))
+        if sorted(self.values) != sorted(legal):
+            raise KalahError("%s: values must give every legal move" % where)
+        self.best = _int(data.get("best"), "%s: best" % where)
+        self.value = _int(data.get("value"), "%s: value" % where)
+        self.second = _int(data.get("second"), "%s: second" % where)
+        others = [v for move, v in self.values.items() if move != self.best]
+        if self.values.get(self.best) != self.value or not others or max(others) != self.second:
+            raise KalahError("%s: best, value and second do not agree with values" % where)
+        if self.value - self.second < MIN_MARGIN:
+            raise KalahError("%s: the best move must beat every other by %d seeds" % (where, MIN_MARGIN))
+        themes = data.get("themes")
+        if type(themes) is not list or not themes or [t for t in themes if t not in THEMES]:
+            raise KalahError("%s: themes must be a list of %s" % (where, ", ".join(THEMES)))
+        self.themes = themes
+        self.difficulty = _int(data.get("difficulty"), "%s: difficulty" % where)
+        if self.difficulty not in DIFFICULTIES:
+            raise KalahError("%s: difficulty must be 1..5" % where)
+        self.rating = _int(data.get("rating"), "%s: rating" % where)
+        found = data.get("found")
+        if type(found) not in (int, float) or not 0 <= found <= 8:
+            raise KalahError("%s: found must be a number 0..8" % where)
+        self.found = found
+        refutations = data.get("refutations")
+        if type(refutations) is not dict:
+            raise KalahError("%s: refutations must be an object" % where)
+        self.refutations = {}
+        for key, line in refutations.items():
+            if key not in [str(move) for move in legal] or int(key) == self.best:
+                raise KalahError("%s: a refutation of %r, which is not a wrong move" % (where, key))
+            if type(line) is not list or [move for move in line if type(move) is not int]:
+                raise KalahError("%s: the refutation of %s must be a list of moves" % (where, key))
+            self.refutations[int(key)] = line
+        self.source = str(data.get("source", ""))
+
+    @property
+    def theme(self):
+        """The puzzle's first theme, the one it is filed under."""
+        return self.themes[0]
+
+    def board(self):
+        return Board.from_position(self.position)
+
+    def check(self, move):
+        """Whether `move` (a house number) is the answer."""
+        return move == self.best
+
+    def line_after(self, move):
+        """The wrong move then its refutation: the moves of the best play that follows."""
+        return [move] + self.refutations.get(move, [])
+
+    def as_dict(self):
+        """The fields `python -m kalah puzzles --json` prints for each puzzle."""
+        return {"id": self.id, "position": self.position, "best": self.best, "value": self.value,
+                "second": self.second, "values": dict((str(m), v) for m, v in sorted(self.values.items())),
+                "theme": self.theme, "themes": list(self.themes), "difficulty": self.difficulty,
+                "rating": self.rating, "found": self.found,
+                "refutations": dict((str(m), list(line)) for m, line in sorted(self.refutations.items())),
+                "source": self.source}
+
+
+class PuzzleSet:
+    """A rule set's puzzles, read from the JSON text of a puzzle file."""
+
+    def __init__(self, text, where="the puzzle file"):
+        if len(text) > MAX_BYTES:
+            raise KalahError("%s is over %d bytes" % (where, MAX_BYTES))
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise KalahError("%s is not JSON: %s" % (where, error))
+        if type(data) is not dict or data.get("format") != FORMAT:
+            raise KalahError("%s is not a puzzle set (format %r)" % (where, FORMAT))
+        if data.get("version") != VERSION:
+            raise KalahError("%s is version %r of the format; this reads version %d" % (
+                where, data.get("version"), VERSION))
+        self.rules = find_rules(str(data.get("rules")))
+        items = data.get("puzzles")
+        if type(items) is not list:
+            raise KalahError("%s has no list of puzzles" % where)
+        self.puzzles = [Puzzle(item, self.rules) for item in items]
+        self._by_id = dict((puzzle.id, puzzle) for puzzle in self.puzzles)
+        if len(self._by_id) != len(self.puzzles):
+            raise KalahError("%s has two puzzles with the same id" % where)
+
+    def __len__(self):
+        return len(self.puzzles)
+
+    def by_id(self, pid):
+        puzzle = self._by_id.get(pid)
+        if puzzle is None:
+            raise KalahError("there is no puzzle %r in the %s set" % (pid, self.rules.name))
+        return puzzle
+
+    def select(self, theme=None, difficulty=None):
+        """The puzzles of a theme and/or difficulty, in the set's order."""
+        if theme is not None and theme not in THEMES:
+            raise KalahError("unknown theme %r; themes: %s" % (theme, ", ".join(THEMES)))
+        if difficulty is not None and difficulty not in DIFFICULTIES:
+            raise KalahError("difficulty must be 1..5, not %r" % (difficulty,))
+        return [p for p in self.puzzles
+                if (theme is None or theme in p.themes) and (difficulty is None or p.difficulty == difficulty)]
+
+    def counts(self):
+        """{(theme, difficulty): count}, a puzzle counted under each of its themes."""
+        counts = {}
+        for puzzle in self.puzzles:
+            for theme in puzzle.themes:
+                key = (theme, puzzle.difficulty)
+                counts[key] = counts.get(key, 0) + 1
+        return counts
+
+
+def dumps(rules, puzzles):
+    """The puzzle file's text: one puzzle a line, keys sorted, so a build is the same bytes."""
+    head = '{"format": "%s", "version": %d, "rules": %s, "puzzles": [\n' % (
+        FORMAT, VERSION, json.dumps(find_rules(rules).name))
+    lines = [json.dumps(p, sort_keys=True, separators=(",", ":")) for p in puzzles]
+    return head + ",\n".join(lines) + "\n]}\n"
+
+
+class Choice:
+    """What a puzzles link asks for: a rule set's puzzles, one of them, or a theme and difficulty."""
+
+    def __init__(self, rules=SHIPPED_RULES[0], pid=None, theme=None, difficulty=None):
+        self.rules = find_rules(rules)
+        self.pid = pid
+        self.theme = theme
+        self.difficulty = difficulty
+
+    def __eq__(self, other):
+        return (isinstance(other, Choice) and self.rules == other.rules and self.pid == other.pid
+                and self.theme == other.theme and self.difficulty == other.difficulty)
+
+    def __repr__(self):
+        return "Choice(%r)" % format_link(self)
+
+
+def _shipped_rules(name):
+    try:
+        rules = find_rules(name)
+    except KalahError as error:
+        raise KalahError("rules=: %s" % error)
+    if rules.name not in SHIPPED_RULES:
+        raise KalahError("there are no puzzles for %s (puzzles: %s)" % (rules.name, ", ".join(SHIPPED_RULES)))
+    return rules
+
+
+def parse_link(fragment):
+    """The Choice of a puzzles.html fragment, e.g. 'rules=kalah(6,4)&theme=capture&difficulty=2'
+    or 'id=kalah6-4-0012' (the id names its rule set); KalahError says what is wrong."""
+    fields = read_fields(fragment, LINK_KEYS, "puzzle choice", MAX_LINK)
+    pid = fields.get("id") or None
+    rules = _shipped_rules(fields["rules"]) if "rules" in fields else None
+    if pid is not None:
+        # The longest key first: 'kalah6-4-empty-capture-0001' is not a kalah(6,4) id.
+        owners = [name for name in sorted(SHIPPED_RULES, key=lambda n: -len(set_key(n)))
+                  if pid.startswith(set_key(name) + "-")]
+        if not owners:
+            raise KalahError("'%s' is not a puzzle id (ids look like %s-0001)" % (pid[:40], set_key(SHIPPED_RULES[0])))
+        if rules is not None and rules.name != owners[0]:
+            raise KalahError("puzzle %s is a puzzle of %s, not of %s" % (pid, owners[0], rules.name))
+        rules = find_rules(owners[0])
+    theme = fields.get("theme") or None
+    if theme is not None and theme not in THEMES:
+        raise KalahError("unknown theme '%s' (themes: %s)" % (theme[:40], ", ".join(THEMES)))
+    difficulty = fields.get("difficulty") or None
+    if difficulty is not None:
+        if difficulty not in [str(d) for d in DIFFICULTIES]:
+            raise KalahError("difficulty= must be 1..5, not '%s'" % difficulty[:40])
+        difficulty = int(difficulty)
+    return Choice(rules or SHIPPED_RULES[0], pid, theme, difficulty)
+
+
+def format_link(choice):
+    """The fragment (without '#') of a Choice; parse_link reads it back to an equal Choice."""
+    parts = ["rules=" + choice.rules.name]
+    if choice.pid is not None:
+        parts.append("id=" + choice.pid)
+    if choice.theme is not None:
+        parts.append("theme=" + choice.theme)
+    if choice.difficulty is not None:
+        parts.append("difficulty=%d" % choice.difficulty)
+    return "&".join(parts)
+
+
+def expected_score(rating, against):
+    return 1.0 / (1.0 + 10 ** ((against - rating) / 400.0))
+
+
+class Progress:
+    """A player's puzzle record: rating, streak, best streak and each puzzle's first answer.
+
+    Only a puzzle's first answer moves the rating (Elo against the puzzle's
+    rating); trying it again or asking for the answer changes nothing more."""
+
+    def __init__(self, rating=START_RATING, streak=0, best=0, results=None):
+        self.rating = rating
+        self.streak = streak
+        self.best = best
+        self.results = results if results is not None else {}   # id -> 1 solved, 0 failed
+
+    @classmethod
+    def from_text(cls, text):
+        """The Progress stored as `text`; a fresh one (and a reason) when it cannot be read."""
+        if text is None:
+            return cls(), None
+        try:
+            data = json.loads(text)
+            rating, streak, best, results = data["rating"], data["streak"], data["best"], data["results"]
+            numbers = [rating, streak, best] + list(results.values())
+            if [n for n in numbers if type(n) is not int] or [k for k in results if type(k) is not str]:
+                raise ValueError("not whole numbers")
+            if not 0 <= rating <= 4000 or streak < 0 or best < 0 or [v for v in results.values() if v not in (0, 1)]:
+                raise ValueError("out of range")
+            return cls(rating, streak, best, results), None
+        except Exception:   # any damage: start again rather than break the page
+            return cls(), "Your saved puzzle record could not be read, so it starts again."
+
+    def to_text(self):
+        return json.dumps({"rating": self.rating, "streak": self.streak, "best": self.best,
+                           "results": self.results})
+
+    def answered(self, puzzle):
+        return puzzle.id in self.results
+
+    def record(self, puzzle, solved):
+        """Count a first answer; returns the rating change (0 for a puzzle answered before)."""
+        if puzzle.id in self.results:
+            return 0
+        if len(self.results) >= MAX_RESULTS:
+            for key in list(self.results)[:len(self.results) - MAX_RESULTS + 1]:
+                del self.results[key]
+        self.results[puzzle.id] = 1 if solved else 0
+        change = int(round(RATING_K * ((1 if solved else 0) - expected_score(self.rating, puzzle.rating))))
+        self.rating = max(0, min(4000, self.rating + change))
+        self.streak = self.streak + 1 if solved else 0
+        self.best = max(self.best, self.streak)
+        return change
+
+    def next_puzzle(self, candidates, after=None):
+        """The unanswered candidate whose rating is nearest the player's (the set's order breaks
+        ties); when all are answered, the one after `after` (or the first)."""
+        fresh = [p for p in candidates if p.id not in self.results]
+        if fresh:
+            best = fresh[0]
+            for puzzle in fresh:
+                if abs(puzzle.rating - self.rating) < abs(best.rating - self.rating):
+                    best = puzzle
+            return best
+        if not candidates:
+            return None
+        ids = [p.id for p in candidates]
+        index = ids.index(after) + 1 if after in ids else 0
+        return candidates[index % len(candidates)]
