@@ -41,6 +41,33 @@ def test_player_titles():
         "South \u00b7 Ann", "North \u00b7 Computer (greedy (best single move))")
 
 
+def test_perfect_is_offered_beside_level_8_and_runs_in_the_worker():
+    players = game_setup.COMPUTER_PLAYERS
+    assert players.index("perfect") == players.index("level8") + 1
+    assert game_setup.player_title("perfect") == "Computer, perfect play"
+    assert game_setup.seat_labels(("human", "perfect"))[1] == "North \u00b7 Computer (perfect play)"
+    assert game_setup.needs_worker(("human", "perfect"))
+
+
+def test_the_thinking_line_shows_the_depth_or_the_positions_proven():
+    text = game_setup.thinking_text
+    assert text({"depth": 12, "value": 3, "exact": False}) == "Thinking\u2026 depth 12"
+    assert text({"proving": True, "nodes": 0}) == "Proving\u2026 0 positions"
+    assert text({"proving": True, "nodes": 35210}) == "Proving\u2026 35 k positions"
+    assert text({"proving": True, "nodes": 1234567}) == "Proving\u2026 1.2 M positions"
+    assert text({"proving": False, "nodes": 9, "exact": True}) is None
+
+
+def test_perfects_move_that_is_not_proven_says_why():
+    note = game_setup.proof_note
+    assert note("perfect", {"exact": False, "why_not": "more than 36 seeds in the houses"}) == (
+        "Perfect's last move is not proven (more than 36 seeds in the houses): it played its best search.")
+    assert note("perfect", {"exact": True, "why_not": None}) is None
+    assert note("perfect", {"exact": True, "book": True}) is None
+    assert note("level8", {"exact": False, "why_not": "x"}) is None
+    assert note("perfect", None) is None
+
+
 def test_the_first_visit_words():
     board = Board("kalah(6,4)")
     assert game_setup.rules_title(board.rules) == "Kalah, 6 houses \u00d7 4 seeds"
