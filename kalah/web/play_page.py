@@ -591,7 +591,9 @@ class PlayPage:
             self.thinking.textContent = ""
             self.play(move)
             # Perfect says when its move is not proven (until the next move is asked for).
-            self.thinking.textContent = game_setup.proof_note(player, answer) or ""
+            note = game_setup.proof_note(player, answer)
+            if note:
+                self.thinking.textContent = note
 
         def failed(message):
             if self.session is not expected:
