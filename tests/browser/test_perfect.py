@@ -63,14 +63,18 @@ def test_a_preset_game_against_perfect_shows_its_proofs_and_says_which_moves_are
                                arg=after.position(), timeout=TIMEOUT)
         if page.evaluate(THINKING).startswith("Proving"):
             house = next(h for h in range(1, 7) if after.pits[h - 1]) if any(after.pits[:6]) else 1
+            page.evaluate("window.__messages = []")
             # force: a house of the side not to move is aria-disabled, which Playwright would wait out
             page.click('#board .kb-house[data-side="%d"][data-house="%d"]' % (SOUTH, house), force=True)
             page.wait_for_function("window.__messages.some(m => m.includes(\"it is the computer's turn\"))")
         if in_houses(after) <= 36:
+            # Within reach of a proof: a proven reply leaves no note (on a machine loaded enough
+            # to hit the 30 s cap, the next, smaller position is tried).
             page.wait_for_function(SOUTH_TO_PLAY, timeout=TIMEOUT)
-            proven_reply = page.evaluate(THINKING)
+            if page.evaluate(THINKING) == "":
+                proven_reply = after.position()
 
     shown = page.evaluate("window.__thinking")
     assert any(PROVING.match(text) for text in shown), shown
     assert NOT_PROVEN in shown, shown            # its second reply: past the book, 37+ seeds in the houses
-    assert proven_reply == "", shown             # a proven move: no note
+    assert proven_reply is not None, shown       # a proven move: no note
