@@ -27,24 +27,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
-from accuracy import game_positions  # noqa: E402
+from accuracy import in_band  # noqa: E402
 from kalah.ai import perfect, search  # noqa: E402
 from kalah.rules import find_rules  # noqa: E402
 
 CHOOSE = "(args) => callWorker('kalah.ai.worker_api:choose_move', args)"
-
-
-def draw_positions(rules, count, min_seeds, max_seeds, seed):
-    """Distinct positions of level 8's games in the band (proof_cost.py's draw)."""
-    m = rules.houses
-    boards = {}
-    draw = seed
-    while len(boards) < count:
-        for board in game_positions(rules, count, max_seeds, draw):
-            if sum(board.pits) - board.pits[m] - board.pits[2 * m + 1] >= min_seeds:
-                boards.setdefault(board.position(), board)
-        draw += 1000
-    return list(boards.values())[:count]
 
 
 def percentile(values, share):
@@ -71,7 +58,7 @@ def main():
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rules = find_rules(args.rules)
-    boards = draw_positions(rules, args.positions, args.min_seeds, args.max_seeds, args.seed)
+    boards = in_band(rules.name, args.positions, args.min_seeds, args.max_seeds, args.seed)
 
     from bench_browser_search import BrowserWorker
     from measure_startup import chromium_launch_options
