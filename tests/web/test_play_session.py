@@ -11,6 +11,7 @@ from kalah.web import game_setup
 from kalah.narration import describe_move
 from kalah.web.game_setup import rules_from_choices, turn_text, why_not
 from kalah.web.session import GameSession, sides_of
+from tests.test_micropython import needs_micropython, run_micropython
 
 
 def test_choices_name_the_rule_sets_of_the_registry():
@@ -66,6 +67,15 @@ def test_perfects_move_that_is_not_proven_says_why():
     assert note("perfect", {"exact": True, "book": True}) is None
     assert note("level8", {"exact": False, "why_not": "x"}) is None
     assert note("perfect", None) is None
+
+
+@needs_micropython
+def test_the_thinking_words_run_under_micropython():
+    code = ("from kalah.web import game_setup as g\n"
+            "print(g.thinking_text({'proving': True, 'nodes': 1234567}))\n"
+            "print(g.proof_note('perfect', {'exact': False, 'why_not': 'x'}))\n")
+    assert run_micropython(code).splitlines() == [
+        "Proving\u2026 1.2 M positions", "Perfect's last move is not proven (x): it played its best search."]
 
 
 def test_the_first_visit_words():
