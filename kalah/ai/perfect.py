@@ -22,6 +22,7 @@ and every REPORT_EVERY seconds, so a page can show "Proving… 1.2 M positions".
 import time
 
 from kalah.ai import search
+from kalah.ai.proof import Prover
 from kalah.rules import NORTH
 
 CAP_SECONDS = 30.0
@@ -43,7 +44,8 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, cap=CAP_SECO
     start = time.time()
     searcher = search.searcher(board.rules)
     search_seconds = min(time_limit, cap)
-    why_not = _out_of_reach(searcher, board)
+    prover = _prover(searcher)
+    why_not = _out_of_reach(searcher, board, prover)
     if why_not is None:
         pits = tuple(board.pits)
         if board.turn == NORTH:
@@ -53,7 +55,7 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, cap=CAP_SECO
             if progress is not None:
                 progress({"proving": True, "nodes": nodes})
         proven = searcher.prove(pits, board.legal_moves, start, cap - search_seconds, should_stop,
-                                None, False, report, REPORT_EVERY)
+                                None, False, report, REPORT_EVERY, prover)
         if isinstance(proven, search.Analysis):
             proven.why_not = None
             if progress is not None:
@@ -72,11 +74,26 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, cap=CAP_SECO
     return result
 
 
-def _out_of_reach(searcher, board):
+_provers = {}   # rule set name -> a Prover without an endgame table (one rule set at a time)
+
+
+def _prover(searcher):
+    """The search's prover, else one without an endgame table where the rules allow proofs
+    (Kalah boards other than six houses ship no table: Perfect proves there all the same)."""
+    if searcher.prover is not None or not Prover.applies(searcher.rules):
+        return searcher.prover
+    name = searcher.rules.name
+    if name not in _provers:
+        _provers.clear()
+        _provers[name] = Prover(searcher.rules, None)
+    return _provers[name]
+
+
+def _out_of_reach(searcher, board, prover):
     """Why no proof is tried in this position, or None when one is."""
-    if searcher.can_prove(board):
+    if searcher.can_prove(board, prover):
         return None
-    if searcher.prover is None:
+    if prover is None:
         return NO_PROOF
     m = board.rules.houses
     if sum(board.pits) - board.pits[m] - board.pits[m + m + 1] > search.PROOF_SEEDS:

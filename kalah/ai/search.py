@@ -407,10 +407,11 @@ class Search:
         result.seconds = time.time() - start
         return result
 
-    def can_prove(self, board):
+    def can_prove(self, board, prover=None):
         """Whether a proof is tried here: a Kalah position with at most PROOF_SEEDS seeds in the
-        houses and no pie rule to come (the endgame table loaded, which the prover stands on)."""
-        if self.prover is None or board.turn is None or SWAP in board.legal_moves:
+        houses and no pie rule to come, with `prover`, else the search's own (which needs the
+        endgame table loaded: without one a proof costs more than level 8's share of a move)."""
+        if (prover or self.prover) is None or board.turn is None or SWAP in board.legal_moves:
             return False
         if "pie" in board.position().split("/")[3:]:
             return False
@@ -418,12 +419,13 @@ class Search:
         return self.total - board.pits[m] - board.pits[m + m + 1] <= PROOF_SEEDS
 
     def prove(self, pits, moves, start, seconds, should_stop, max_nodes, all_values, report=None,
-              report_every=0.25):
+              report_every=0.25, prover=None):
         """An exact Analysis (depth 0) from a proof within `seconds` from `start` (None: no limit).
 
         Otherwise the nodes it spent. report(nodes), when given, is called as
-        the proof starts and then every `report_every` seconds."""
-        prover = self.prover
+        the proof starts and then every `report_every` seconds. `prover`: one
+        to use instead of the search's own."""
+        prover = prover or self.prover
         counted = prover.nodes
         clock = [time.time() + report_every]
 

@@ -109,3 +109,14 @@ def test_bestmove_player_perfect_keeps_the_json_shape_and_says_exact():
     assert answer["exact"] is True and answer["depth"] == 0
     run = kalah("bestmove", "--position", EASY, "--player", "perfect", "--depth", "3")
     assert run.returncode == 2 and "--depth does not go with --player perfect" in run.stderr
+
+
+def test_kalah_boards_without_an_endgame_table_are_proven_too():
+    from kalah.ai.solve import solve
+    board = Board("kalah(4,2)")
+    for move in (1, 2):
+        board.push(move)
+    analysis = perfect.analyse(board, 0.1)
+    assert analysis.exact and analysis.why_not is None
+    values = solve(board)["values"]
+    assert values[analysis.move] == max(values.values()) == analysis.value
