@@ -9,7 +9,7 @@ Keys (each at most once, any order; all optional but a fragment is never empty):
     rules=NAME      any name kalah.rules.find_rules accepts, options included:
                     kalah(6,4), kalah(6,3)+empty-capture+pie, owari, oware+limit200
                     (default kalah(6,4))
-    south=PLAYER    person, level1..level8, or a reference player: random,
+    south=PLAYER    person, level1..level8, perfect, or a reference player: random,
     north=PLAYER    first, rightmost, greedy (default: South person, North level3)
     first=SIDE      south or north: who moves first (default south)
     speed=SPEED     fast, normal or slow: the computer's time a move (default normal)
@@ -30,7 +30,8 @@ PERSON = "person"      # in links; the page's player name for a person is "human
 HUMAN = "human"
 REFERENCE_PLAYERS = ("random", "first", "rightmost", "greedy")
 LEVELS = tuple("level%d" % level for level in range(1, 9))
-LINK_PLAYERS = (PERSON,) + LEVELS + REFERENCE_PLAYERS
+PERFECT = "perfect"    # proven moves (kalah.ai.perfect), offered beside level 8
+LINK_PLAYERS = (PERSON,) + LEVELS + (PERFECT,) + REFERENCE_PLAYERS
 SPEEDS = ("fast", "normal", "slow")
 SIDES = ("south", "north")
 KEYS = ("rules", "south", "north", "first", "speed")
@@ -94,8 +95,8 @@ def link_player(name):
     if word == HUMAN:
         word = PERSON
     if word not in LINK_PLAYERS:
-        raise KalahError("unknown player '%s' (use %s, level1..level8, %s)"
-                         % (_clip(name), PERSON, ", ".join(REFERENCE_PLAYERS)))
+        raise KalahError("unknown player '%s' (use %s, level1..level8, %s, %s)"
+                         % (_clip(name), PERSON, PERFECT, ", ".join(REFERENCE_PLAYERS)))
     return HUMAN if word == PERSON else word
 
 

@@ -3,6 +3,7 @@
 
     python3 scripts/accuracy.py --positions 300 --time 0.6 --max-seeds 48
     .venv/bin/python scripts/accuracy.py --browser --positions 300 --time 1 --max-seeds 36
+    .venv/bin/python scripts/accuracy.py --positions 40 --min-seeds 23 --max-seeds 36 --nodes 90000
 
 Distinct positions come from level 8's own games (against itself and levels 5..7,
 seeded), taken once at most `--max-seeds` seeds are left in the houses.
@@ -80,6 +81,19 @@ def game_positions(rules, count, max_seeds, seed):
     return found[:count]
 
 
+def in_band(rules, count, min_seeds, max_seeds, seed):
+    """Distinct positions of game_positions' games with min_seeds..max_seeds seeds in the houses."""
+    m = find_rules(rules).houses
+    boards = {}
+    draw = seed
+    while len(boards) < count:
+        for board in game_positions(rules, count, max_seeds, draw):
+            if sum(board.pits) - board.pits[m] - board.pits[2 * m + 1] >= min_seeds:
+                boards.setdefault(board.position(), board)
+        draw += 1000
+    return list(boards.values())[:count]
+
+
 def game_moves(rules, games, max_seeds, seed, choose):
     """[(board, level 8's move)] from level 8's own games, for its moves with few enough seeds left.
 
@@ -106,16 +120,20 @@ def game_moves(rules, games, max_seeds, seed, choose):
     return found
 
 
-def level8_here(seconds, table=None, keep_tables=False):
+def level8_here(seconds, table=None, keep_tables=False, nodes=None):
     """level 8's move under this CPython, from an empty transposition table.
 
     table: an endgame.Table to search with instead of the shipped one.
-    keep_tables: keep the search's tables from one call to the next (a game)."""
+    keep_tables: keep the search's tables from one call to the next (a game).
+    nodes: search this many nodes instead of `seconds` (its proof gets its usual
+    share of them), so that the machine's load does not change the move."""
     def choose(board):
         if not keep_tables:
             search._searchers.clear()
         if table is not None:
             endgame.load(board.rules, table)
+        if nodes is not None:
+            return search.analyse(board, None, max_nodes=nodes, all_values=False).move
         return players.get("level8").choose(board, time_limit=seconds)
     return choose
 
@@ -173,6 +191,10 @@ def main():
                         help="level 8 moves in headless chromium's Pyodide worker (the page's computer)")
     parser.add_argument("--table-seeds", default=None, metavar="N,N",
                         help="compare endgame table sizes under CPython (needs numba), e.g. 14,16")
+    parser.add_argument("--min-seeds", type=int, default=0,
+                        help="only positions with at least this many seeds in the houses (one band)")
+    parser.add_argument("--nodes", type=int, default=0,
+                        help="level 8 searches this many nodes a move instead of --time (load-independent)")
     parser.add_argument("--games", type=int, default=0,
                         help="score level 8's moves in N of its own games instead of isolated positions")
     args = parser.parse_args()
@@ -189,8 +211,13 @@ def main():
         played = dict((id(board), move) for board, move in moves)
         measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]})
         return
-    boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed)
-    if args.browser:
+    if args.min_seeds:
+        boards = in_band(args.rules, args.positions, args.min_seeds, args.max_seeds, args.seed)
+    else:
+        boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed)
+    if args.nodes:
+        measure(args, boards, {"under CPython at %d nodes a move" % args.nodes: level8_here(None, nodes=args.nodes)})
+    elif args.browser:
         with level8_in_browser(args.time) as choose:
             measure(args, boards, {"in the browser's Pyodide worker": choose})
     elif args.table_seeds:
@@ -220,9 +247,10 @@ def measure(args, boards, choosers):
     for where, bands in found.items():
         accurate = sum(good for _, good, _ in bands.values())
         lost = sum(seeds for _, _, seeds in bands.values())
-        print("%s: level8 at %gs/move %s kept the exact value in %d of %d positions (%.0f%%); "
+        pace = "" if args.nodes else " at %gs/move" % args.time
+        print("%s: level8%s %s kept the exact value in %d of %d positions (%.0f%%); "
               "mean loss %.2f seeds per position; solver %.2f s per position" % (
-                  args.rules, args.time, where, accurate, len(boards), 100.0 * accurate / len(boards),
+                  args.rules, pace, where, accurate, len(boards), 100.0 * accurate / len(boards),
                   lost / len(boards), solve_seconds / len(boards)))
         for _, _, name in BANDS:
             count, good, seeds = bands[name]

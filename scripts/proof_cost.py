@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
-from accuracy import game_positions  # noqa: E402
+from accuracy import in_band  # noqa: E402
 from kalah.ai import endgame  # noqa: E402
 from kalah.ai.proof import Prover  # noqa: E402
 from kalah.ai.search import rotate  # noqa: E402
@@ -70,20 +70,7 @@ def main():
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rules = find_rules(args.rules)
-    m = rules.houses
-
-    def in_houses(board):
-        return sum(board.pits) - board.pits[m] - board.pits[2 * m + 1]
-
-    boards = {}   # position: board, each once across the draws
-    draw = args.seed
-    while len(boards) < args.positions:
-        # Positions are taken once at most --max-seeds are left: draw until enough are in the band.
-        for board in game_positions(rules, args.positions, args.max_seeds, draw):
-            if in_houses(board) >= args.min_seeds:
-                boards.setdefault(board.position(), board)
-        draw += 1000
-    boards = list(boards.values())[:args.positions]
+    boards = in_band(rules.name, args.positions, args.min_seeds, args.max_seeds, args.seed)
     started = time.time()
     nodes = [proof_nodes(board, args.cap) for board in boards]
     seconds = time.time() - started

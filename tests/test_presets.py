@@ -23,6 +23,7 @@ def test_defaults_are_a_person_against_level3_on_kalah_6_4():
 
 @pytest.mark.parametrize("fragment,rules,players,first,speed", [
     ("rules=kalah(6,4)&south=level8&north=person", "kalah(6,4)", ("level8", "human"), SOUTH, "normal"),
+    ("rules=kalah(6,4)&south=person&north=perfect", "kalah(6,4)", ("human", "perfect"), SOUTH, "normal"),
     ("rules=kalah(6,3)+empty-capture+pie&south=greedy&north=random", "kalah(6,3)+empty-capture+pie",
      ("greedy", "random"), SOUTH, "normal"),
     ("rules=oware&south=first&north=rightmost&first=north&speed=fast", "oware", ("first", "rightmost"), NORTH, "fast"),
@@ -97,4 +98,4 @@ def test_presets_run_under_micropython():
             "try:\n    parse_preset('south=level9')\nexcept ValueError as e:\n    print(e)\n")
     assert run_micropython(code).splitlines() == [
         "rules=kalah(6,3)+pie&south=level8&north=person&first=north",
-        "unknown player 'level9' (use person, level1..level8, random, first, rightmost, greedy)"]
+        "unknown player 'level9' (use person, level1..level8, perfect, random, first, rightmost, greedy)"]

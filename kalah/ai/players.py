@@ -9,7 +9,9 @@ softmax over their values: the lower the level, the shallower the search
 and the higher the temperature (in seeds), so weaker levels make the
 mistakes a person makes (missing a capture two moves ahead, preferring an
 obvious gain) at a controlled rate rather than random blunders. Level 8
-searches to the time limit and always plays the best move.
+searches to the time limit and always plays the best move. "perfect"
+(kalah.ai.perfect) plays a move it has proven wherever it can, thinking as
+long as the proof takes (up to 30 s).
 """
 
 import math
@@ -30,7 +32,8 @@ LEVELS = {
     "level7": (8, 0.0, 0.6),
     "level8": (None, 0.0, 1.0),
 }
-NAMES = reference.REFERENCE_NAMES + sorted(LEVELS)
+PERFECT = "perfect"
+NAMES = reference.REFERENCE_NAMES + sorted(LEVELS) + [PERFECT]
 
 
 class SearchPlayer(Player):
@@ -73,11 +76,28 @@ class SearchPlayer(Player):
         return weights[-1][1]
 
 
+class PerfectPlayer(Player):
+    """Proven moves (kalah.ai.perfect); time_limit is the search's where no proof can be had."""
+
+    name = PERFECT
+
+    def choose(self, board, time_limit=1.0, progress=None, should_stop=None):
+        from kalah.ai import perfect
+        if board.turn is None:
+            raise KalahError("the game is over: there is no move to choose")
+        moves = board.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        return perfect.analyse(board, time_limit, progress, should_stop).move
+
+
 def get(name, seed=None):
     """The player called `name` (see NAMES); `seed` fixes its random choices."""
     if name in LEVELS:
         depth, temperature, share = LEVELS[name]
         return SearchPlayer(name, depth, temperature, share, seed)
+    if name == PERFECT:
+        return PerfectPlayer()
     if name in reference.REFERENCE:
         return reference.get(name, seed)
     raise KalahError("unknown player '%s' (known: %s)" % (name, ", ".join(NAMES)))

@@ -309,19 +309,23 @@ class Search:
         return values, exact
 
     def analyse(self, board, time_limit=1.0, progress=None, should_stop=None,
-                max_depth=None, all_values=True, max_nodes=None):
-        """Iterative deepening from `board` until time, depth, nodes or an exact value."""
+                max_depth=None, all_values=True, max_nodes=None, prove_first=True):
+        """Iterative deepening from `board` until time, depth, nodes or an exact value.
+
+        prove_first=False skips the proof a search without a depth limit
+        tries first (the Perfect level has tried its own, longer one)."""
         # The search makes no reference cycles; a full collection over the
         # table's tuples could take tens of ms past the deadline.
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._analyse(board, time_limit, progress, should_stop, max_depth, all_values, max_nodes)
+            return self._analyse(board, time_limit, progress, should_stop, max_depth, all_values, max_nodes,
+                                 prove_first)
         finally:
             if collecting:
                 gc.enable()
 
-    def _analyse(self, board, time_limit, progress, should_stop, max_depth, all_values, max_nodes):
+    def _analyse(self, board, time_limit, progress, should_stop, max_depth, all_values, max_nodes, prove_first):
         if board.turn is None:
             raise KalahError("the game is over: there is nothing to analyse")
         if board.rules != self.rules:
@@ -334,8 +338,10 @@ class Search:
         # The pie rule's offer is still to come during the first player's first turn.
         self.pie_pending = "pie" in board.position().split("/")[3:]
         proof_nodes = 0
-        if max_depth is None and self.prover is not None and not self.pie_pending:
-            proven = self.prove(pits, moves, start, time_limit, should_stop, max_nodes, all_values)
+        if max_depth is None and prove_first and self.can_prove(board):
+            proven = self.prove(pits, moves, start, None if time_limit is None else time_limit * PROOF_SHARE,
+                                should_stop, None if max_nodes is None else int(max_nodes * PROOF_SHARE),
+                                all_values)
             if isinstance(proven, Analysis):
                 if progress is not None:
                     progress({"depth": proven.depth, "value": proven.value, "move": proven.move,
@@ -401,26 +407,42 @@ class Search:
         result.seconds = time.time() - start
         return result
 
-    def prove(self, pits, moves, start, time_limit, should_stop, max_nodes, all_values):
-        """An exact Analysis (depth 0) from a proof within PROOF_SHARE of the budget.
-
-        Otherwise the nodes it spent (0 when no proof was tried): the proof
-        is only tried with at most PROOF_SEEDS seeds in the houses."""
+    def can_prove(self, board, prover=None):
+        """Whether a proof is tried here: a Kalah position with at most PROOF_SEEDS seeds in the
+        houses and no pie rule to come, with `prover`, else the search's own (which needs the
+        endgame table loaded: without one a proof costs more than level 8's share of a move)."""
+        if (prover or self.prover) is None or board.turn is None or SWAP in board.legal_moves:
+            return False
+        if "pie" in board.position().split("/")[3:]:
+            return False
         m = self.m
-        if self.total - pits[m] - pits[m + m + 1] > PROOF_SEEDS or SWAP in moves:
-            return 0
-        prover = self.prover
+        return self.total - board.pits[m] - board.pits[m + m + 1] <= PROOF_SEEDS
+
+    def prove(self, pits, moves, start, seconds, should_stop, max_nodes, all_values, report=None,
+              report_every=0.25, prover=None):
+        """An exact Analysis (depth 0) from a proof within `seconds` from `start` (None: no limit).
+
+        Otherwise the nodes it spent. report(nodes), when given, is called as
+        the proof starts and then every `report_every` seconds. `prover`: one
+        to use instead of the search's own."""
+        prover = prover or self.prover
         counted = prover.nodes
+        clock = [time.time() + report_every]
 
         def poll():
             self.nodes = prover.nodes - counted
+            if report is not None and time.time() >= clock[0]:
+                clock[0] = time.time() + report_every
+                report(self.nodes)
             self.poll()
         self.nodes = 0
         self.next_poll = POLL_EVERY
-        self.deadline = None if time_limit is None else start + time_limit * PROOF_SHARE
-        self.max_nodes = None if max_nodes is None else int(max_nodes * PROOF_SHARE)
+        self.deadline = None if seconds is None else start + seconds
+        self.max_nodes = max_nodes
         self.should_stop = should_stop
         prover.poll = poll
+        if report is not None:
+            report(0)
         try:
             move, future = prover.best(pits, moves, all_values)
         except (Stop, RecursionError):
@@ -428,6 +450,7 @@ class Search:
         finally:
             prover.poll = None
             self.nodes = 0
+        m = self.m
         diff = pits[m] - pits[m + m + 1]
         values = dict((move, diff + value) for move, value in future.items())
         return Analysis(move, values[move], True, 0, prover.nodes - counted, values,

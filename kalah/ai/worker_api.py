@@ -9,6 +9,8 @@ under CPython, which is how the tests and the benchmark call it.
 
     choose_move({"position": P, "player": "level8", "time": 1.0}, progress)
         -> {"move": 3, "value": 8, "exact": False, "depth": 12, "nodes": 41000}
+        ("perfect" adds "why_not": None for a proven move, else the reason;
+        while it proves, progress gets {"proving": True, "nodes": n})
     analyse({"position": P, "time": 1.0}, progress)
         -> {"move", "value", "exact", "depth", "nodes", "values": {"3": 8, ...}}
     review_move({"position": P, "move": 3, "time": 0.3}, progress)
@@ -175,7 +177,15 @@ def choose_move(args, progress=None, should_stop=None):
         if progress is not None:
             progress(dict(last))
     left = max(seconds - (time.time() - started), MIN_SEARCH_SECONDS)
-    move = player.choose(board, left, report, should_stop)
+    if name == players.PERFECT and len(board.legal_moves) > 1:
+        # The page says whether the move is proven, and why not.
+        from kalah.ai import perfect
+        analysis = perfect.analyse(board, left, report, should_stop)
+        move = analysis.move
+        last.update(analysis.as_dict())
+        last["why_not"] = analysis.why_not
+    else:
+        move = player.choose(board, left, report, should_stop)
     if move not in board.legal_moves:
         raise KalahError("player %s chose %r, not a legal move (%s)" % (
             name, move, ", ".join(str(m) for m in board.legal_moves)))

@@ -2,6 +2,12 @@
 
     python -m kalah bestmove --rules kalah(6,4) --moves 3,6 --time 1 --json
     {"move": 2, "value": 3, "exact": false, "depth": 14, "nodes": 123456}
+    python -m kalah bestmove --position P --player perfect --json
+    {"move": 4, "value": 2, "exact": true, "depth": 0, "nodes": 81234}
+
+With --player perfect (kalah.ai.perfect) the move is proven wherever a
+proof can be had (at most 36 seeds in the houses, up to 30 s): "exact" is
+then true; elsewhere --time is its search's time.
 """
 
 import json
@@ -38,6 +44,8 @@ def add_arguments(parser):
     add_position_arguments(parser)
     parser.add_argument("--time", type=float, default=1.0, help="seconds to think (default 1)")
     parser.add_argument("--depth", type=int, default=None, help="stop at this depth")
+    parser.add_argument("--player", default="level8", choices=("level8", "perfect"),
+                        help="level8 (default) or perfect: a proven move where it can (up to 30 s)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -48,12 +56,20 @@ def run(args):
     if args.depth is not None and args.depth < 1:
         raise KalahError("--depth must be at least 1, not %d" % args.depth)
     board = board_from_args(args)
-    # Without --depth the opening book answers where it can (exact, depth 0).
-    analysis = analyse(board, args.time, max_depth=args.depth, all_values=False)
+    if args.player == "perfect":
+        if args.depth is not None:
+            raise KalahError("--depth does not go with --player perfect (it searches until proven)")
+        from kalah.ai import perfect
+        analysis = perfect.analyse(board, args.time)
+    else:
+        # Without --depth the opening book answers where it can (exact, depth 0).
+        analysis = analyse(board, args.time, max_depth=args.depth, all_values=False)
     if args.json:
         print(json.dumps(analysis.as_dict()))
     else:
-        print("%s: move %s, value %+d%s, depth %d, %d nodes" % (
+        why_not = getattr(analysis, "why_not", None)
+        print("%s: move %s, value %+g%s, depth %d, %d nodes" % (
             board.position(), analysis.move, analysis.value,
-            " (exact)" if analysis.exact else "", analysis.depth, analysis.nodes))
+            " (exact)" if analysis.exact else " (not proven: %s)" % why_not if why_not else "",
+            analysis.depth, analysis.nodes))
     return 0

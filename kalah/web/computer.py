@@ -28,7 +28,7 @@ from pyscript.ffi import create_proxy
 from kalah.web import worker_client
 
 REFERENCE_PLAYERS = ("random", "first", "rightmost", "greedy")
-LEVELS = tuple("level%d" % level for level in range(1, 9))
+LEVELS = tuple("level%d" % level for level in range(1, 9)) + ("perfect",)
 PLAYER_NAMES = REFERENCE_PLAYERS + LEVELS
 CHOOSE_MOVE = "kalah.ai.worker_api:choose_move"
 PREPARE = "kalah.ai.worker_api:prepare"
@@ -185,7 +185,7 @@ def _ask_worker(request, player_name, time_limit, seed):
                                   on_progress=request._progress, on_error=request._error)
 
 
-BOOK_PLAYERS = ("level8",)
+BOOK_PLAYERS = ("level8", "perfect")   # the book's moves are proven: Perfect plays them too
 LOADING = "loading"
 _books = {}          # rule set name -> LOADING, or the Book once fetched, or False if it failed
 _book_waiters = {}   # rule set name -> functions to call once the book is there

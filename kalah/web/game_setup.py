@@ -11,11 +11,12 @@ from kalah.notation import house_letter
 from kalah.narration import describe_outcome
 from kalah.rules import FAMILIES, FORFEIT, NORTH, SIDE_NAMES, SOUTH, find_rules
 
-from kalah.presets import HUMAN, LEVELS, REFERENCE_PLAYERS
+from kalah.presets import HUMAN, LEVELS, PERFECT, REFERENCE_PLAYERS
 
-COMPUTER_PLAYERS = LEVELS + REFERENCE_PLAYERS
+COMPUTER_PLAYERS = LEVELS + (PERFECT,) + REFERENCE_PLAYERS
 PLAYER_NAMES = (HUMAN,) + COMPUTER_PLAYERS
 REFERENCE_TITLES = {
+    PERFECT: "perfect play",
     "random": "random moves",
     "first": "first legal house",
     "rightmost": "rightmost house",
@@ -194,7 +195,7 @@ def is_computer(name):
 def needs_worker(players):
     """True when a level plays: the search runs in the Pyodide worker, worth starting early.
     (The reference players answer at once on the page's thread.)"""
-    return any(player in LEVELS for player in players)
+    return any(player in LEVELS or player == PERFECT for player in players)
 
 
 def seat_labels(players, swapped=False, names=(None, None)):
@@ -245,3 +246,33 @@ def why_not(board, side, house):
         return "House %s cannot be played now: %s." % (letter, reason)
     return None
 
+
+def thinking_text(info):
+    """The thinking line for a search's progress report, or None when it says nothing new.
+
+    'Thinking… depth 12' while a level deepens; 'Proving… 1.2 M positions'
+    while the Perfect level proves its move (kalah.ai.perfect)."""
+    if info.get("proving"):
+        return "Proving\u2026 %s positions" % count_text(info.get("nodes", 0))
+    if "depth" in info:
+        return "Thinking\u2026 depth %s" % info["depth"]
+    return None
+
+
+def count_text(count):
+    """A count as a person reads it at a glance: 800, 35 k, 1.2 M."""
+    if count < 1000:
+        return "%d" % count
+    if count < 1000000:
+        return "%d k" % (count // 1000)
+    return "%.1f M" % (count / 1000000)
+
+
+def proof_note(player, answer):
+    """What to say after the Perfect level's move that is not proven, else None."""
+    if player != PERFECT or not isinstance(answer, dict) or answer.get("exact"):
+        return None
+    why_not = answer.get("why_not")
+    if not why_not or not isinstance(why_not, str):
+        return None
+    return "Perfect's last move is not proven (%s): it played its best search." % why_not

@@ -607,9 +607,14 @@ class PlayPage:
         def done(move):
             if self.session is not expected:
                 return
+            answer = getattr(self.request, "answer", None)
             self.request = None
             self.thinking.textContent = ""
             self.play(move)
+            # Perfect says when its move is not proven (until the next move is asked for).
+            note = game_setup.proof_note(player, answer)
+            if note:
+                self.thinking.textContent = note
 
         def failed(message):
             if self.session is not expected:
@@ -648,8 +653,10 @@ class PlayPage:
     def _progress(self, info):
         if info.get("loading"):
             self.thinking.textContent = "Starting the computer player\u2026"
-        elif "depth" in info:
-            self.thinking.textContent = "Thinking\u2026 depth %s" % info["depth"]
+        else:
+            text = game_setup.thinking_text(info)
+            if text:
+                self.thinking.textContent = text
 
     def cancel_computer(self):
         self._computer_timer.stop()

@@ -11,6 +11,7 @@ from kalah.web import game_setup
 from kalah.narration import describe_move
 from kalah.web.game_setup import rules_from_choices, turn_text, why_not
 from kalah.web.session import GameSession, sides_of
+from tests.test_micropython import needs_micropython, run_micropython
 
 
 def test_choices_name_the_rule_sets_of_the_registry():
@@ -51,6 +52,42 @@ def test_player_titles():
     assert game_setup.seat_labels(("human", "level2"), swapped=True) == ("South \u00b7 Computer (level 2)", "North \u00b7 Person")
     assert game_setup.seat_labels(("human", "greedy"), names=("Ann", None)) == (
         "South \u00b7 Ann", "North \u00b7 Computer (greedy (best single move))")
+
+
+def test_perfect_is_offered_beside_level_8_and_runs_in_the_worker():
+    players = game_setup.COMPUTER_PLAYERS
+    assert players.index("perfect") == players.index("level8") + 1
+    assert game_setup.player_title("perfect") == "Computer, perfect play"
+    assert game_setup.seat_labels(("human", "perfect"))[1] == "North \u00b7 Computer (perfect play)"
+    assert game_setup.needs_worker(("human", "perfect"))
+
+
+def test_the_thinking_line_shows_the_depth_or_the_positions_proven():
+    text = game_setup.thinking_text
+    assert text({"depth": 12, "value": 3, "exact": False}) == "Thinking\u2026 depth 12"
+    assert text({"proving": True, "nodes": 0}) == "Proving\u2026 0 positions"
+    assert text({"proving": True, "nodes": 35210}) == "Proving\u2026 35 k positions"
+    assert text({"proving": True, "nodes": 1234567}) == "Proving\u2026 1.2 M positions"
+    assert text({"proving": False, "nodes": 9, "exact": True}) is None
+
+
+def test_perfects_move_that_is_not_proven_says_why():
+    note = game_setup.proof_note
+    assert note("perfect", {"exact": False, "why_not": "more than 36 seeds in the houses"}) == (
+        "Perfect's last move is not proven (more than 36 seeds in the houses): it played its best search.")
+    assert note("perfect", {"exact": True, "why_not": None}) is None
+    assert note("perfect", {"exact": True, "book": True}) is None
+    assert note("level8", {"exact": False, "why_not": "x"}) is None
+    assert note("perfect", None) is None
+
+
+@needs_micropython
+def test_the_thinking_words_run_under_micropython():
+    code = ("from kalah.web import game_setup as g\n"
+            "print(g.thinking_text({'proving': True, 'nodes': 1234567}))\n"
+            "print(g.proof_note('perfect', {'exact': False, 'why_not': 'x'}))\n")
+    assert run_micropython(code).splitlines() == [
+        "Proving\u2026 1.2 M positions", "Perfect's last move is not proven (x): it played its best search."]
 
 
 def test_the_first_visit_words():

@@ -1,0 +1,101 @@
+"""The Perfect level: a move it has proven, wherever a proof can be had.
+
+    >>> from kalah.ai import perfect
+    >>> analysis = perfect.analyse(board, time_limit=1.0, progress=print)
+    >>> analysis.move, analysis.exact, analysis.why_not
+
+Level 8 gives a proof 30% of its second; Perfect gives it as long as the
+proof takes, up to CAP_SECONDS, because a player asking for perfect play
+(or reviewing a game) would rather wait than lose a seed. A Kalah position
+with at most search.PROOF_SEEDS seeds in the houses is proven by
+kalah.ai.proof on the search's own tables (so what one move proves speeds
+up the next); the opening book answers its positions at once, exactly.
+Elsewhere (more seeds, the pie rule's first turn, rules without proofs)
+or past the cap, it plays level 8's search for `time_limit` seconds and
+says why the move is not proven (`why_not`). The cap counts that search
+too: no move takes longer than CAP_SECONDS.
+
+Progress while proving: {"proving": True, "nodes": n} as the proof starts
+and every REPORT_EVERY seconds, so a page can show "Proving… 1.2 M positions".
+"""
+
+import time
+
+from kalah.ai import search
+from kalah.ai.proof import Prover
+from kalah.rules import NORTH
+
+CAP_SECONDS = 30.0
+REPORT_EVERY = 0.25
+NOT_IN_REACH = "more than %d seeds in the houses" % search.PROOF_SEEDS
+NO_PROOF = "proofs cover Kalah rules, once no swap is to come"
+PAST_CAP = "the proof did not finish within %g s"
+
+
+def analyse(board, time_limit=1.0, progress=None, should_stop=None, cap=CAP_SECONDS):
+    """An Analysis of `board` whose move is proven where it can be (exact=True, why_not=None).
+
+    Otherwise the search's Analysis after `time_limit` seconds, with `why_not`
+    saying why no proof stands behind it."""
+    found = search.book_analysis(board)
+    if found is not None:
+        found.why_not = None
+        return found
+    start = time.time()
+    searcher = search.searcher(board.rules)
+    search_seconds = min(time_limit, cap)
+    prover = _prover(searcher)
+    why_not = _out_of_reach(searcher, board, prover)
+    if why_not is None:
+        pits = tuple(board.pits)
+        if board.turn == NORTH:
+            pits = search.rotate(pits, board.rules.houses)
+
+        def report(nodes):
+            if progress is not None:
+                progress({"proving": True, "nodes": nodes})
+        proven = searcher.prove(pits, board.legal_moves, start, cap - search_seconds, should_stop,
+                                None, False, report, REPORT_EVERY, prover)
+        if isinstance(proven, search.Analysis):
+            proven.why_not = None
+            if progress is not None:
+                progress({"proving": False, "nodes": proven.nodes, "move": proven.move,
+                          "value": proven.value, "exact": True})
+            return proven
+        if should_stop is not None and should_stop():
+            why_not = "stopped"
+        else:
+            why_not = PAST_CAP % cap
+    result = searcher.analyse(board, search_seconds, progress, should_stop, all_values=False,
+                              prove_first=False)
+    # The search may still prove its move (near the end of the game).
+    result.why_not = None if result.exact else why_not
+    result.seconds = time.time() - start
+    return result
+
+
+_provers = {}   # rule set name -> a Prover without an endgame table (one rule set at a time)
+
+
+def _prover(searcher):
+    """The search's prover, else one without an endgame table where the rules allow proofs
+    (Kalah boards other than six houses ship no table: Perfect proves there all the same)."""
+    if searcher.prover is not None or not Prover.applies(searcher.rules):
+        return searcher.prover
+    name = searcher.rules.name
+    if name not in _provers:
+        _provers.clear()
+        _provers[name] = Prover(searcher.rules, None)
+    return _provers[name]
+
+
+def _out_of_reach(searcher, board, prover):
+    """Why no proof is tried in this position, or None when one is."""
+    if searcher.can_prove(board, prover):
+        return None
+    if prover is None:
+        return NO_PROOF
+    m = board.rules.houses
+    if sum(board.pits) - board.pits[m] - board.pits[m + m + 1] > search.PROOF_SEEDS:
+        return NOT_IN_REACH
+    return NO_PROOF

@@ -1,0 +1,80 @@
+"""The Perfect level in the play page: a preset game against it, its progress while it proves
+("Proving… 35 k positions") with the page answering clicks meanwhile, and the note when a move
+is not proven (more than 36 seeds in the houses). The conftest's guards apply (no request off the
+site, no console error)."""
+
+import re
+
+from kalah import Board
+from kalah.rules import NORTH, SOUTH
+from play_driver import present
+
+TIMEOUT = 120_000   # ms: Pyodide's start on a loaded 2-core machine, or a proof of up to 30 s
+POSITION = "document.getElementById('board').dataset.position"
+THINKING = "document.getElementById('thinking').textContent"
+# Every text the thinking line and the message line show, in order: a proof can end between two
+# of the test's looks, and the move's narration then replaces the message.
+RECORD_THINKING = """
+window.__thinking = [];
+window.__messages = [];
+new MutationObserver(() => {
+  for (const [id, shown] of [['thinking', window.__thinking], ['message', window.__messages]]) {
+    const line = document.getElementById(id);
+    const text = line ? line.textContent : '';
+    if (shown[shown.length - 1] !== text) shown.push(text);
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+PROVING = re.compile("^Proving\u2026 (\\d+|\\d+ k|\\d+\\.\\d M) positions$")
+NOT_PROVEN = "Perfect's last move is not proven (more than 36 seeds in the houses): it played its best search."
+SOUTH_TO_PLAY = ("(() => { const p = %s; return p.endsWith('/S') || "
+                 "document.getElementById('status').classList.contains('over'); })()" % POSITION)
+
+
+def in_houses(board):
+    m = board.rules.houses
+    return sum(board.pits) - board.pits[m] - board.pits[2 * m + 1]
+
+
+def test_a_preset_game_against_perfect_shows_its_proofs_and_says_which_moves_are_not_proven(
+        new_context, site_url, wait_for_python_ready):
+    context = new_context(reduced_motion="reduce", service_workers="block")
+    context.add_init_script(RECORD_THINKING)
+    page = context.new_page()
+    page.goto(site_url + "index.html#rules=kalah(6,4)&south=person&north=perfect&speed=fast")
+    wait_for_python_ready(page)
+    captions = page.eval_on_selector_all("#board .kb-caption .kb-name", "ns => ns.map(n => n.textContent)")
+    assert sorted(captions) == ["North \u00b7 Computer (perfect play)", "South \u00b7 Person"]
+
+    proven_reply = None
+    for _ in range(12):
+        page.wait_for_function(SOUTH_TO_PLAY, timeout=TIMEOUT)
+        board = Board(position=page.evaluate(POSITION))
+        if board.turn is None or proven_reply is not None:
+            break
+        # The person plays the first house with seeds: Perfect soon captures its way under 37 seeds.
+        page.click('#board .kb-house[data-side="%d"][data-house="%d"]' % (SOUTH, board.legal_moves[0]))
+        page.wait_for_function("p => %s !== p" % POSITION, arg=board.position(), timeout=TIMEOUT)
+        after = Board(position=page.evaluate(POSITION))
+        if after.turn != NORTH:
+            continue
+        # While Perfect thinks, the page still answers: a click on South's row says to wait.
+        page.wait_for_function("(p) => %s.startsWith('Proving') || %s !== p" % (THINKING, POSITION),
+                               arg=after.position(), timeout=TIMEOUT)
+        if page.evaluate(THINKING).startswith("Proving"):
+            house = next(h for h in range(1, 7) if after.pits[h - 1]) if any(after.pits[:6]) else 1
+            page.evaluate("window.__messages = []")
+            # force: a house of the side not to move is aria-disabled, which Playwright would wait out
+            page.click('#board .kb-house[data-side="%d"][data-house="%d"]' % (SOUTH, house), force=True)
+            page.wait_for_function("window.__messages.some(m => m.includes(\"it is the computer's turn\"))")
+        if in_houses(after) <= 36:
+            # Within reach of a proof: a proven reply leaves no note (on a machine loaded enough
+            # to hit the 30 s cap, the next, smaller position is tried).
+            page.wait_for_function(SOUTH_TO_PLAY, timeout=TIMEOUT)
+            if page.evaluate(THINKING) == "":
+                proven_reply = after.position()
+
+    shown = page.evaluate("window.__thinking")
+    assert any(PROVING.match(text) for text in shown), shown
+    assert NOT_PROVEN in shown, shown            # its second reply: past the book, 37+ seeds in the houses
+    assert proven_reply is not None, shown       # a proven move: no note
