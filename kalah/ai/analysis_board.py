@@ -1,0 +1,140 @@
+"""The analysis board's questions to the worker (analysis.html, kalah/web/analysis_page.py).
+
+The page asks in rounds, so that its first values come at once and turn
+exact as proofs finish:
+
+    values({"position": P, "time": 0.5})
+        -> {"values": {"3": {"value": 8, "exact": true}, ...}, "depth": 12, "complete": false}
+    prove({"position": P, "time": 2.0, "values": <the last answer's values>, "round": 1})
+        -> the same shape: more values exact, "complete" once all are
+    line({"position": P, "plies": 8, "time": 1.0})
+        -> {"line": [3, 6, 1, ...], "exact": true}
+
+Keys and values are those of `python -m kalah solve --position P --json`:
+the house number of every legal move ("0" for the pie rule's swap) and the
+mover's final margin in seeds (their store minus the opponent's at the end
+of the game, all seeds counted). `values` answers from the opening book, a
+proof (kalah.ai.proof, within a share of its time) or the search. `prove`
+proves the Kalah family's moves one at a time, keeping what it proved in
+the prover's table between calls, so a call cut short by its time still
+brings the next one closer; other rule sets (no proofs) search deeper each
+round. Each call is short, so the page can drop a stale one cheaply.
+"""
+
+import time
+
+from kalah.ai import search
+from kalah.ai.worker_api import _board, _prepare, _time
+from kalah.rules import NORTH, SWAP
+
+MAX_LINE = 16
+
+
+def _answer(values, exact, depth=0):
+    shown = dict((str(move), {"value": values[move], "exact": bool(exact.get(move))})
+                 for move in sorted(values))
+    return {"values": shown, "depth": depth, "complete": all(entry["exact"] for entry in shown.values())}
+
+
+def values(args, progress=None, should_stop=None):
+    """Every legal move's value now: book, proof or search within args["time"] seconds."""
+    board = _board(args)
+    _prepare(board)
+    analysis = search.analyse(board, _time(args, 0.5), None, should_stop)
+    return _answer(analysis.values or {}, analysis.exact_values or {}, analysis.depth)
+
+
+def _known(args):
+    """The values of the page's last answer: {move: (value, exact)}."""
+    known = {}
+    given = args.get("values") or {}
+    if isinstance(given, dict):
+        for key, entry in given.items():
+            if isinstance(entry, dict) and isinstance(entry.get("value"), int):
+                known[int(key)] = (entry["value"], entry.get("exact") is True)
+    return known
+
+
+class _Stop(Exception):
+    pass
+
+
+def _poll_until(deadline, should_stop):
+    """A prover poll that ends the proof at the deadline or when the page cancels."""
+    polls = [0]
+
+    def poll():
+        polls[0] += 1
+        if time.time() >= deadline:
+            raise _Stop()
+        if should_stop is not None and not polls[0] % search.CALLER_POLL and should_stop():
+            raise _Stop()
+    return poll
+
+
+def _mover_pits(board):
+    """The pits turned so that the side to move is South, as the search and the prover see them."""
+    pits = tuple(board.pits)
+    return search.rotate(pits, board.rules.houses) if board.turn == NORTH else pits
+
+
+def prove(args, progress=None, should_stop=None):
+    """One more round towards exact values: proofs of the moves not yet exact (Kalah), else a deeper search."""
+    board = _board(args)
+    _prepare(board)
+    seconds = _time(args, 2.0)
+    known = _known(args)
+    searcher = search.searcher(board.rules)
+    prover = searcher.prover
+    pie = "pie" in board.position().split("/")[3:] or SWAP in board.legal_moves
+    if prover is None or pie:
+        # No proofs here: a longer search each round (args["round"] 1, 2, ...).
+        rounds = args.get("round", 1)
+        rounds = rounds if isinstance(rounds, int) and 0 < rounds < 8 else 1
+        analysis = search.analyse(board, seconds * rounds, None, should_stop)
+        return _answer(analysis.values or {}, analysis.exact_values or {}, analysis.depth)
+    pits = _mover_pits(board)
+    m = board.rules.houses
+    diff = pits[m] - pits[m + m + 1]
+    deadline = time.time() + seconds
+    found = dict((move, known.get(move, (0, False))) for move in board.legal_moves)
+    prover.poll = _poll_until(deadline, should_stop)
+    try:
+        # The most promising moves first: the best move's value is the one a player asks first.
+        for move in sorted(found, key=lambda move: -found[move][0]):
+            value, exact = found[move]
+            if exact:
+                continue
+            try:
+                future = prover.move_value(pits, move, value - diff)
+            except (_Stop, RecursionError):
+                break
+            found[move] = (diff + future, True)
+    finally:
+        prover.poll = None
+    return _answer(dict((move, found[move][0]) for move in found),
+                   dict((move, found[move][1]) for move in found))
+
+
+def line(args, progress=None, should_stop=None):
+    """The best line from the position: up to args["plies"] moves, each the best one found there.
+
+    "exact" when every move of it was proven best (the book, a proof or a
+    search to the end of the game)."""
+    board = _board(args)
+    _prepare(board)
+    seconds = _time(args, 1.0)
+    plies = args.get("plies", 8)
+    plies = plies if isinstance(plies, int) and 0 < plies <= MAX_LINE else 8
+    deadline = time.time() + seconds
+    moves, exact = [], True
+    while len(moves) < plies and not board.is_game_over():
+        left = deadline - time.time()
+        if left <= 0 or (should_stop is not None and should_stop()):
+            break
+        analysis = search.analyse(board, max(left / (plies - len(moves)), search.DEADLINE_MARGIN * 4),
+                                  None, should_stop, all_values=False)
+        moves.append(analysis.move)
+        exact = exact and bool(analysis.exact)
+        board.push(analysis.move)
+    return {"line": moves, "exact": exact and bool(moves)}
