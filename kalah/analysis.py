@@ -7,6 +7,7 @@ its rule set first:
 
     board = board_from_fragment("#position=kalah(6,4)/...")   # KalahError if bad
     analysis_fragment(board)                                  # 'position=kalah(6,4)/.../S'
+    study_link(board)                   # 'analysis.html#position=...': a game's position to study
     board = edited_board(rules, pits, turn)                   # KalahError says what to fix
 
 Percent-escapes are decoded (a link that went through a mail program still
@@ -44,6 +45,16 @@ def board_from_fragment(fragment):
 def analysis_fragment(board):
     """The fragment (without '#') of the link that opens `board`'s position."""
     return KEY + "=" + board.position()
+
+
+def study_link(board):
+    """The analysis page's address (relative to the site) for a game's `board`: its position while
+    the game goes on, else the position before the move that ended it (an ended game has no move
+    to value). The play page, the replay viewer and the history link here."""
+    board = board.copy()
+    while board.is_game_over() and board.move_stack:
+        board.pop()
+    return "analysis.html#" + analysis_fragment(board)
 
 
 def count_from_text(text, where):

@@ -15,7 +15,8 @@ from tests.web.test_play_config import ROOT, imported_modules, later_urls, modul
 PAGES = {"replay.html": ("replay.toml", "kalah.web.replay_page"),
          "history.html": ("history.toml", "kalah.web.history_page"),
          "embed.html": ("embed.toml", "kalah.web.embed_page"),
-         "lab.html": ("lab.toml", "kalah.web.lab_page")}
+         "lab.html": ("lab.toml", "kalah.web.lab_page"),
+         "analysis.html": ("analysis.toml", "kalah.web.analysis_page")}
 
 
 # Files a page reads as text rather than imports (the lab editor's templates): listed as they are.

@@ -116,11 +116,34 @@ def prove(args, progress=None, should_stop=None):
                    dict((move, found[move][1]) for move in found))
 
 
+def _proven_move(board, deadline, should_stop):
+    """The best move of `board` from the book or proven by the Kalah prover before the deadline, else None.
+
+    Only with at most search.PROOF_SEEDS seeds in the houses, where the search tries proofs too."""
+    found = search.book_analysis(board)
+    if found is not None:
+        return found.move
+    prover = search.searcher(board.rules).prover
+    m = board.rules.houses
+    seeds = sum(board.pits) - board.pits[m] - board.pits[m + m + 1]
+    if (prover is None or seeds > search.PROOF_SEEDS or SWAP in board.legal_moves
+            or "pie" in board.position().split("/")[3:]):
+        return None
+    prover.poll = _poll_until(deadline, should_stop)
+    try:
+        return prover.best(_mover_pits(board), board.legal_moves)[0]
+    except (_Stop, RecursionError):
+        return None
+    finally:
+        prover.poll = None
+
+
 def line(args, progress=None, should_stop=None):
     """The best line from the position: up to args["plies"] moves, each the best one found there.
 
-    "exact" when every move of it was proven best (the book, a proof or a
-    search to the end of the game)."""
+    Each move is proven best where the prover finishes in time (Kalah), else
+    the search's choice; "exact" when every move of the line was proven (or
+    came from the book, or from a search to the end of the game)."""
     board = _board(args)
     _prepare(board)
     seconds = _time(args, 1.0)
@@ -132,9 +155,14 @@ def line(args, progress=None, should_stop=None):
         left = deadline - time.time()
         if left <= 0 or (should_stop is not None and should_stop()):
             break
-        analysis = search.analyse(board, max(left / (plies - len(moves)), search.DEADLINE_MARGIN * 4),
-                                  None, should_stop, all_values=False)
-        moves.append(analysis.move)
-        exact = exact and bool(analysis.exact)
-        board.push(analysis.move)
+        # A proof may take half of what is left: the rest of the line still gets the search's moves.
+        move = _proven_move(board, time.time() + left / 2, should_stop) if exact else None
+        if move is None:
+            left = deadline - time.time()
+            analysis = search.analyse(board, max(left / (plies - len(moves)), search.DEADLINE_MARGIN * 4),
+                                      None, should_stop, all_values=False)
+            move = analysis.move
+            exact = exact and bool(analysis.exact)
+        moves.append(move)
+        board.push(move)
     return {"line": moves, "exact": exact and bool(moves)}
