@@ -3,7 +3,7 @@
 The page asks in rounds, so that its first values come at once and turn
 exact as proofs finish:
 
-    values({"position": P, "time": 0.5})
+    values({"position": P, "time": 0.5, "tables": False})
         -> {"values": {"3": {"value": 8, "exact": true}, ...}, "depth": 12, "complete": false}
     prove({"position": P, "time": 2.0, "values": <the last answer's values>, "round": 1})
         -> the same shape: more values exact, "complete" once all are
@@ -24,7 +24,7 @@ round. Each call is short, so the page can drop a stale one cheaply.
 import time
 
 from kalah.ai import search
-from kalah.ai.worker_api import _board, _prepare, _time
+from kalah.ai.worker_api import _board, _prepare, _prepare_book, _time
 from kalah.rules import NORTH, SWAP
 
 MAX_LINE = 16
@@ -37,9 +37,16 @@ def _answer(values, exact, depth=0):
 
 
 def values(args, progress=None, should_stop=None):
-    """Every legal move's value now: book, proof or search within args["time"] seconds."""
+    """Every legal move's value now: book, proof or search within args["time"] seconds.
+
+    With "tables": false, the endgame table is not fetched first (the opening
+    book is: a few hundred bytes), so the first values do not wait for a
+    download and its loading (seconds in the worker); the proofs load it."""
     board = _board(args)
-    _prepare(board)
+    if args.get("tables", True) is False:
+        _prepare_book(board)
+    else:
+        _prepare(board)
     analysis = search.analyse(board, _time(args, 0.5), None, should_stop)
     return _answer(analysis.values or {}, analysis.exact_values or {}, analysis.depth)
 

@@ -67,6 +67,9 @@ def line_text(board, moves):
 class AnalysisPage:
     def __init__(self):
         self.client = worker_client.shared()
+        # <body data-worker="ready"> once the worker answers calls: scripts/measure_analysis.py
+        # splits the time to the first values there.
+        self.client.on_ready = lambda timings: document.body.setAttribute("data-worker", "ready")
         self.board = Board()
         self.calls = []          # worker calls for the position shown
         self.rounds = 0
@@ -288,7 +291,8 @@ class AnalysisPage:
         self.line_proven_asked = False
         self.values_status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
                                           else "Valuing %s's moves\u2026" % SIDE_NAMES[board.turn])
-        self.call(VALUES, {"position": board.position(), "time": FIRST_SECONDS}, self.got_values)
+        # The first values do not wait for the endgame table's download: the proofs after them load it.
+        self.call(VALUES, {"position": board.position(), "time": FIRST_SECONDS, "tables": False}, self.got_values)
 
     def got_values(self, position, answer):
         values = answer.get("values") or {}

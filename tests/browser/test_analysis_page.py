@@ -133,3 +133,39 @@ def test_the_play_page_the_replay_viewer_and_the_history_link_to_the_position(pa
     after_three = after_two.copy()
     after_three.push(1)
     expect(page.locator("#board")).to_have_attribute("data-position", after_three.position())
+
+
+def test_a_middle_game_position_shows_search_values_first_and_turns_exact(page, site_url, wait_for_python_ready):
+    position = "kalah(6,4)/0,0,2,10,5,5,4,1,0,2,6,0,1,12/S"   # 32 seeds in the houses
+    page.goto(site_url + "analysis.html")
+    wait_for_python_ready(page)
+    # Every data-values the board carries, in order.
+    page.evaluate("""() => {
+        window.seen = [];
+        new MutationObserver(() => {
+            const board = document.getElementById('board');
+            if (board.dataset.values) window.seen.push([board.dataset.valuesPosition, board.dataset.values]);
+        }).observe(document.getElementById('board'), {attributes: true, attributeFilter: ['data-values']});
+    }""")
+    page.fill("#position-text", position)
+    page.press("#position-text", "Enter")
+    assert values_of(page, position) == dict(   # kalah.ai.solve's values (solve --json without numba)
+        (move, {"value": value, "exact": True}) for move, value in {"3": -26, "4": -20, "5": -16, "6": -12}.items())
+    seen = [json.loads(values) for shown, values in page.evaluate("window.seen") if shown == position]
+    assert not all(entry["exact"] for entry in seen[0].values())   # the search's values came first
+    assert set(seen[0]) == {"3", "4", "5", "6"}
+    expect(page.locator("#values-status")).to_contain_text("all proven exact")
+
+
+def test_play_on_against_a_level(page, site_url, wait_for_python_ready):
+    page.goto(site_url + "analysis.html#position=" + HELD_OUT[0][0])   # South to move
+    wait_for_python_ready(page)
+    page.select_option("#computer-side", "N")
+    page.select_option("#computer-level", "1")
+    page.click(house_selector(0, 1))
+    # The computer answers as North until South is to move again.
+    page.wait_for_function("""() => {
+        const p = document.getElementById('board').dataset.position.split('/');
+        return p[2] !== 'N' && document.getElementById('board').dataset.position !== %s;
+    }""" % json.dumps(HELD_OUT[0][0]))
+    assert page.evaluate("location.hash") == "#position=" + page.get_attribute("#board", "data-position")
