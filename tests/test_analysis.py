@@ -97,3 +97,21 @@ def test_the_held_out_values_are_those_of_solve(position, solved):
     from kalah.cli.solve import exact_values
     values = exact_values(Board.from_position(position))
     assert dict((str(move), value) for move, value in values.items()) == solved["values"]
+
+
+def test_the_link_and_the_editor_run_under_micropython():
+    from tests.test_micropython import needs_micropython, run_micropython
+    if needs_micropython.args[0]:
+        pytest.skip(needs_micropython.kwargs["reason"])
+    code = (
+        "from kalah.analysis import board_from_fragment, edited_board, study_link\n"
+        "from kalah.rules import find_rules\n"
+        "board = board_from_fragment('#position=kalah%286%2C4%29/1,3,9,2,4,0,11,0,0,1,0,0,1,16/S')\n"
+        "print(study_link(board))\n"
+        "try:\n"
+        "    edited_board(find_rules('kalah(6,4)'), [3] + [4] * 5 + [0] + [4] * 6 + [0], 0)\n"
+        "except Exception as error:\n"
+        "    print(error)\n")
+    assert run_micropython(code) == (
+        "analysis.html#position=kalah(6,4)/1,3,9,2,4,0,11,0,0,1,0,0,1,16/S\n"
+        "the board holds 47 seeds and kalah(6,4) has 48: add 1 seed\n")
