@@ -90,6 +90,11 @@ def test_proofs_finish_a_middle_game_position_a_move_at_a_time():
     assert answer["complete"]
     assert answer["values"] == dict((move, {"value": value, "exact": True}) for move, value in
                                     {"3": -26, "4": -20, "5": -16, "6": -12}.items())  # kalah.ai.solve, as solve without numba
+    # The line starts with the move the exact values call best, proven best.
+    line = analysis_board.line({"position": position, "plies": 6, "time": 2.0, "values": answer["values"]})
+    assert line["line"][0] == 6 and line["proven"] >= 1
+    guess = analysis_board.line({"position": position, "plies": 2, "time": 0.2, "values": first["values"]})
+    assert guess["proven"] == 0 or first["complete"]
 
 
 @pytest.mark.parametrize("position, solved", HELD_OUT)

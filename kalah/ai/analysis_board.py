@@ -7,8 +7,8 @@ exact as proofs finish:
         -> {"values": {"3": {"value": 8, "exact": true}, ...}, "depth": 12, "complete": false}
     prove({"position": P, "time": 2.0, "values": <the last answer's values>, "round": 1})
         -> the same shape: more values exact, "complete" once all are
-    line({"position": P, "plies": 8, "time": 1.0})
-        -> {"line": [3, 6, 1, ...], "exact": true}
+    line({"position": P, "plies": 8, "time": 1.0, "values": <the last answer's values>})
+        -> {"line": [3, 6, 1, ...], "proven": 3, "exact": true}
 
 Keys and values are those of `python -m kalah solve --position P --json`:
 the house number of every legal move ("0" for the pie rule's swap) and the
@@ -148,28 +148,38 @@ def _proven_move(board, deadline, should_stop):
 def line(args, progress=None, should_stop=None):
     """The best line from the position: up to args["plies"] moves, each the best one found there.
 
-    Each move is proven best where the prover finishes in time (Kalah), else
-    the search's choice; "exact" when every move of the line was proven (or
-    came from the book, or from a search to the end of the game)."""
+    The first move is the best by args["values"] (the page's last values) when
+    given. Then each move is proven best where the prover finishes in time
+    (Kalah), else it is the search's choice. "proven": how many of the first
+    moves were proven best (by exact values, the book, a proof or a search to
+    the end of the game); "exact" when all were."""
     board = _board(args)
     _prepare(board)
     seconds = _time(args, 1.0)
     plies = args.get("plies", 8)
     plies = plies if isinstance(plies, int) and 0 < plies <= MAX_LINE else 8
     deadline = time.time() + seconds
-    moves, exact = [], True
+    moves, proven = [], 0
+    known = _known(args)
+    if known and set(known) == set(board.legal_moves):
+        first = max(board.legal_moves, key=lambda move: (known[move][0], -board.legal_moves.index(move)))
+        proven = 1 if all(flag for _, flag in known.values()) else 0
+        moves.append(first)
+        board.push(first)
     while len(moves) < plies and not board.is_game_over():
         left = deadline - time.time()
         if left <= 0 or (should_stop is not None and should_stop()):
             break
+        still_proven = proven == len(moves)
         # A proof may take half of what is left: the rest of the line still gets the search's moves.
-        move = _proven_move(board, time.time() + left / 2, should_stop) if exact else None
+        move = _proven_move(board, time.time() + left / 2, should_stop) if still_proven else None
         if move is None:
             left = deadline - time.time()
             analysis = search.analyse(board, max(left / (plies - len(moves)), search.DEADLINE_MARGIN * 4),
                                       None, should_stop, all_values=False)
             move = analysis.move
-            exact = exact and bool(analysis.exact)
+            still_proven = still_proven and bool(analysis.exact)
         moves.append(move)
+        proven += still_proven
         board.push(move)
-    return {"line": moves, "exact": exact and bool(moves)}
+    return {"line": moves, "proven": proven, "exact": bool(moves) and proven == len(moves)}

@@ -300,7 +300,7 @@ class AnalysisPage:
         complete = bool(answer.get("complete"))
         if self.rounds == 0 or (complete and not self.line_exact and not self.line_proven_asked):
             self.line_proven_asked = complete
-            self.call(LINE, {"position": position, "plies": LINE_PLIES,
+            self.call(LINE, {"position": position, "plies": LINE_PLIES, "values": values,
                              "time": PROVEN_LINE_SECONDS if complete else LINE_SECONDS}, self.got_line)
         if complete or self.rounds >= MAX_ROUNDS or self.computer_to_move():
             return
@@ -338,10 +338,19 @@ class AnalysisPage:
 
     def got_line(self, position, answer):
         moves = answer.get("line") or []
+        proven = answer.get("proven") or 0
         self.line_exact = bool(answer.get("exact"))
         text = line_text(self.board, moves)
-        self.line.textContent = (text + (" (proven)" if self.line_exact else " (as far as the computer sees)")
-                                 if text else "")
+        if not text:
+            words = ""
+        elif self.line_exact:
+            words = " (proven)"
+        elif proven:
+            words = " (the first %s proven; the rest as far as the computer sees)" % (
+                "move" if proven == 1 else "%d moves" % proven)
+        else:
+            words = " (as far as the computer sees)"
+        self.line.textContent = text + words
 
     # -- playing on ----------------------------------------------------------
     def house_clicked(self, side, house):
