@@ -96,8 +96,9 @@ def prove(args, progress=None, should_stop=None):
     pie = "pie" in board.position().split("/")[3:] or SWAP in board.legal_moves
     if prover is None or pie:
         # No proofs here: a longer search each round (args["round"] 1, 2, ...).
+        # At most 4 times the round's time: a stale call still ends soon after the page moved on.
         rounds = args.get("round", 1)
-        rounds = rounds if isinstance(rounds, int) and 0 < rounds < 8 else 1
+        rounds = min(rounds, 4) if isinstance(rounds, int) and rounds > 0 else 1
         analysis = search.analyse(board, seconds * rounds, None, should_stop)
         return _answer(analysis.values or {}, analysis.exact_values or {}, analysis.depth)
     pits = _mover_pits(board)
