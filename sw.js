@@ -45,7 +45,8 @@ const CORE = [
 ];
 
 // The other pages and the computer's runtime: cached when present.
-const OPTIONAL_PAGES = ["./history.html", "./replay.html", "./embed.html", "./lab.html", "./puzzles.html"];
+const OPTIONAL_PAGES = ["./history.html", "./replay.html", "./embed.html", "./lab.html", "./puzzles.html",
+                        "./analysis.html"];
 const OPTIONAL = [
   "./static/js/pyodide-worker.js",
   "./static/js/pyscript-files.js",  // imported by pyodide-worker.js and bot-sandbox.js

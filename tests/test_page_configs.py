@@ -17,7 +17,8 @@ PAGES = {"replay.html": ("replay.toml", "kalah.web.replay_page"),
          "embed.html": ("embed.toml", "kalah.web.embed_page"),
          "lab.html": ("lab.toml", "kalah.web.lab_page"),
          "rules.html": ("rules.toml", "kalah.web.rules_page"),
-         "puzzles.html": ("puzzles.toml", "kalah.web.puzzles_page")}
+         "puzzles.html": ("puzzles.toml", "kalah.web.puzzles_page"),
+         "analysis.html": ("analysis.toml", "kalah.web.analysis_page")}
 
 
 # Files a page reads as text rather than imports (the lab editor's templates): listed as they are.

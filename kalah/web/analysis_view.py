@@ -19,6 +19,7 @@ cancels them when the game moves on, so the computer's own move never
 waits long behind them.
 """
 
+from kalah.analysis import study_link
 from kalah.board import Board
 from kalah.notation import move_text
 from kalah.rules import SIDE_NAMES, SOUTH
@@ -62,8 +63,10 @@ class AnalysisView:
                               attrs={"type": "button", "id": "hints-toggle", "aria-pressed": "false"})
         self.hint_status = el("p", cls="hint-status", attrs={"id": "hints-status", "aria-live": "polite"})
         self.hint_list = el("ul", cls="hint-list", attrs={"id": "hints"})
+        self.study = el("a", "Study this position on the analysis board", cls="study-link",
+                        attrs={"id": "study-link", "href": "./analysis.html"})
         container.appendChild(el("div", cls="hints", children=[
-            self.hint_button, self.hint_status, self.hint_list]))
+            self.hint_button, self.hint_status, self.hint_list, self.study]))
 
         self.review_button = el("button", "Review the game", cls="review-start",
                                 attrs={"type": "button", "id": "review-start", "disabled": "disabled"})
@@ -91,6 +94,7 @@ class AnalysisView:
     def changed(self, session, change=None, report=None):
         """The play page's listener: a new game, a move, an undo..."""
         self.session = session
+        self.study.setAttribute("href", "./" + study_link(session.board))
         self._drop_hint()
         if self.review is not None and change is not None:
             self._stop_review()  # the review was of the game as it stood

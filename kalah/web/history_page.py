@@ -11,6 +11,7 @@ progress, and the table of games is drawn a slice of rows at a time.
 
 from pyscript import document, window
 
+from kalah.analysis import study_link
 from kalah.errors import KalahError
 from kalah.history import FINISHED, StorageFull, error_text
 from kalah.history_import import ImportJob
@@ -104,6 +105,9 @@ class HistoryPage:
                                                entry.south, entry.north)})
         actions.appendChild(open_link)
         actions.appendChild(document.createTextNode(" "))
+        actions.appendChild(el("button", "Study", attrs={
+            "type": "button", "data-study": entry.id,
+            "aria-label": "Study the last position of %s \u2013 %s on the analysis board" % (entry.south, entry.north)}))
         if entry.status != FINISHED:
             actions.appendChild(el("button", "Resume", attrs={
                 "type": "button", "data-resume": entry.id,
@@ -154,6 +158,14 @@ class HistoryPage:
             self.sort, self.descending = key, key in ("date", "moves")
         self.render()
 
+    def study(self, gid):
+        """Open the game's last position (before the move that ended it) on the analysis board."""
+        entry = self.history.get(gid)
+        try:
+            window.location.href = study_link(entry.record.board())
+        except (KalahError, AttributeError) as error:
+            self.say("This game cannot be opened on the analysis board: %s" % error)
+
     def clicked(self, event):
         target = event.target
         gid = target.getAttribute("data-delete") if target.getAttribute else None
@@ -164,6 +176,10 @@ class HistoryPage:
             self.render()
             self.say("Deleted the game %s \u2013 %s. Undo brings it back." % (entry.south, entry.north))
             by_id("undo").focus()
+            return
+        gid = target.getAttribute("data-study") if target.getAttribute else None
+        if isinstance(gid, str) and gid:
+            self.study(gid)
             return
         gid = target.getAttribute("data-resume") if target.getAttribute else None
         if isinstance(gid, str) and gid:

@@ -22,7 +22,7 @@ MODULES = (
     "kalah/ai/__init__.mpy", "kalah/ai/reference.mpy", "kalah/ai/book.mpy",
     "kalah/web/storage.mpy", "kalah/web/files.mpy", "kalah/web/embed_code.mpy",
     "kalah/web/worker_client.mpy", "kalah/web/computer.mpy",
-    "kalah/web/chart_view.mpy", "kalah/web/analysis_view.mpy",
+    "kalah/web/chart_view.mpy", "kalah/web/analysis_view.mpy", "kalah/analysis.mpy",
 )
 # One fetch for them all; index.html preloads it too (data-later).
 BUNDLE = "static/mpy/bundles/later.mpy"

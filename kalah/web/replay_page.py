@@ -12,6 +12,7 @@ here on the play page, and correspondence play (a move, then a link back).
 
 from pyscript import document, window
 
+from kalah.analysis import study_link
 from kalah.errors import KalahError
 from kalah.history import player_name
 from kalah.links import (check_against_held, correspondence_fragment, embed_fragment,
@@ -383,6 +384,7 @@ class ReplayPage:
                      "or start a game by link with a friend.")
 
     def ply_changed(self, ply):
+        self._update_study_link(ply)
         if self.link is None or self.link.is_correspondence:
             return
         if self.link.local_id is not None:
@@ -395,6 +397,12 @@ class ReplayPage:
             self.written_hash = fragment
             window.history.replaceState(None, "", fragment)
         self._update_continue()
+
+    def _update_study_link(self, ply):
+        board = self.viewer.record.board()
+        while board.ply() > ply:
+            board.pop()
+        by_id("study-link").setAttribute("href", "./" + study_link(board))
 
     def hash_changed(self):
         if str(window.location.hash) != self.written_hash:
