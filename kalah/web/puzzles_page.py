@@ -10,6 +10,7 @@ fragment follows the puzzle on screen so that a reload keeps it.
 from pyscript import document, window
 
 from kalah import puzzles
+from kalah.analysis import study_link
 from kalah.errors import KalahError
 from kalah.notation import move_text
 from kalah.rules import SIDE_NAMES
@@ -287,6 +288,7 @@ class PuzzlesPage:
         themed = puzzles.format_link(puzzles.Choice(choice.rules.name, None, choice.theme, choice.difficulty))
         by_id("link-puzzle").setAttribute("href", "./puzzles.html#" + one)
         by_id("link-set").setAttribute("href", "./puzzles.html#" + themed)
+        by_id("link-study").setAttribute("href", "./" + study_link(self.puzzle.board()))
         window.history.replaceState(None, "", "#" + puzzles.format_link(choice))
 
 

@@ -35,6 +35,7 @@ def test_a_puzzle_failed_shows_the_refutation_and_counts_only_the_first_answer(p
     assert page.get_attribute("#puzzle", "data-puzzle") == puzzle.id
     assert page.get_attribute("#board", "data-position") == puzzle.position
     assert page.inner_text("#prompt") == "%s to move: find the best move." % SIDE_NAMES[board.turn]
+    assert page.get_attribute("#link-study", "href") == "./analysis.html#position=" + puzzle.position
 
     page.click(HOUSE % (board.turn, wrong))
     page.wait_for_selector("#puzzle[data-answer='wrong']")
