@@ -30,7 +30,8 @@ import sys
 
 from kalah.errors import KalahError
 
-MEMORY_MB = 512           # address space of a player's process
+MEMORY_MB = 512           # address space of a player's process (its whole memory: it is one process)
+MAX_TASKS = 8             # threads of a player (RLIMIT_NPROC, counted in the sandbox's own user namespace)
 SCRATCH_MB = 16           # the tmpfs /tmp, the only writable place
 SANDBOX_ROOT = "/sandbox"  # where the kalah package is seen inside
 NOBODY = "65534"
@@ -67,16 +68,22 @@ def _python_binds():
     return args
 
 
-def bwrap_command(inner):
-    """`inner` (a command list) wrapped in the bubblewrap sandbox described above."""
+def bwrap_command(inner, seccomp_fd=None):
+    """`inner` (a command list) wrapped in the bubblewrap sandbox described above;
+    `seccomp_fd` (from `kalah.lab.seccomp.program_fd`) adds the seccomp filter."""
     kalah_folder = os.path.join(package_folder(), "kalah")
+    scratch = str(SCRATCH_MB * 1024 * 1024)
+    filters = ["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []
     return (["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
              "--unshare-user", "--uid", NOBODY, "--gid", NOBODY, "--cap-drop", "ALL",
              "--proc", "/proc", "--dev", "/dev",
-             "--size", str(SCRATCH_MB * 1024 * 1024), "--tmpfs", "/tmp", "--chdir", "/tmp",
+             "--size", scratch, "--tmpfs", "/tmp", "--chdir", "/tmp",
              "--ro-bind", kalah_folder, SANDBOX_ROOT + "/kalah",
              "--clearenv", "--setenv", "PYTHONHASHSEED", "0"]
-            + _python_binds() + inner)
+            + _python_binds()
+            # bwrap's own root and /dev are tmpfs without a size cap: both read-only, so the
+            # capped /tmp is the only writable place (device nodes still work on a read-only /dev).
+            + ["--remount-ro", "/dev", "--remount-ro", "/"] + filters + inner)
 
 
 def _bootstrap(root):
@@ -86,12 +93,13 @@ def _bootstrap(root):
 PYODIDE = "pyodide"   # sandbox=PYODIDE: the bot under Node + Pyodide (measured by scripts/bench_lab.py)
 
 
-def player_command(sandbox=True):
-    """The command of one player's process: sandboxed, or plain with `sandbox=False`."""
+def player_command(sandbox=True, seccomp_fd=None):
+    """The command of one player's process: sandboxed (with the seccomp filter
+    read from `seccomp_fd` when given), or plain with `sandbox=False`."""
     if sandbox == PYODIDE:
         return ["node", os.path.join(package_folder(), "scripts", "pyodide_bot.mjs")]
     if sandbox:
-        return bwrap_command([python_executable(), "-I", "-S", "-B", "-c", _bootstrap(SANDBOX_ROOT)])
+        return bwrap_command([python_executable(), "-I", "-S", "-B", "-c", _bootstrap(SANDBOX_ROOT)], seccomp_fd)
     return [python_executable(), "-I", "-S", "-B", "-c", _bootstrap(package_folder())]
 
 

@@ -43,7 +43,7 @@ def test_a_bot_that_swallows_the_interrupt_forfeits_on_time():
 
 def test_a_bot_stuck_in_a_c_call_is_killed_and_forfeits_on_time():
     result = play_game(spec("stuck", STUCK_IN_C), spec("right", RIGHTMOST), time_limit=0.1, isolate=True, sandbox=SANDBOX)
-    assert result.outcome.reason == "time: no move within the time limit of 0.1 s; the player was stopped"
+    assert result.outcome.reason == "time: no move within the time limit of 0.1 s of CPU time; the player was stopped"
     assert result.seconds[0] < 2.0
 
 
