@@ -70,6 +70,25 @@ def check_text(value, what, cap, where=None):
     return size
 
 
+BOM = "\ufeff"
+
+
+def without_bom(text):
+    """`text` without a leading UTF-8 byte-order mark (Windows editors write one; it
+    means nothing in a record), so that no reader trips over an invisible character."""
+    return text[1:] if text.startswith(BOM) else text
+
+
+def check_encodable(text, what):
+    """KalahError naming the first lone surrogate in `text` (JavaScript text can hold
+    one; CPython cannot encode it). MicroPython's text is always UTF-8: a no-op there."""
+    try:
+        text.encode("utf-8")
+    except UnicodeError as error:
+        raise KalahError("%s is not valid text: a lone surrogate (\\u%04x) at character %d"
+                         % (what, ord(text[error.start]), error.start + 1))
+
+
 def binary_kind(text):
     """What a text that is not text looks like ('a PNG image', 'binary data, not text'), or None."""
     head = text[:16]

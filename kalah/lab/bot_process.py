@@ -46,7 +46,8 @@ def _limit(limits):
     except ImportError:
         return
     # tasks: RLIMIT_NPROC counts the uid's threads in the sandbox's own user namespace, so it is
-    # this player's alone (the seccomp filter already refuses new processes).
+    # this player's alone; the kernel exempts a uid that is root outside (the seccomp filter,
+    # where there is one, allows no thread anyway).
     pairs = (("memory_bytes", resource.RLIMIT_AS), ("cpu_seconds", resource.RLIMIT_CPU),
              ("file_bytes", resource.RLIMIT_FSIZE), ("tasks", resource.RLIMIT_NPROC))
     for key, which in pairs:

@@ -31,7 +31,7 @@ import sys
 from kalah.errors import KalahError
 
 MEMORY_MB = 512           # address space of a player's process (its whole memory: it is one process)
-MAX_TASKS = 8             # threads of a player (RLIMIT_NPROC, counted in the sandbox's own user namespace)
+MAX_TASKS = 8             # RLIMIT_NPROC, for where there is no seccomp filter (which allows one thread)
 SCRATCH_MB = 16           # the tmpfs /tmp, the only writable place
 SANDBOX_ROOT = "/sandbox"  # where the kalah package is seen inside
 NOBODY = "65534"

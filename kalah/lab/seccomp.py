@@ -5,10 +5,12 @@ A classic BPF program, built here by packing `struct sock_filter` records
 machine, and the sandbox then runs without a filter (`kalah.lab.sandbox`
 says so). The filter allows everything except what a player never needs:
 
-- a new process: `fork`, `vfork`, and `clone` without CLONE_THREAD (threads
-  stay allowed) fail with EPERM, so a player is exactly one process and its
-  address-space limit (RLIMIT_AS) is its whole memory; `clone3` fails with
-  ENOSYS, so the C library falls back to `clone` for its threads;
+- a new process or thread: `fork`, `vfork` and `clone` fail with EPERM
+  (`clone3` with ENOSYS, so that the C library tries `clone`), so a player is
+  exactly one process of one thread: its address-space limit (RLIMIT_AS) is
+  its whole memory, and the referee's CPU clock reads one process. (A thread
+  limit by RLIMIT_NPROC is not enough: the kernel exempts a sandbox whose
+  uid maps to root outside, as when the tests run as root.)
 - namespaces and mounts (`unshare`, `setns`, `mount`, the new mount API,
   `pivot_root`, `chroot`), `ptrace` and reading other processes' memory,
   io_uring, `bpf`, `perf_event_open`, `userfaultfd`, the kernel keyring,
@@ -22,7 +24,6 @@ import struct
 
 AUDIT_ARCH_X86_64 = 0xC000003E
 X32_BIT = 0x40000000
-CLONE_THREAD = 0x00010000
 EPERM, ENOSYS = 1, 38
 
 RET_KILL_PROCESS = 0x80000000
@@ -30,7 +31,7 @@ RET_ERRNO = 0x00050000
 RET_ALLOW = 0x7FFF0000
 
 LD_W_ABS = 0x20            # BPF_LD | BPF_W | BPF_ABS
-JEQ_K, JGE_K, JSET_K = 0x15, 0x35, 0x45
+JEQ_K, JGE_K = 0x15, 0x35
 RET_K = 0x06
 
 # x86_64 numbers (arch/x86/entry/syscalls/syscall_64.tbl).
@@ -43,9 +44,9 @@ DENIED = {
     "process_vm_readv": 310, "process_vm_writev": 311, "finit_module": 313, "kexec_file_load": 320,
     "bpf": 321, "userfaultfd": 323, "io_uring_setup": 425, "io_uring_enter": 426,
     "io_uring_register": 427, "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsconfig": 431,
-    "fsmount": 432, "fspick": 433, "mount_setattr": 442, "fork": FORK, "vfork": VFORK,
+    "fsmount": 432, "fspick": 433, "mount_setattr": 442, "fork": FORK, "vfork": VFORK, "clone": CLONE,
 }
-ARCH_OFFSET, NR_OFFSET, ARG0_OFFSET = 4, 0, 16   # struct seccomp_data (little-endian: arg 0's low word)
+ARCH_OFFSET, NR_OFFSET = 4, 0   # in struct seccomp_data
 
 
 def _insn(code, k, jt=0, jf=0):
@@ -62,11 +63,7 @@ def program():
             _insn(JGE_K, X32_BIT, 0, 1), _insn(RET_K, errno)]
     for number in sorted(DENIED.values()):
         code += [_insn(JEQ_K, number, 0, 1), _insn(RET_K, errno)]
-    code += [_insn(JEQ_K, CLONE3, 0, 1), _insn(RET_K, RET_ERRNO | ENOSYS),
-             # clone: allowed for a thread only (its flags hold CLONE_THREAD).
-             _insn(JEQ_K, CLONE, 0, 4), _insn(LD_W_ABS, ARG0_OFFSET), _insn(JSET_K, CLONE_THREAD, 0, 1),
-             _insn(RET_K, RET_ALLOW), _insn(RET_K, errno),
-             _insn(RET_K, RET_ALLOW)]
+    code += [_insn(JEQ_K, CLONE3, 0, 1), _insn(RET_K, RET_ERRNO | ENOSYS), _insn(RET_K, RET_ALLOW)]
     return b"".join(code)
 
 
