@@ -154,3 +154,19 @@ def test_honest_players_beside_a_cpu_hog_forfeit_nothing_at_a_tenth_of_a_second(
     done = play(tmp_path, request, mode, hostile("cpu_hog"), ["--time", "0.1"])
     assert standings(done) == expected
     assert [row[6] for row in standings(done)] == [0, 0, 4]
+
+
+def test_a_searching_player_that_uses_its_whole_time_beside_a_cpu_hog_forfeits_nothing(tmp_path):
+    # The lab's select_move template deepens until its deadline, which its process keeps in CPU
+    # time as the referee does: at 0.1 s it never runs past the referee's limit.
+    folder = tmp_path / "run"
+    folder.mkdir()
+    (folder / "search.py").write_text((ROOT / "kalah" / "lab" / "templates" / "select_move.py").read_text())
+    (folder / "right.py").write_text(RIGHT)
+    (folder / "mallory.py").write_text(hostile("cpu_hog"))
+    done = subprocess.run([sys.executable, "-m", "kalah", "tournament", "search.py", "right.py", "mallory.py",
+                           "--time", "0.1", "--json", "--quiet", "--jobs", "2"], cwd=folder,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, timeout=600)
+    assert done.returncode == 0, done.stderr.decode()[-3000:]
+    forfeits = {row["name"]: row["forfeits"] for row in json.loads(done.stdout)["standings"]}
+    assert forfeits == {"search": 0, "right": 0, "mallory": 4}
