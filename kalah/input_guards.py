@@ -115,7 +115,7 @@ def load_json(text):
     """The value of a JSON text; KalahError 'not valid JSON: <reason> at line L column C'
     or 'the JSON is nested more than 32 levels deep; ...'. The size is the caller's to check."""
     try:
-        data = json.loads(text)
+        data = json.loads(without_bom(text))
     except _RECURSION:
         raise too_deep()
     except ValueError as error:

@@ -36,8 +36,9 @@ def _stat(pid):
         return None
 
 
-def descendants(root):
-    """`root` and every process below it (one pass over /proc)."""
+def descendants(root, leaves=False):
+    """`root` and every process below it (one pass over /proc); with `leaves`, only
+    those with no child."""
     parents = {}
     try:
         names = os.listdir("/proc")
@@ -54,7 +55,7 @@ def descendants(root):
         if pid not in tree:
             tree.append(pid)
             queue.extend(parents.get(pid, ()))
-    return tree
+    return [pid for pid in tree if pid not in parents] if leaves else tree
 
 
 class ProcessTree:
@@ -64,8 +65,10 @@ class ProcessTree:
         self.root = root
         self.pids = [root]
 
-    def rescan(self):
-        self.pids = descendants(self.root)
+    def rescan(self, leaves=False):
+        """Find the processes again; with `leaves`, keep only those without a child: the
+        player's own process under the seccomp filter (bubblewrap's two idle above it)."""
+        self.pids = descendants(self.root, leaves)
 
     def cpu_seconds(self):
         """CPU seconds used so far by the known processes (and the children they reaped)."""

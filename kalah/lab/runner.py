@@ -363,7 +363,7 @@ class SandboxSeat:
         error = message.get("load_error")
         self.load_error = _short(error, 2000) if isinstance(error, str) else None
         self.ready = True
-        self.tree.rescan()
+        self.tree.rescan(leaves=self.filtered)      # filtered: one process that can start none
         self.cpu_base = self.tree.cpu_seconds()     # loading is not charged to the first move
         return self.load_error
 
