@@ -180,21 +180,19 @@ def write_all(fd, data, seconds, partial=False):
     end = time.monotonic() + seconds
     view = memoryview(data)
     while view:
+        try:
+            view = view[os.write(fd, view):]
+            continue
+        except BlockingIOError:   # the pipe is full
+            pass
+        except OSError:           # EPIPE: the process closed its input or died
+            raise EOFError()
         left = end - time.monotonic()
         if left <= 0:
             if partial:
                 return view
             raise Stuck()
-        _, ready, _ = select.select([], [fd], [], left)
-        if not ready:
-            continue
-        try:
-            written = os.write(fd, view)
-        except BlockingIOError:
-            continue
-        except OSError:       # EPIPE: the process closed its input or died
-            raise EOFError()
-        view = view[written:]
+        select.select([], [fd], [], left)
     return view
 
 
@@ -273,7 +271,10 @@ class SandboxSeat:
                   "tasks": sandboxing.MAX_TASKS if sandbox is True else 0}
         hello = json.dumps({"player": spec, "seed": seed, "time": time_limit, "limits": limits})
         # What the pipe takes now; the rest when the player is first needed, so both players load at once.
-        self.unsent = write_all(self.input, hello.encode("utf-8") + b"\n", 0, partial=True)
+        try:
+            self.unsent = write_all(self.input, hello.encode("utf-8") + b"\n", 0, partial=True)
+        except EOFError:          # it died at once: wait_ready reads why
+            self.unsent = b""
 
     def _send(self, text, seconds):
         write_all(self.input, text.encode("utf-8") + b"\n", seconds)
