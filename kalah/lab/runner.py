@@ -106,6 +106,8 @@ LINE_CAP = 65536           # the longest protocol line the referee reads
 WALL_FACTOR, WALL_EXTRA = 3.0, 1.0   # the wall-clock ceiling of a move: 3 x the limit + 1 s
 CPU_SLACK = 0.05           # seconds of CPU past the limit still accepted: the clock's ticks, the protocol's work
 POLL = 0.005               # the shortest wait between two looks at a player's CPU time
+CORES = os.cpu_count() or 1
+RESCAN = 1.0               # seconds between two searches of /proc for an unfiltered player's processes
 
 
 def wall_ceiling(time_limit):
@@ -248,6 +250,7 @@ class SandboxSeat:
         self.load_error = None
         self.output = []
         self.cpu_base = 0.0
+        self.rescanned = 0.0
         self.filtered = sandbox is True and seccomp.program() is not None   # one process: no rescans
         filter_fd = seccomp.program_fd() if self.filtered else None
         try:
@@ -313,24 +316,25 @@ class SandboxSeat:
     def _wait_move(self, started, ceiling):
         """The answer line, read while the referee watches the player's CPU and wall time."""
         budget = self.time_limit + CPU_SLACK
-        cores = os.cpu_count() or 1
+        used = 0.0        # looked at only when no answer came in time: one /proc read a quick move
         while True:
-            used = self.tree.cpu_seconds() - self.cpu_base
             wall_left = started + ceiling - time.monotonic()
+            # The soonest the CPU budget can run out: every core busy for the player.
+            line = self.reader.readline(max(min(wall_left, (budget - used) / CORES), POLL))
+            if line is not None:
+                break
+            used = self.tree.cpu_seconds() - self.cpu_base
             if used > budget:
                 self.kill()
                 raise BotForfeit(TIMEOUT, "no move within the time limit of %g s of CPU time; the player was "
                                  "stopped" % self.time_limit)
-            if wall_left <= 0:
+            if time.monotonic() >= started + ceiling:
                 self.kill()
                 raise BotForfeit(TIMEOUT, "no move within %g s (the time limit of %g s: at most 3 x the "
                                  "limit + 1 s of wall time); the player was stopped" % (ceiling, self.time_limit))
-            # The soonest the CPU budget can run out: every core busy for the player.
-            line = self.reader.readline(min(wall_left, max((budget - used) / cores, POLL)))
-            if line is not None:
-                break
-        if not self.filtered:
-            self.tree.rescan()           # it may have started processes: charge them too
+        if not self.filtered and time.monotonic() > self.rescanned + RESCAN:
+            self.tree.rescan()           # it may have started processes: charge them too (late, not never)
+            self.rescanned = time.monotonic()
         now = self.tree.cpu_seconds()
         used, self.cpu_base = now - self.cpu_base, now
         if used > budget:
