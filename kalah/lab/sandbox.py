@@ -10,9 +10,12 @@ process runs under bubblewrap (`bwrap`, Debian's package `bubblewrap`):
   kill neither its opponent nor the referee, nor read their files or command
   lines through /proc;
 - a file system holding only the Python install (read-only, without /usr/bin:
-  no shell or program to run) and the `kalah` package (read-only); a tmpfs
-  /tmp, capped in size, is the only place it can write. No entrant's file is
-  there: the bot's source arrives over the protocol, not as a file;
+  no shell or program to run) and the `kalah` package (read-only); bwrap's
+  own root and /dev are remounted read-only, so a tmpfs /tmp, capped in size
+  (`--size`), is the only place it can write. No entrant's file is there:
+  the bot's source arrives over the protocol, not as a file;
+- the seccomp filter of `kalah.lab.seccomp` (when the caller passes it): no
+  new process or thread, namespace, mount, io_uring, ptrace;
 - an unprivileged user (uid 65534) with no capabilities, so the resource
   limits `bot_process` sets before it runs the bot (address space, CPU
   seconds, file size) cannot be raised again;
@@ -118,14 +121,20 @@ def sandbox_problem():
     if shutil.which("bwrap") is None:
         problem = "bubblewrap (bwrap) is not installed"
     else:
+        from kalah.lab.seccomp import program_fd
+        filter_fd = program_fd()      # the players' own sandbox: with its filter, as SandboxSeat starts it
         try:
-            done = subprocess.run(bwrap_command([python_executable(), "-I", "-S", "-c", "print('ok')"]),
-                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
+            done = subprocess.run(bwrap_command([python_executable(), "-I", "-S", "-c", "print('ok')"], filter_fd),
+                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=30,
+                                  pass_fds=(filter_fd,) if filter_fd is not None else ())
             if done.returncode != 0 or done.stdout.strip() != b"ok":
                 problem = "bubblewrap (bwrap) fails to start a sandbox here: %s" % (
                     done.stderr.decode("utf-8", "replace").strip()[:300] or "exit status %d" % done.returncode)
         except (OSError, subprocess.TimeoutExpired) as error:
             problem = "bubblewrap (bwrap) fails to start a sandbox here: %s" % error
+        finally:
+            if filter_fd is not None:
+                os.close(filter_fd)
     _checked["problem"] = problem
     return problem
 
