@@ -100,6 +100,8 @@ class InProcessSeat:
     def close(self):
         pass
 
+    kill = close       # nothing runs outside this process
+
 
 OUTPUT_CAP = 8192          # bytes of a player's prints kept for the record; the rest is dropped
 LINE_CAP = 65536           # the longest protocol line the referee reads
@@ -455,10 +457,7 @@ def _ask(seat, board):
     try:
         return seat.ask(board)
     except Exception as error:      # MemoryError, RecursionError, a referee bug a bot provoked
-        try:
-            seat.kill()
-        except Exception:
-            pass
+        seat.kill()
         return forfeit_reply(BotForfeit(ERROR, "the referee could not read this player's answer (%s)"
                                         % type(error).__name__))
 

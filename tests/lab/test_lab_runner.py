@@ -111,3 +111,20 @@ def test_write_all_never_blocks_on_a_reader_that_does_not_read():
             os.close(reader)
         except OSError:
             pass
+
+
+def test_an_exception_while_asking_a_seat_forfeits_that_seat_only():
+    from kalah.lab import runner
+
+    class Broken(runner.InProcessSeat):
+        def ask(self, board):
+            raise MemoryError()
+    real = runner.InProcessSeat
+    runner.InProcessSeat = lambda spec, seed, time_limit: (Broken if spec["name"] == "broken" else real)(
+        spec, seed, time_limit)
+    try:
+        result = play_game(spec("broken", RIGHTMOST), spec("right", RIGHTMOST), time_limit=1.0)
+    finally:
+        runner.InProcessSeat = real
+    assert result.outcome.reason == "error: the referee could not read this player's answer (MemoryError)"
+    assert result.outcome.scores == (0, 48)
