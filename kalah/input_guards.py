@@ -75,8 +75,9 @@ BOM = "\ufeff"
 
 def without_bom(text):
     """`text` without a leading UTF-8 byte-order mark (Windows editors write one; it
-    means nothing in a record), so that no reader trips over an invisible character."""
-    return text[1:] if text.startswith(BOM) else text
+    means nothing in a record), so that no reader trips over an invisible character.
+    Bytes (a piece of a file the JSON splitter cut) pass as they are."""
+    return text[1:] if isinstance(text, str) and text.startswith(BOM) else text
 
 
 def check_encodable(text, what):
