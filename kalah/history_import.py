@@ -18,8 +18,8 @@ import json
 
 from kalah.errors import KalahError
 from kalah.history import EXPORT_FORMAT, SCHEMA, Entry, entry_from_json, error_text
-from kalah.input_guards import (MAX_IMPORT, check_not_binary, check_text, json_error_text, load_json,
-                                too_deep)
+from kalah.input_guards import (MAX_IMPORT, check_encodable, check_not_binary, check_text, json_error_text,
+                                load_json, too_deep, without_bom)
 from kalah.json_split import JsonSplitter
 from kalah.records import Record
 
@@ -44,6 +44,8 @@ def import_steps(text, entries, progress=None):
     # Each pass over the whole text is a step of its own: for a 600 kB file each takes
     # 1-5 ms under the page's MicroPython, together (with the splitter's start) 30.
     check_text(text, "the file", MAX_IMPORT)
+    check_encodable(text, "the file")
+    text = without_bom(text)
     yield
     check_not_binary(text, NOT_A_RECORD)
     yield

@@ -70,6 +70,26 @@ def check_text(value, what, cap, where=None):
     return size
 
 
+BOM = "\ufeff"
+
+
+def without_bom(text):
+    """`text` without a leading UTF-8 byte-order mark (Windows editors write one; it
+    means nothing in a record), so that no reader trips over an invisible character.
+    Bytes (a piece of a file the JSON splitter cut) pass as they are."""
+    return text[1:] if isinstance(text, str) and text.startswith(BOM) else text
+
+
+def check_encodable(text, what):
+    """KalahError naming the first lone surrogate in `text` (JavaScript text can hold
+    one; CPython cannot encode it). MicroPython's text is always UTF-8: a no-op there."""
+    try:
+        text.encode("utf-8")
+    except UnicodeError as error:
+        raise KalahError("%s is not valid text: a lone surrogate (\\u%04x) at character %d"
+                         % (what, ord(text[error.start]), error.start + 1))
+
+
 def binary_kind(text):
     """What a text that is not text looks like ('a PNG image', 'binary data, not text'), or None."""
     head = text[:16]
@@ -96,7 +116,7 @@ def load_json(text):
     """The value of a JSON text; KalahError 'not valid JSON: <reason> at line L column C'
     or 'the JSON is nested more than 32 levels deep; ...'. The size is the caller's to check."""
     try:
-        data = json.loads(text)
+        data = json.loads(without_bom(text))
     except _RECURSION:
         raise too_deep()
     except ValueError as error:

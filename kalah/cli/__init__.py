@@ -7,10 +7,17 @@ traceback: a KalahError (an illegal move, a malformed record, an unknown rule
 set), a bad option (argparse's message, without its usage block), or a file
 that cannot be read (OSError). The subcommands print nothing on stdout before
 their input has been checked.
+
+Everything a subcommand prints goes through `terminal_safe`: text from a
+student's file (an exception's message, a traceback, a file name) or from
+a record (players' names) reaches the terminal with its control characters
+shown escaped, so it can neither move the cursor, retitle the window, hide
+text nor rewrite a line.
 """
 
 import argparse
 import importlib
+import re
 import sys
 
 from kalah.errors import KalahError
@@ -51,6 +58,31 @@ def _usage(commands):
     for name, _, summary in commands:
         lines.append("  %s  %s" % (name + " " * (width - len(name)), summary))
     return "\n".join(lines)
+
+
+# C0 controls but newline and tab, DEL, C1 controls (\x9b is a one-byte escape sequence), and
+# the bidirectional overrides that reorder what a line shows.
+# Lone surrogates (JSON's "\\ud800") are escaped too: no terminal can encode them.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def terminal_safe(text):
+    """`text` with its control characters written as escapes (ESC as \\x1b)."""
+    return _CONTROL.sub(lambda match: "\\x%02x" % ord(match.group()) if ord(match.group()) < 0x100
+                        else "\\u%04x" % ord(match.group()), text)
+
+
+class SafeStream:
+    """A text stream whose writes pass through `terminal_safe`."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text):
+        return self.stream.write(terminal_safe(text))
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
 
 
 def board_lines(board):
@@ -99,20 +131,30 @@ def main(argv=None):
         if command[0] == name:
             entry = command
     if entry is None:
-        sys.stderr.write("python -m kalah: unknown command '%s' (commands: %s)\n" % (
-            name, ", ".join(c[0] for c in commands)))
+        sys.stderr.write(terminal_safe("python -m kalah: unknown command '%s' (commands: %s)\n" % (
+            name, ", ".join(c[0] for c in commands))))
         return 2
     module = importlib.import_module(entry[1])
     parser = _Parser(prog="python -m kalah " + name, description=entry[2])
     module.add_arguments(parser)
 
     def fail(message):
-        sys.stderr.write("python -m kalah %s: %s\n" % (name, error_line(message)))
+        sys.stderr.write(terminal_safe("python -m kalah %s: %s\n" % (name, error_line(message))))
         return 2
     try:
         args = parser.parse_args(argv[1:])
     except BadOption as error:
         return fail("%s (python -m kalah %s --help lists the options)" % (error, name))
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(sys.stdout), SafeStream(sys.stderr)
+    try:
+        return _run(module, args, fail)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _run(module, args, fail):
+    """`module.run(args)`, its failures reported as the module doc says."""
     try:
         return module.run(args) or 0
     except KalahError as error:

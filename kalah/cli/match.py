@@ -29,16 +29,14 @@ def add_arguments(parser):
 
 
 def player_spec(text):
-    """The lab's player spec for a name or a file path."""
+    """The lab's player spec for a name or a file path (the file read as text,
+    never run here: it runs only in its own sandboxed process)."""
     from kalah.ai import players
     if text in players.NAMES:
         return {"name": text, "ai": text}
     if os.path.isfile(text):
-        if not text.endswith(".py"):
-            raise KalahError("%s: a player is a .py file" % text)
-        from kalah.lab.loader import load_bot_file
-        player = load_bot_file(text)  # a broken file stops the match before it starts, with its error
-        return {"name": text, "source": player.source, "filename": text}
+        from kalah.lab.player_files import read_player_file
+        return read_player_file(text, name=text)
     raise KalahError("'%s' is neither a player (%s) nor a file" % (text, ", ".join(players.NAMES)))
 
 
@@ -73,8 +71,10 @@ def run(args):
     if not args.time > 0:
         raise KalahError("--time must be a positive number of seconds, not %s" % args.time)
     a, b = player_spec(args.a), player_spec(args.b)
+    from kalah.lab.player_files import check_files
     from kalah.lab.sandbox import require_sandbox
     sandbox = require_sandbox([a, b], args.trust_bots)
+    check_files([a, b], sandbox)   # a broken file stops the match before it starts, with its error
 
     def tell(game, a_side, outcome):
         if not args.json:

@@ -10,7 +10,7 @@ import os
 from kalah.board import Board
 from kalah.cli import board_lines, os_error_text
 from kalah.errors import KalahError
-from kalah.input_guards import MAX_RECORD, check_not_binary, too_long
+from kalah.input_guards import MAX_RECORD, check_not_binary, too_long, without_bom
 from kalah.records import COMPACT_VERSION, Record
 from kalah.rules import SIDE_NAMES
 
@@ -50,7 +50,7 @@ def read_text(what):
 
 def parse(text):
     """A Record or a Board from any of the forms `show` accepts."""
-    stripped = text.strip()
+    stripped = without_bom(text).strip()
     if stripped.startswith("[") and stripped[1:2].isalpha():  # [Variant "..."]
         return Record.from_pgn(stripped)
     if stripped[:1] in ("{", "["):

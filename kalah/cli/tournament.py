@@ -19,6 +19,7 @@ import sys
 
 from kalah.errors import KalahError
 from kalah.rules import DEFAULT_RULES, find_rules
+from kalah.lab.player_files import check_files, read_player_file
 from kalah.lab.runner import play_tournament
 from kalah.lab.tournament import SYSTEMS, Tournament, format_crosstable, format_standings
 
@@ -48,30 +49,6 @@ def add_arguments(parser):
                         help="write each game's result here as it ends, and skip the games already there")
 
 
-MAX_FILE_BYTES = 1024 * 1024
-
-
-def read_player_file(path):
-    """A player's spec from its file: read (at most MAX_FILE_BYTES) and compiled,
-    never run here: its code runs only in its own sandboxed process."""
-    if not path.endswith(".py"):
-        raise KalahError("%s: a player is a .py file" % path)
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise KalahError("%s: cannot read the file (%s)" % (path, error.strerror or error))
-    if len(data) > MAX_FILE_BYTES:
-        raise KalahError("%s: the file is larger than %d bytes" % (path, MAX_FILE_BYTES))
-    try:
-        source = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise KalahError("%s: the file is not UTF-8 text" % path)
-    from kalah.lab.loader import compile_bot
-    compile_bot(source, path)     # a syntax error stops the tournament here, with its line
-    return {"name": os.path.basename(path)[:-3], "source": source, "filename": path}
-
-
 def player_specs(files, names):
     """The specs of the players (files read, not run; our players by name)."""
     specs = [read_player_file(path) for path in files]
@@ -87,35 +64,24 @@ def player_specs(files, names):
     return specs
 
 
-def check_files(specs, sandbox, jobs):
-    """Load each student's file once in its own (sandboxed) process, so that a
-    broken file stops the tournament before it starts, with the file's error."""
-    from concurrent.futures import ThreadPoolExecutor
-    from kalah.lab.runner import check_player
-    students = [spec for spec in specs if spec.get("source") is not None]
-    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-        for spec, error in zip(students, pool.map(lambda spec: check_player(spec, sandbox), students)):
-            if error:
-                prefix = "could not be loaded: "
-                raise KalahError(error[len(prefix):] if error.startswith(prefix) else error)
-
-
 def run(args):
     from kalah.lab import results as saved
-    from kalah.lab.sandbox import require_sandbox
+    from kalah.lab.sandbox import require_sandbox, sandbox_problem
     if args.time <= 0:
         raise KalahError("--time must be a positive number of seconds, not %g" % args.time)
     rules = find_rules(args.rules).name
     specs = player_specs(args.files, args.players)
+    if args.cluster:
+        sandbox = not args.trust_bots     # checked on each worker, where the games run
+        if not sandbox or sandbox_problem() is None:   # else each file is first loaded on a worker
+            check_files(specs, sandbox, args.jobs)
+    else:
+        sandbox = require_sandbox(specs, args.trust_bots)
+        check_files(specs, sandbox, args.jobs)
     tournament = Tournament(specs, args.rounds, args.swiss_rounds, args.seed)
     settings = {"system": tournament.system, "rounds": tournament.rounds, "seed": tournament.seed,
                 "rules": rules, "time": args.time, "players": tournament.names}
     done = saved.open_folder(args.resume, settings) if args.resume else {}
-    if args.cluster:
-        sandbox = not args.trust_bots     # checked on each worker, where the games run
-    else:
-        sandbox = require_sandbox(specs, args.trust_bots)
-        check_files(specs, sandbox, args.jobs)
     if args.out:
         os.makedirs(args.out, exist_ok=True)
 

@@ -4,7 +4,10 @@
 - `loader`: `load_bot_file(path_or_source, name=None) -> BotPlayer`, the
   deadline and the lookahead protocol (CPython and Pyodide);
 - `game`: `LabGame`, one game answer by answer with the forfeit rule (MicroPython-safe);
-- `runner`: games and tournaments on the command line, a process per player (CPython);
+- `runner`: games and tournaments on the command line, a process per player (CPython):
+  the referee, with `player_files` (students' files read as text), `sandbox` and
+  `seccomp` (bubblewrap and its filter), `process_tree` (a player's CPU time) and
+  `bot_process` (the player's side);
 - `tournament`: round robin and Swiss pairings, standings, crosstable (MicroPython-safe);
 - `worker_api`: the calls the page's Pyodide worker runs (Pyodide);
 - `highlight`: the editor's Python highlighting (MicroPython-safe);

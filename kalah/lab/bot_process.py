@@ -14,8 +14,9 @@ Before the bot's code runs, this process moves the protocol to fresh file
 descriptors and points fds 0/1/2 at /dev/null (stdin) and the captured
 output pipe (stdout, stderr): whatever the bot prints goes to the referee's
 capped capture, never into the protocol or the tournament's output. It then
-lowers its resource limits (memory, CPU seconds, file size), which the
-sandbox's unprivileged user cannot raise again.
+lowers its resource limits (memory, CPU seconds, file size, threads), which
+the sandbox's unprivileged user cannot raise again. Its bots' deadline runs
+on this process's CPU time, the clock the referee charges.
 
 The referee trusts nothing it reads here: it validates every line.
 """
@@ -44,8 +45,11 @@ def _limit(limits):
         import resource
     except ImportError:
         return
+    # tasks: RLIMIT_NPROC counts the uid's threads in the sandbox's own user namespace, so it is
+    # this player's alone; the kernel exempts a uid that is root outside (the seccomp filter,
+    # where there is one, allows no thread anyway).
     pairs = (("memory_bytes", resource.RLIMIT_AS), ("cpu_seconds", resource.RLIMIT_CPU),
-             ("file_bytes", resource.RLIMIT_FSIZE))
+             ("file_bytes", resource.RLIMIT_FSIZE), ("tasks", resource.RLIMIT_NPROC))
     for key, which in pairs:
         value = limits.get(key)
         if isinstance(value, int) and value > 0:
@@ -82,6 +86,8 @@ class Session:
 
 
 def main():
+    from kalah.lab.loader import Deadline
+    Deadline.clock = "cpu"     # the referee charges CPU time: a busy machine must not cut a bot short
     reader, writer = _take_protocol_fds()
     hello = reader.readline()
     _limit(json.loads(hello).get("limits") or {})

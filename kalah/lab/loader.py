@@ -80,9 +80,11 @@ class Deadline:
     """
 
     use_signals = True    # False: never SIGALRM, as in Pyodide (for measurements)
+    clock = "wall"        # "cpu": the process's CPU time (the command line's player processes)
 
     def __init__(self, seconds, codes=()):
-        self.end = time.monotonic() + seconds
+        self.now = time.process_time if self.clock == "cpu" else time.monotonic
+        self.end = self.now() + seconds
         self.seconds = seconds
         self.codes = codes
         self.mode = None
@@ -94,7 +96,8 @@ class Deadline:
             try:
                 import signal
                 if hasattr(signal, "setitimer"):
-                    self._old = signal.signal(signal.SIGALRM, self._on_alarm)
+                    self._signal = signal.SIGPROF if self.clock == "cpu" else signal.SIGALRM
+                    self._old = signal.signal(self._signal, self._on_alarm)
                     return "signal"
             except (ImportError, ValueError):   # ValueError: not the main thread
                 pass
@@ -109,7 +112,7 @@ class Deadline:
         self.mode = self._choose_mode()
         if self.mode == "signal":
             import signal
-            signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001), 0.05)
+            signal.setitimer(self._timer(), max(self.seconds, 0.001), 0.05)
         elif self.mode == "monitor":
             monitoring = sys.monitoring
             if monitoring.get_tool(MONITOR_TOOL) is None:
@@ -126,8 +129,8 @@ class Deadline:
     def __exit__(self, *exc):
         if self.mode == "signal":
             import signal
-            signal.setitimer(signal.ITIMER_REAL, 0, 0)
-            signal.signal(signal.SIGALRM, self._old)
+            signal.setitimer(self._timer(), 0, 0)
+            signal.signal(self._signal, self._old)
         elif self.mode == "monitor":
             monitoring = sys.monitoring
             for code in self.codes:
@@ -138,20 +141,25 @@ class Deadline:
             sys.settrace(None)
         return False
 
+    def _timer(self):
+        import signal
+        # ITIMER_PROF: the process's user + system CPU time, as the referee reads it.
+        return signal.ITIMER_PROF if self.clock == "cpu" else signal.ITIMER_REAL
+
     def _on_alarm(self, signum, frame):
         raise BotTimeout()
 
     def _event(self, code, offset, *rest):
-        if time.monotonic() > self.end:
+        if self.now() > self.end:
             raise BotTimeout()
 
     def _trace(self, frame, event, arg):
-        if time.monotonic() > self.end:
+        if self.now() > self.end:
             raise BotTimeout()
         return None
 
     def passed(self):
-        return time.monotonic() > self.end
+        return self.now() > self.end
 
 
 def code_objects(code):
@@ -285,6 +293,8 @@ def compile_bot(source, filename):
     """The bot's code object, compiled but not run; BotLoadError for a syntax error."""
     try:
         return compile(source, filename, "exec")
+    except (MemoryError, RecursionError):   # 0.5 MB of '-' signs, brackets 10,000 deep
+        raise BotLoadError("%s: the file is too large or nested too deeply to compile" % filename)
     except (SyntaxError, ValueError) as error:   # ValueError: a NUL byte in the source
         line = getattr(error, "lineno", None)
         where = "line %d" % line if line else "the file"

@@ -10,9 +10,12 @@ process runs under bubblewrap (`bwrap`, Debian's package `bubblewrap`):
   kill neither its opponent nor the referee, nor read their files or command
   lines through /proc;
 - a file system holding only the Python install (read-only, without /usr/bin:
-  no shell or program to run) and the `kalah` package (read-only); a tmpfs
-  /tmp, capped in size, is the only place it can write. No entrant's file is
-  there: the bot's source arrives over the protocol, not as a file;
+  no shell or program to run) and the `kalah` package (read-only); bwrap's
+  own root and /dev are remounted read-only, so a tmpfs /tmp, capped in size
+  (`--size`), is the only place it can write. No entrant's file is there:
+  the bot's source arrives over the protocol, not as a file;
+- the seccomp filter of `kalah.lab.seccomp` (when the caller passes it): no
+  new process or thread, namespace, mount, io_uring, ptrace;
 - an unprivileged user (uid 65534) with no capabilities, so the resource
   limits `bot_process` sets before it runs the bot (address space, CPU
   seconds, file size) cannot be raised again;
@@ -30,7 +33,8 @@ import sys
 
 from kalah.errors import KalahError
 
-MEMORY_MB = 512           # address space of a player's process
+MEMORY_MB = 512           # address space of a player's process (its whole memory: it is one process)
+MAX_TASKS = 8             # RLIMIT_NPROC, for where there is no seccomp filter (which allows one thread)
 SCRATCH_MB = 16           # the tmpfs /tmp, the only writable place
 SANDBOX_ROOT = "/sandbox"  # where the kalah package is seen inside
 NOBODY = "65534"
@@ -67,16 +71,22 @@ def _python_binds():
     return args
 
 
-def bwrap_command(inner):
-    """`inner` (a command list) wrapped in the bubblewrap sandbox described above."""
+def bwrap_command(inner, seccomp_fd=None):
+    """`inner` (a command list) wrapped in the bubblewrap sandbox described above;
+    `seccomp_fd` (from `kalah.lab.seccomp.program_fd`) adds the seccomp filter."""
     kalah_folder = os.path.join(package_folder(), "kalah")
+    scratch = str(SCRATCH_MB * 1024 * 1024)
+    filters = ["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []
     return (["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
              "--unshare-user", "--uid", NOBODY, "--gid", NOBODY, "--cap-drop", "ALL",
              "--proc", "/proc", "--dev", "/dev",
-             "--size", str(SCRATCH_MB * 1024 * 1024), "--tmpfs", "/tmp", "--chdir", "/tmp",
+             "--size", scratch, "--tmpfs", "/tmp", "--chdir", "/tmp",
              "--ro-bind", kalah_folder, SANDBOX_ROOT + "/kalah",
              "--clearenv", "--setenv", "PYTHONHASHSEED", "0"]
-            + _python_binds() + inner)
+            + _python_binds()
+            # bwrap's own root and /dev are tmpfs without a size cap: both read-only, so the
+            # capped /tmp is the only writable place (device nodes still work on a read-only /dev).
+            + ["--remount-ro", "/dev", "--remount-ro", "/"] + filters + inner)
 
 
 def _bootstrap(root):
@@ -86,12 +96,13 @@ def _bootstrap(root):
 PYODIDE = "pyodide"   # sandbox=PYODIDE: the bot under Node + Pyodide (measured by scripts/bench_lab.py)
 
 
-def player_command(sandbox=True):
-    """The command of one player's process: sandboxed, or plain with `sandbox=False`."""
+def player_command(sandbox=True, seccomp_fd=None):
+    """The command of one player's process: sandboxed (with the seccomp filter
+    read from `seccomp_fd` when given), or plain with `sandbox=False`."""
     if sandbox == PYODIDE:
         return ["node", os.path.join(package_folder(), "scripts", "pyodide_bot.mjs")]
     if sandbox:
-        return bwrap_command([python_executable(), "-I", "-S", "-B", "-c", _bootstrap(SANDBOX_ROOT)])
+        return bwrap_command([python_executable(), "-I", "-S", "-B", "-c", _bootstrap(SANDBOX_ROOT)], seccomp_fd)
     return [python_executable(), "-I", "-S", "-B", "-c", _bootstrap(package_folder())]
 
 
@@ -110,14 +121,20 @@ def sandbox_problem():
     if shutil.which("bwrap") is None:
         problem = "bubblewrap (bwrap) is not installed"
     else:
+        from kalah.lab.seccomp import program_fd
+        filter_fd = program_fd()      # the players' own sandbox: with its filter, as SandboxSeat starts it
         try:
-            done = subprocess.run(bwrap_command([python_executable(), "-I", "-S", "-c", "print('ok')"]),
-                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
+            done = subprocess.run(bwrap_command([python_executable(), "-I", "-S", "-c", "print('ok')"], filter_fd),
+                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=30,
+                                  pass_fds=(filter_fd,) if filter_fd is not None else ())
             if done.returncode != 0 or done.stdout.strip() != b"ok":
                 problem = "bubblewrap (bwrap) fails to start a sandbox here: %s" % (
                     done.stderr.decode("utf-8", "replace").strip()[:300] or "exit status %d" % done.returncode)
         except (OSError, subprocess.TimeoutExpired) as error:
             problem = "bubblewrap (bwrap) fails to start a sandbox here: %s" % error
+        finally:
+            if filter_fd is not None:
+                os.close(filter_fd)
     _checked["problem"] = problem
     return problem
 

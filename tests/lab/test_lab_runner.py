@@ -43,7 +43,7 @@ def test_a_bot_that_swallows_the_interrupt_forfeits_on_time():
 
 def test_a_bot_stuck_in_a_c_call_is_killed_and_forfeits_on_time():
     result = play_game(spec("stuck", STUCK_IN_C), spec("right", RIGHTMOST), time_limit=0.1, isolate=True, sandbox=SANDBOX)
-    assert result.outcome.reason == "time: no move within the time limit of 0.1 s; the player was stopped"
+    assert result.outcome.reason == "time: no move within the time limit of 0.1 s of CPU time; the player was stopped"
     assert result.seconds[0] < 2.0
 
 
@@ -64,3 +64,67 @@ def test_a_simple_valid_player_beats_the_random_player_in_most_games():
             result = play_game(rnd, me, time_limit=1.0, seeds=(game, None))
             wins += result.outcome.winner == 1
     assert wins >= 8
+
+
+SLEEPER = ("import time\ndef algorithm(game):\n    time.sleep(%s)\n    row = game.getBoard()[1]\n"
+           "    return str(next(h for h in range(1, 7) if row[h]))\n")
+
+
+@pytest.mark.skipif(not SANDBOX, reason="bubblewrap does not run here")
+def test_the_referee_charges_cpu_time_and_stops_a_sleeper_at_three_times_the_limit_plus_a_second():
+    # Sleeping costs no CPU: 0.5 s at a 0.2 s limit is within the wall ceiling of 1.6 s.
+    napper = play_game(spec("napper", SLEEPER % 0.5), spec("right", RIGHTMOST), time_limit=0.2, isolate=True)
+    assert napper.forfeit is None
+    assert napper.seconds[0] > 1.0          # it did sleep, more than once
+    sleeper = play_game(spec("sleeper", SLEEPER % 5), spec("right", RIGHTMOST), time_limit=0.2, isolate=True)
+    assert sleeper.outcome.reason == ("time: no move within 1.6 s (the time limit of 0.2 s: at most 3 x the limit "
+                                      "+ 1 s of wall time); the player was stopped")
+    assert 1.6 <= sleeper.seconds[0] < 4
+
+
+def test_a_line_nested_too_deeply_or_not_json_is_a_protocol_error_not_a_crash():
+    from kalah.lab.runner import ProtocolError, read_answer
+    for line, reason in ((b"[" * 30000 + b"]" * 30000, "a line that is nested too deeply"),
+                         (b"\xff\xfe", "a line that is not JSON"), (b'{"move": 1', "a line that is not JSON")):
+        with pytest.raises(ProtocolError) as caught:
+            read_answer(line, 6)
+        assert str(caught.value) == reason
+
+
+def test_write_all_never_blocks_on_a_reader_that_does_not_read():
+    import os
+    from kalah.lab.runner import Stuck, write_all
+    reader, writer = os.pipe()
+    os.set_blocking(writer, False)
+    try:
+        data = b"x" * (1024 * 1024)
+        left = write_all(writer, data, 0, partial=True)       # what the pipe takes now, at once
+        assert 0 < len(left) < len(data)
+        with pytest.raises(Stuck):
+            write_all(writer, bytes(left), 0.05)
+        os.close(reader)
+        with pytest.raises(EOFError):                          # the reader is gone
+            write_all(writer, b"y", 0.05)
+    finally:
+        os.close(writer)
+        try:
+            os.close(reader)
+        except OSError:
+            pass
+
+
+def test_an_exception_while_asking_a_seat_forfeits_that_seat_only():
+    from kalah.lab import runner
+
+    class Broken(runner.InProcessSeat):
+        def ask(self, board):
+            raise MemoryError()
+    real = runner.InProcessSeat
+    runner.InProcessSeat = lambda spec, seed, time_limit: (Broken if spec["name"] == "broken" else real)(
+        spec, seed, time_limit)
+    try:
+        result = play_game(spec("broken", RIGHTMOST), spec("right", RIGHTMOST), time_limit=1.0)
+    finally:
+        runner.InProcessSeat = real
+    assert result.outcome.reason == "error: the referee could not read this player's answer (MemoryError)"
+    assert result.outcome.scores == (0, 48)

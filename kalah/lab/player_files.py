@@ -1,0 +1,57 @@
+"""Students' player files on the command line: read as text, checked in their sandbox.
+
+Every command that plays a student's file (`match`, `tournament`, with or
+without `--cluster`) builds the player's spec here: the file is read as
+bytes and decoded, never imported, compiled or run in the referee (a
+hostile file's top-level code, or a source that makes `compile()` run out
+of memory, must not reach the teacher's process). The spec's name comes
+from the file's name. `check_files` then loads each file once in its own
+sandboxed process (`kalah.lab.runner.check_player`), so that a broken file
+stops the command before it starts, with the file's error.
+
+CPython only.
+"""
+
+import os
+
+from kalah.errors import KalahError
+
+MAX_FILE_BYTES = 1024 * 1024
+BOM = "\ufeff"
+
+
+def read_player_file(path, name=None):
+    """The spec {"name", "source", "filename"} of the player in `path` (a .py
+    file of at most MAX_FILE_BYTES UTF-8 bytes); KalahError saying what is wrong."""
+    if not path.endswith(".py"):
+        raise KalahError("%s: a player is a .py file" % path)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise KalahError("%s: cannot read the file (%s)" % (path, error.strerror or error))
+    if len(data) > MAX_FILE_BYTES:
+        raise KalahError("%s: the file is larger than %d bytes" % (path, MAX_FILE_BYTES))
+    try:
+        source = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise KalahError("%s: the file is not UTF-8 text (byte %d)" % (path, error.start))
+    # Python itself reads a file that starts with a UTF-8 byte-order mark; so do we.
+    if source.startswith(BOM):
+        source = source[1:]
+    return {"name": name or os.path.basename(path)[:-3], "source": source, "filename": path}
+
+
+def check_files(specs, sandbox, jobs=None):
+    """Load each student's file once in its own (sandboxed) process; KalahError
+    with the first broken file's error."""
+    from concurrent.futures import ThreadPoolExecutor
+    from kalah.lab.runner import check_player
+    students = [spec for spec in specs if spec.get("source") is not None]
+    if not students:
+        return
+    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+        for spec, error in zip(students, pool.map(lambda spec: check_player(spec, sandbox), students)):
+            if error:
+                prefix = "could not be loaded: "
+                raise KalahError(error[len(prefix):] if error.startswith(prefix) else error)
