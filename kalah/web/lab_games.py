@@ -118,10 +118,8 @@ class GameRunner:
             return
         seconds = self.clients[self.game.turn].seconds or 0.0
         if seconds * 1000 > self.patience_ms():
-            own = data.get("seconds") if isinstance(data, dict) else None
-            own = " (%.1f s by its own)" % own if type(own) in (int, float) else ""
             reply = {"forfeit": {"kind": "time", "reason": "answered after %.1f s by the referee's clock%s, past the "
-                                 "time limit of %s s" % (seconds, own, seconds_text(self.time_limit))}}
+                                 "time limit of %s s" % (seconds, own_clock(data), seconds_text(self.time_limit))}}
         else:
             reply = checked_reply(data, self.game.board.rules.houses)
         self._after(self.game.answer(reply, seconds))
@@ -224,6 +222,14 @@ def checked_reply(data, houses):
     except Exception as error:
         reason = "the player's sandbox sent an answer the referee could not check (%s)" % type(error).__name__
     return {"forfeit": {"kind": "invalid", "reason": reason}}
+
+
+def own_clock(data):
+    """What the sandbox's own clock said of the move, for the record (the bot may have set it)."""
+    value = data.get("seconds") if isinstance(data, dict) else None
+    if type(value) not in (int, float) or not 0 <= value < 86400:
+        return ""
+    return " (%.1f s by its own)" % value
 
 
 def seconds_text(value):
