@@ -8,8 +8,12 @@ referee (this page's Python) or with another player. It offers the calls of
 `kalah.web.worker_client.WorkerClient` that the lab uses (call, cancel,
 is_ready, busy, terminate, failure). Every message from the sandbox is
 checked here: only JSON objects of the known types, answers only for the
-call that is running; anything else fails this client alone, which
-forfeits its own seat's game and nothing more.
+call that is running; anything else, or anything that fails while it is
+read, fails this client alone, which forfeits its own seat's game and
+nothing more. The frame bounds what a sandbox may send for one call (size
+and number of messages, bot-sandbox.js) and ends a sandbox past them; this
+client then fails. `seconds` is the frame's time of the latest answer, the
+referee's clock for that move (kalah.web.lab_games).
 
 `SandboxPool` keeps a few sandboxes started ahead (Pyodide takes seconds to
 start), each used once.
@@ -26,6 +30,7 @@ CRASHED = "crashed: "     # the start of an error message when Python itself bro
 class SandboxClient:
     def __init__(self):
         self.failure = None
+        self.seconds = None           # the frame's time from handing the worker the call to its latest message
         self.runtime_failure = None   # set only by the page's own side: the runtime could not be handed in
         self._ready = False
         self._pending = []         # calls sent, oldest first; each [id, on_result, on_progress, on_error]
@@ -78,25 +83,31 @@ class SandboxClient:
             self._handle.close()
 
     # -- what the sandbox says ------------------------------------------------------------------
-    def _message(self, text, from_host=None):
+    def _message(self, text, source, ms):
         if self._closed:
             return
-        if from_host is True:           # bot-sandbox.js itself, not anything inside the frame
-            message = json.loads(str(text))
-            self.runtime_failure = _message_of(message.get("data"))
+        source = str(source)
+        if source == "host":           # bot-sandbox.js itself, not anything inside the frame
+            self.runtime_failure = _short(str(text))
             self._fail(self.runtime_failure)
             return
-        if str(text) == "kalah-pong":
+        if source == "pong":
             waiters, self._pong_waiters = self._pong_waiters, []
             for callback in waiters:
                 callback()
             return
+        if source == "over":
+            self._fail("its sandbox was ended: %s" % _short(str(text)))
+            return
+        if source == "crash":
+            self._fail(CRASHED + _short(str(text)))
+            return
         try:
-            message = json.loads(str(text))
-        except ValueError:
-            message = None
-        if not isinstance(message, dict) or message.get("type") not in ("ready", "progress", "result",
-                                                                         "error", "crash"):
+            message = _read(text)
+        except Exception as error:      # whatever breaks while reading it (nesting, memory) is the sandbox's
+            self._fail("its sandbox sent a message the referee could not read (%s)" % type(error).__name__)
+            return
+        if message is None:
             self._fail("its sandbox sent a message that is not part of the protocol")
             return
         kind = message["type"]
@@ -116,6 +127,7 @@ class SandboxClient:
                 running[2](data)
             return
         self._pending.pop(0)
+        self.seconds = float(ms) / 1000.0
         if kind == "result":
             running[1](data)
         elif kind == "crash":
@@ -131,9 +143,21 @@ class SandboxClient:
             _report(call, message)
 
 
+def _read(text):
+    """The message as a dict of a known type, or None."""
+    message = json.loads(str(text))
+    if not isinstance(message, dict) or message.get("type") not in ("ready", "progress", "result", "error",
+                                                                     "crash"):
+        return None
+    return message
+
+
 def _message_of(data):
     text = data.get("message") if isinstance(data, dict) else None
-    text = text if isinstance(text, str) and text else "the player's sandbox failed"
+    return _short(text if isinstance(text, str) and text else "the player's sandbox failed")
+
+
+def _short(text):
     return text if len(text) <= 300 else text[:300] + "..."
 
 

@@ -7,8 +7,21 @@ player runs in its own `kalah.web.bot_sandbox.SandboxClient`, made for this
 game and closed at its end, so a bot can touch neither the referee nor its
 opponent, and nothing it does outlives the game. Whatever a sandbox sends,
 fakes or breaks costs only its own seat: a bad message, a crash of its
-Python (reported as a crash, not as time) or silence past the time limit
-forfeits that player.
+Python (reported as a crash, not as time), an answer the referee cannot
+check (whatever fails while checking it), or an answer or silence past the
+time limit forfeits that player.
+
+The time rule: the referee's clock decides. The page has only wall time,
+so a move is timed twice: by the sandbox's own clock (the in-sandbox
+deadline stops an honest bot at the limit, and its answer says how long it
+took) and by the sandbox's frame, from handing the worker the call to its
+answer (bot-sandbox.js: code the bot cannot reach, on a clock it cannot
+change, and which leaves out any time the page itself was busy). A move
+counts if the frame's time is within the ceiling of the command line's rule
+for sleeping bots, 3 x the limit + 1 s (wall time is all there is here, and a
+busy machine stretches it); a player's first move may also load its file
+(FIRST_CALL_MS more). Past that the move forfeits on time, whatever the
+sandbox's own clock said.
 """
 
 from pyscript import window
@@ -18,10 +31,11 @@ from kalah.lab.game import LabGame, plain_reply
 from kalah.web.bot_sandbox import CRASHED
 from kalah.web.dom import Timer
 
-GRACE_MS = 3000          # past the move time limit before the sandbox is closed (the in-sandbox deadline answers first)
+CEILING = 3              # a move may take CEILING x the limit + SLACK_MS by the referee's clock
+SLACK_MS = 1000
 READY_POLL_MS = 100      # how often a move waits for its sandbox to finish starting
-FIRST_CALL_MS = 3000     # a fresh sandbox's first call imports the lab's modules
-CONFIRM_MS = 5000        # past the grace, how long the frame may take to confirm that no answer is on its way
+FIRST_CALL_MS = 5000     # a player's first move also loads its file
+CONFIRM_MS = 5000        # past the slack, how long the frame may take to confirm that no answer is on its way
 
 
 class GameRunner:
@@ -52,6 +66,7 @@ class GameRunner:
         self.starting = False
         self.confirming = False
         self.depth = None
+        self.asked = [0, 0]           # moves asked of each side so far
         self._watchdog = Timer(self._too_late)
         self._delay = Timer(self._next)
 
@@ -78,6 +93,7 @@ class GameRunner:
         client = self.clients[side]
         args = {"game": "game", "side": side, "player": self.specs[side], "seed": self.seeds[side],
                 "time": self.time_limit, "start": board.start_position(), "moves": board.moves_played()}
+        self.asked[side] += 1
         self.asked_at = window.performance.now()
         self.starting = not client.is_ready()
         self.confirming = False
@@ -87,7 +103,9 @@ class GameRunner:
             self._watchdog.start(READY_POLL_MS if self.starting else self.patience_ms())
 
     def patience_ms(self):
-        return int(self.time_limit * 1000) + GRACE_MS
+        """The referee's allowance for the side to move, in ms of the frame's clock."""
+        first = FIRST_CALL_MS if self.asked[self.game.turn] == 1 else 0
+        return int(CEILING * self.time_limit * 1000) + SLACK_MS + first
 
     def _progress(self, data):
         depth = data.get("depth")
@@ -98,11 +116,12 @@ class GameRunner:
         self.call_id = None
         if self.stopped or self.game.is_over():
             return
-        try:
-            reply = plain_reply(data, self.game.board.rules.houses)
-        except ValueError as error:
-            reply = {"forfeit": {"kind": "invalid", "reason": "the player's sandbox sent %s" % error}}
-        seconds = (window.performance.now() - self.asked_at) / 1000.0 if not self.starting else 0.0
+        seconds = self.clients[self.game.turn].seconds or 0.0
+        if seconds * 1000 > self.patience_ms():
+            reply = {"forfeit": {"kind": "time", "reason": "answered after %.1f s by the referee's clock%s, past the "
+                                 "time limit of %s s" % (seconds, own_clock(data), seconds_text(self.time_limit))}}
+        else:
+            reply = checked_reply(data, self.game.board.rules.houses)
         self._after(self.game.answer(reply, seconds))
 
     def _failed(self, message):
@@ -126,12 +145,12 @@ class GameRunner:
             self._watchdog.start(READY_POLL_MS)
             return
         if self.starting:
-            # Ready now; the first call also imports the lab's modules.
+            # Ready now: the frame has just handed the call to the worker and started its clock.
             self.starting = False
             self.asked_at = window.performance.now()
             if self.on_ready is not None:
                 self.on_ready(self, self.game.turn)
-            self._watchdog.start(self.patience_ms() + FIRST_CALL_MS)
+            self._watchdog.start(self.patience_ms())
             return
         if not self.confirming:
             # An answer may be waiting behind a busy page: let the sandbox's frame
@@ -190,6 +209,27 @@ class GameRunner:
         self._delay.stop()
         self.call_id = None
         self._close()
+
+
+def checked_reply(data, houses):
+    """plain_reply's answer, or the forfeit of a player whose answer the
+    referee could not check: whatever fails while checking (a move nested too
+    deep for json.dumps, memory) is the answer's fault, never the game's."""
+    try:
+        return plain_reply(data, houses)
+    except ValueError as error:
+        reason = "the player's sandbox sent %s" % error
+    except Exception as error:
+        reason = "the player's sandbox sent an answer the referee could not check (%s)" % type(error).__name__
+    return {"forfeit": {"kind": "invalid", "reason": reason}}
+
+
+def own_clock(data):
+    """What the sandbox's own clock said of the move, for the record (the bot may have set it)."""
+    value = data.get("seconds") if isinstance(data, dict) else None
+    if type(value) not in (int, float) or not 0 <= value < 86400:
+        return ""
+    return " (%.1f s by its own)" % value
 
 
 def seconds_text(value):

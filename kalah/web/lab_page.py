@@ -6,7 +6,7 @@ its own Pyodide in a worker inside a sandboxed iframe with an opaque origin
 and no network (`kalah.web.bot_sandbox`, static/js/bot-sandbox.js), asked
 one move at a time (`kalah.web.lab_games.GameRunner`). Inside the sandbox a
 bot's own deadline stops it at the move time limit; a bot the deadline
-cannot reach is stopped here: past the limit plus GRACE_MS its sandbox is
+cannot reach is stopped here: past the limit plus SLACK_MS its sandbox is
 closed and the bot forfeits on time. The page never waits on a player.
 
 The modules of the page, by concern: lab_players (names and the saved

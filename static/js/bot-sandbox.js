@@ -6,11 +6,22 @@
 // the frame can fetch: the runtime (Pyodide's files as bytes) and the kalah
 // package are fetched here once, by the page, and handed in by postMessage.
 //
-//   const sandbox = window.kalahBotSandbox.create((text) => ...);  // JSON text out of the worker
+//   const sandbox = window.kalahBotSandbox.create((text, source, ms) => ...);
 //   sandbox.post(text);    // a JSON call for the worker ({id, call, args})
-//   sandbox.ping();        // the frame answers "kalah-pong" after what the worker sent so far
+//   sandbox.ping();        // the frame answers after what the worker sent so far
 //   sandbox.close();       // removes the frame (and so ends its worker)
 //
+// onMessage(text, source, ms), source one of: "worker" (text is what the
+// worker sent, JSON text the page must check; ms is the frame's clock since it
+// handed the worker the latest call), "pong", "over" (the frame ended its
+// worker for going past its limits; text says how), "crash" (the worker died;
+// text says why), "host" (the page's side could not hand the runtime in).
+//
+// The frame's own script belongs to the referee: the bot runs only in the
+// worker, which can post to the frame but reach none of its code. So the
+// frame keeps the clock of each call and bounds what a worker may send per
+// call (MAX_CHARS characters in all, MAX_MESSAGES messages): past either it
+// ends the worker at once and says so, and the page never handles the flood.
 // A message counts only when it comes from this sandbox's own frame
 // (event.source), so whatever a bot posts reaches only its own seat's client.
 // No game logic lives here: the page's Python (kalah/web/bot_sandbox.py) is
@@ -26,29 +37,65 @@ const RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 const POLICY = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval' blob:; " +
   "worker-src blob:; connect-src 'none'; base-uri 'none'; form-action 'none'";
 
+// Per call of the page. An honest player sends one progress message per
+// search depth (at most about 40) and an answer of a few hundred characters.
+const MAX_MESSAGES = 256;
+const MAX_CHARS = 65536;
+
 // The frame's whole document: it starts the worker from the source it is
-// handed, then relays text both ways (and reports a worker that died).
+// handed, holds the page's calls until the worker is ready (so that a call's
+// clock starts when the worker can take it), then relays text both ways.
 const FRAME = `<!doctype html><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${POLICY}">
 <script>
-let worker = null;
+const MAX_MESSAGES = ${MAX_MESSAGES}, MAX_CHARS = ${MAX_CHARS};
+const clock = performance.now.bind(performance);
+let worker = null, ready = false, over = false, askedAt = clock(), sent = 0, chars = 0;
+const held = [];
+const tell = (message) => parent.postMessage(message, "*");
+function ask(text) {
+  askedAt = clock();
+  sent = 0;
+  chars = 0;
+  worker.postMessage(text);
+}
+function stop(kind, message) {
+  over = true;
+  worker.terminate();
+  tell({ kind, message });
+}
+function relay(event) {
+  if (over) return;
+  const text = event.data;
+  if (typeof text !== "string") return stop("over", "it sent a message that is not text");
+  sent += 1;
+  chars += text.length;
+  if (chars > MAX_CHARS) return stop("over", "it sent " + chars + " characters for one move (at most " + MAX_CHARS + ")");
+  if (sent > MAX_MESSAGES) return stop("over", "it sent more than " + MAX_MESSAGES + " messages for one move");
+  tell({ kind: "worker", text, ms: clock() - askedAt });
+  if (!ready) {          // its first message ("ready"), sent before any bot code ran
+    ready = true;
+    for (const call of held.splice(0)) ask(call);
+  }
+}
 addEventListener("message", (event) => {
   if (event.source !== parent) return;
-  // Answered by this frame, after everything the worker sent before: see ping() below.
-  if (event.data === "kalah-ping") return parent.postMessage("kalah-pong", "*");
+  // Answered after everything the worker sent before: see ping() below.
+  if (event.data === "kalah-ping") return tell({ kind: "pong" });
+  if (over) return;
   if (worker === null) {
     const url = URL.createObjectURL(new Blob([event.data.worker], { type: "text/javascript" }));
     worker = new Worker(url);
-    worker.onmessage = (e) => parent.postMessage(typeof e.data === "string" ? e.data : "", "*");
+    worker.onmessage = relay;
     worker.onerror = (e) => {
       e.preventDefault();
-      parent.postMessage(JSON.stringify({ id: null, type: "crash",
-        data: { message: String(e.message || "the worker stopped") } }), "*");
+      if (!over) stop("crash", String(e.message || "the worker stopped"));
     };
     worker.postMessage(event.data.runtime);
     return;
   }
-  worker.postMessage(event.data);
+  if (ready) ask(event.data);
+  else held.push(event.data);
 });
 parent.postMessage("frame-ready", "*");
 </script>`;
@@ -85,21 +132,24 @@ function create(onMessage) {
   frame.title = "a player's sandbox";
   let state = "starting";   // -> "handed" once the runtime is in -> "closed"
   const waiting = [];
-  // The second argument says the page's side wrote it (nothing in the frame can).
-  const crash = (message) => onMessage(JSON.stringify({ id: null, type: "crash", data: { message } }), true);
   const listener = (event) => {
-    if (state === "closed" || event.source !== frame.contentWindow || typeof event.data !== "string") return;
-    if (event.data === "frame-ready" && state === "starting") {
+    if (state === "closed" || event.source !== frame.contentWindow) return;
+    const data = event.data;
+    if (data === "frame-ready" && state === "starting") {
       state = "handing";
       loadRuntime().then((handed) => {
         if (state === "closed") return;
         frame.contentWindow.postMessage(handed, "*");
         state = "handed";
         for (const text of waiting.splice(0)) frame.contentWindow.postMessage(text, "*");
-      }, (error) => crash(`the runtime could not be loaded: ${error.message || error}`));
+      }, (error) => onMessage(`the runtime could not be loaded: ${error.message || error}`, "host", 0));
       return;
     }
-    onMessage(event.data, false);
+    // Only the frame's own script posts here: the envelope is the referee's, only text is the bot's.
+    if (data === null || typeof data !== "object") return;
+    if (data.kind === "worker") onMessage(String(data.text), "worker", Number(data.ms));
+    else if (data.kind === "pong") onMessage("", "pong", 0);
+    else if (data.kind === "over" || data.kind === "crash") onMessage(String(data.message), data.kind, 0);
   };
   addEventListener("message", listener);
   frame.srcdoc = FRAME;
@@ -109,7 +159,7 @@ function create(onMessage) {
       if (state === "handed") frame.contentWindow.postMessage(String(text), "*");
       else if (state !== "closed") waiting.push(String(text));
     },
-    // The page asks before it declares a player silent: the frame's "kalah-pong"
+    // The page asks before it declares a player silent: the frame's pong
     // comes after every message the worker sent before it (one source, in order),
     // so an answer already on its way is never taken for a timeout.
     ping() {

@@ -16,8 +16,29 @@
 const BASE = "https://runtime.invalid/";   // a name only this worker's fetch answers
 const HOME = "/home/pyodide/";
 
+// What the worker sends fits the frame's bound of one move (MAX_CHARS in
+// bot-sandbox.js) even when an honest bot raises an error with a huge message:
+// the texts of an error are cut here to the lengths the referee keeps anyway.
 const DISPATCH = `
 import importlib, json, traceback
+from kalah.lab.game import MAX_REASON, MAX_TRACEBACK
+
+
+def cut(text, cap):
+    return text if not isinstance(text, str) or len(text) <= cap else text[:cap] + "..."
+
+
+def fit(result):
+    forfeit = result.get("forfeit") if isinstance(result, dict) else None
+    if isinstance(forfeit, dict):
+        forfeit["reason"] = cut(forfeit.get("reason"), MAX_REASON)
+        forfeit["traceback"] = cut(forfeit.get("traceback"), MAX_TRACEBACK)
+        forfeit["answer"] = cut(forfeit.get("answer"), MAX_REASON)
+    if isinstance(result, dict) and result.get("ok") is False:
+        result["message"] = cut(result.get("message"), MAX_TRACEBACK)
+        result["traceback"] = cut(result.get("traceback"), MAX_TRACEBACK)
+    return result
+
 
 def dispatch(call_id, call, args_json, post):
     try:
@@ -25,10 +46,10 @@ def dispatch(call_id, call, args_json, post):
         function = getattr(importlib.import_module(module_name), name)
         progress = lambda data: post("progress", json.dumps(data, allow_nan=False))
         result = function(json.loads(args_json), progress)
-        post("result", json.dumps(result, allow_nan=False))
+        post("result", json.dumps(fit(result), allow_nan=False))
     except BaseException as error:
-        post("error", json.dumps({"message": "%s: %s" % (type(error).__name__, error),
-                                  "traceback": traceback.format_exc()}))
+        post("error", json.dumps({"message": cut("%s: %s" % (type(error).__name__, error), MAX_REASON),
+                                  "traceback": cut(traceback.format_exc(), MAX_TRACEBACK)}))
 
 dispatch
 `;

@@ -1,0 +1,176 @@
+"""The page's referee against hostile sandboxes (issue 25): an answer nested
+too deep to check, a flood of messages, one huge message, and a bot that
+stops its own sandbox's clock. Each attack, made at the attacker's second
+move, forfeits that seat only: its game ends, the page answers clicks within
+CLICK_MS meanwhile, and a tournament's standings equal the command line's
+with a harmless twin (one that forfeits at its second move) in its place.
+
+Click latencies are judged by their median and a loose maximum: on the
+2-core machine shared with other work, the page's thread alone waits for a
+core 0.5 s at times, whatever the bots do.
+"""
+
+import pytest
+
+from test_lab_page_attacks import RIGHTMOST, command_line_standings, open_lab, save, standings
+
+GAME_MS = 120_000
+ENDED = "document.getElementById('stop').disabled && /wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)"
+CLICK_MS = 200       # a click's visible reaction, the median of the clicks while a game or tournament runs
+FROZEN_MS = 5000     # no click ever waits this long (the flood froze the page 13 s); load spikes stayed under 2 s
+LIMIT = "0.5"
+
+# Plays the first legal move; at its second move, attack(board) (the twin raises there).
+SECOND_MOVE = '''
+import js
+import sys
+import time
+
+moves = []
+
+
+def call_id():
+    """The id of the call its worker is answering (from the worker's own dispatch frame)."""
+    frame = sys._getframe()
+    while frame.f_code.co_name != "dispatch":
+        frame = frame.f_back
+    return frame.f_locals["call_id"]
+
+
+def select_move(board, lookahead):
+    if lookahead == 1:
+        moves.append(1)
+        if len(moves) == 2:
+            attack(board)
+    return board.legal_moves()[0]
+'''
+
+TWIN = SECOND_MOVE.replace("import js\n", "") + '''
+
+def attack(board):
+    raise RuntimeError("gives up")
+'''
+
+
+def attacker(body):
+    return SECOND_MOVE + "\n\n" + body
+
+
+# A result whose move is nested 30,000 deep (60 KB, within the frame's bound): json.dumps fails in the referee.
+NESTED = attacker('''def attack(board):
+    js.postMessage('{"id": %d, "type": "result", "data": {"move": %s}}' % (call_id(), "[" * 30000 + "]" * 30000))
+''')
+
+# The same nested 100,000 deep: past the frame's bound of one move.
+NESTED_DEEPER = attacker('''def attack(board):
+    js.postMessage('{"id": %d, "type": "result", "data": {"move": %s}}' % (call_id(), "[" * 100000 + "]" * 100000))
+''')
+
+# 300,000 progress messages for the running call, then a legal move.
+FLOOD = attacker('''def attack(board):
+    text = '{"id": %d, "type": "progress", "data": {"depth": 1, "move": 1}}' % call_id()
+    for _ in range(300000):
+        js.postMessage(text)
+''')
+
+# One 64 MB message.
+HUGE = attacker('''def attack(board):
+    js.postMessage('{"id": %d, "type": "progress", "data": {"pad": "%s"}}' % (call_id(), "x" * (64 << 20)))
+''')
+
+# Stops its sandbox's clock (the in-sandbox deadline reads time.monotonic), then thinks 3 s.
+SLEEPER = attacker('''def attack(board):
+    real = time.monotonic
+    frozen = real()
+    time.monotonic = lambda: frozen
+    end = real() + 3
+    while real() < end:
+        pass
+''')
+
+ATTACKS = {
+    "nested": (NESTED, "invalid: the player's sandbox sent an answer the referee could not check (RuntimeError)"),
+    "nested-deeper": (NESTED_DEEPER, "error: the player's sandbox failed: its sandbox was ended: it sent "),
+    "flood": (FLOOD, "error: the player's sandbox failed: its sandbox was ended: it sent more than 256 messages "
+                     "for one move"),
+    "huge": (HUGE, "error: the player's sandbox failed: its sandbox was ended: it sent 6710"),
+    "sleeper": (SLEEPER, "time: no move within the time limit of 0.5 s; the player was stopped"),
+}
+
+# Records, for each click on a button, the time from the click's input event to the
+# first change of `shown` after it, drawn (the next animation frame).
+WATCH_CLICKS = """([button, shown]) => {
+    const record = window.kalahClicks = {clicked: null, latencies: []};
+    document.addEventListener("click", (event) => {
+        if (event.target.id === button) record.clicked = event.timeStamp;
+    }, true);
+    new MutationObserver(() => {
+        const clicked = record.clicked;
+        if (clicked === null) return;
+        record.clicked = null;
+        requestAnimationFrame(() => record.latencies.push(performance.now() - clicked));
+    }).observe(document.getElementById(shown), {childList: true, characterData: true, subtree: true, attributes: true});
+}"""
+
+
+def click_until(page, button, shown, done):
+    """Click `button` (at once, as a person would: no waiting for the page) until `done`
+    holds, at least three times; the latency of each click, in ms."""
+    page.evaluate(WATCH_CLICKS, [button, shown])
+    page.locator("#" + button).scroll_into_view_if_needed()
+    box = page.locator("#" + button).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    count = 0
+    while count < 3 or not page.evaluate(done):
+        page.mouse.click(x, y)
+        count += 1
+        page.wait_for_function("kalahClicks.latencies.length >= %d || document.getElementById('%s').disabled"
+                               % (count, button), timeout=GAME_MS)
+    return page.evaluate("kalahClicks.latencies")
+
+
+def responsive(latencies):
+    print("click latencies (ms):", sorted(round(ms) for ms in latencies))
+    assert sorted(latencies)[len(latencies) // 2] < CLICK_MS, latencies
+    assert max(latencies) < FROZEN_MS, latencies
+
+
+def try_game(page, source):
+    page.fill("#player-name", "mallory")
+    page.fill("#code", source)
+    page.fill("#time-limit", LIMIT)
+    page.fill("#move-delay", "0")
+    page.select_option("#opponent", "saved:right")
+    page.eval_on_selector("#game-status", "node => { node.textContent = '' }")
+    page.click("#play")
+    page.wait_for_function("/to move/.test(document.getElementById('game-status').textContent)", timeout=GAME_MS)
+    latencies = click_until(page, "save", "player-message", ENDED)
+    return page.inner_text("#game-status"), latencies
+
+
+@pytest.mark.allow_console_errors      # the attacker's sandbox is ended mid-message
+@pytest.mark.parametrize("attack", sorted(ATTACKS))
+def test_an_attack_on_the_referee_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp_path, attack):
+    source, reason = ATTACKS[attack]
+    open_lab(page, site_url, wait_for_python_ready)
+    save(page, "right", RIGHTMOST)
+    # A try-game: the attacker forfeits at its second move, and the page answers every click meanwhile.
+    status, latencies = try_game(page, source)
+    assert status.startswith("mallory (South) - right (North): South forfeits (%s" % reason), status
+    assert status.endswith("North wins.")
+    responsive(latencies)
+    # A tournament: the honest players' games and standings are those with a harmless twin.
+    save(page, "mallory", source)
+    page.fill("#time-limit", LIMIT)
+    for value in ("saved:mallory", "saved:right", "ai:first"):
+        page.check("#entrants input[value='%s']" % value)
+    page.dispatch_event("#tournament-seed", "change")
+    command = page.inner_text("#t-command")
+    assert command == "python -m kalah tournament mallory.py right.py --players first --rounds robin --time 0.5"
+    page.click("#t-start")
+    finished = "document.body.dataset.tournament === 'finished'"
+    latencies = click_until(page, "t-pause", "t-pause", finished)
+    page.wait_for_function(finished, timeout=600_000)
+    assert page.inner_text("#t-progress-text") == "Finished: 6 games."
+    assert standings(page) == command_line_standings(tmp_path, command, {"mallory": TWIN, "right": RIGHTMOST})
+    responsive(latencies)
