@@ -4,9 +4,12 @@ checked against the engine (the same checks as tests/browser/test_play.py)."""
 import json
 import time
 
+import pytest
+
 from kalah import Board
 from kalah.rules import SOUTH
 from play_driver import READ_BOARD, expected_view, house_selector, random_moves
+from test_play_layout import LAYOUT
 
 TWO_PEOPLE = "index.html#rules=kalah(4,3)&south=person&north=person"
 
@@ -73,3 +76,18 @@ def test_a_whole_game_by_keys(engine, engine_site):
         engine.keys("Enter" if len(board.move_stack) % 2 else "Space")
         wait_shows(engine, board)
     assert read_board(engine)["status"].startswith("Game over.")
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_layout_rules_hold_with_the_new_game_panel_open(engine, engine_site, width):
+    # tests/browser/test_play_layout.py's rules: nothing wider than the screen, 44 px tap targets.
+    engine.viewport(width, 800)
+    open_two_people(engine, engine_site)
+    engine.click("#new-game > summary")
+    engine.wait("document.querySelector('#new-game').open && document.querySelector('select[name=houses]')")
+    layout = engine.run(f"return ({LAYOUT})();")
+    inner = engine.run("return innerWidth;")
+    assert layout["pageWidth"] <= inner
+    assert layout["smallTargets"] == []
+    if inner != width:  # MiniBrowser's toolbar keeps its window wider than a phone
+        pytest.xfail(f"{engine.name}: the page was {inner} px wide, not {width}")
