@@ -75,6 +75,9 @@ class Firefox(Driver):
         self.allowed = allowed_origins
         self.profile = tempfile.mkdtemp(prefix="kalah-firefox-")
         # Firefox's Remote Agent sets its recommended prefs (no updates, no telemetry) itself.
+        # Third-party storage blocked, as Safari always does and as course platforms (another
+        # site) then see the embed: cookieBehavior 1 (Firefox's default partitions it instead).
+        pathlib.Path(self.profile, "user.js").write_text('user_pref("network.cookie.cookieBehavior", 1);\n')
         self.process = subprocess.Popen(
             [FIREFOX, "--headless", "--no-remote", "--profile", self.profile, "--remote-debugging-port=0"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -261,6 +264,7 @@ class WebKit(Driver):
         options = Options()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
+        options.add_argument("--enable-itp")  # Safari's Intelligent Tracking Prevention: third-party storage blocked
         proxy = f"127.0.0.1:{self.proxy.server_address[1]}"
         options.set_capability("proxy", {"proxyType": "manual", "httpProxy": proxy, "sslProxy": proxy,
                                          "noProxy": ["127.0.0.1", "localhost", "127.0.0.2"]})
