@@ -56,6 +56,14 @@ dispatch
 
 const post = (message) => postMessage(JSON.stringify(message));
 
+// Pyodide tells a classic worker from a module worker by calling importScripts("data:…").
+// In this module worker that call throws in every engine, but Firefox and WebKit first check
+// the URL against the sandbox's CSP and log a violation for each bot started. Answer the
+// probe as a module worker does, without a load.
+globalThis.importScripts = () => {
+  throw new TypeError("importScripts() is not available in a module worker");
+};
+
 function serveFiles(files) {
   const types = { wasm: "application/wasm", json: "application/json", mjs: "text/javascript" };
   globalThis.fetch = async (url) => {
