@@ -31,6 +31,8 @@ import websocket
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+SESSION_TRIES = 3      # WebKit sessions: tries, and how long one may take to start
+SESSION_SECONDS = 120
 DEFAULT_TIMEOUT = 90  # seconds; a wait costs nothing once its condition holds (see tests/browser/conftest.py)
 
 # WebDriver key codes (the same in classic WebDriver and BiDi).
@@ -270,9 +272,35 @@ class WebKit(Driver):
                                          "noProxy": ["127.0.0.1", "localhost", "127.0.0.2"]})
         env = {**os.environ, "DISPLAY": self.display}
         self.seen_before = len(self.proxy.seen)
-        self.session = webdriver.WebKitGTK(options=options, service=Service(executable_path=WEBKIT_DRIVER, env=env))
+        self.session = self._new_session(lambda: Service(executable_path=WEBKIT_DRIVER, env=env),
+                                         lambda service: webdriver.WebKitGTK(options=options, service=service))
         self.session.set_script_timeout(DEFAULT_TIMEOUT)
         self.viewport(1280, 900)
+
+    @staticmethod
+    def _new_session(make_service, make_session):
+        """A session, tried again when WebKitWebDriver never answers: under load its MiniBrowser
+        was once seen not to start, and the session request then waits forever (it has no timeout)."""
+        for _ in range(SESSION_TRIES):
+            service = make_service()
+            started = {}
+
+            def start():
+                try:
+                    started["session"] = make_session(service)
+                except Exception as error:   # the driver killed below, or it refused
+                    started["error"] = error
+            thread = threading.Thread(target=start, daemon=True)
+            thread.start()
+            thread.join(SESSION_SECONDS)
+            if "session" in started:
+                return started["session"]
+            process = getattr(service, "process", None)
+            if process is not None:
+                process.kill()
+            thread.join(30)
+        raise AssertionError("WebKitWebDriver started no MiniBrowser session in %d tries of %d s (last: %r)"
+                             % (SESSION_TRIES, SESSION_SECONDS, started.get("error")))
 
     def new_test(self):
         pass
