@@ -38,7 +38,7 @@ THEME_NAMES = {"opening": "Opening", "capture": "Capture", "extra-turn": "Extra 
 DIFFICULTIES = (1, 2, 3, 4, 5)
 DIFFICULTY_NAMES = {1: "easy", 2: "fair", 3: "tricky", 4: "hard", 5: "very hard"}
 # Seeds in the houses that make a position an opening or an endgame
-# (the bands of scripts/accuracy.py: endgame 0-22, middle 23-36, opening 37+).
+# (the bands of scripts/bench/accuracy.py: endgame 0-22, middle 23-36, opening 37+).
 ENDGAME_SEEDS = 22
 OPENING_SEEDS = 37
 MAX_BYTES = 4 * 1024 * 1024

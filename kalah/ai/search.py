@@ -50,7 +50,7 @@ EXTEND_EXTRA_TURNS = False   # an extra turn costs no depth when True
 # With at most PROOF_SEEDS seeds in the houses, a search without a depth
 # limit first tries to prove the position (kalah.ai.proof) in PROOF_SHARE of
 # its time, and searches heuristically with the rest when the proof does not
-# finish. Chosen by scripts/accuracy.py (README).
+# finish. Chosen by scripts/bench/accuracy.py (README).
 PROOF_SEEDS = 36
 PROOF_SHARE = 0.3
 

@@ -10,18 +10,16 @@ error. Mark a test `@pytest.mark.allow_console_errors` to lift the second rule.
 
 import pathlib
 import re
-import sys
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
+from scripts.build.serve import start_server
+from scripts.harness.chromium import chromium_launch_options  # one launch recipe for tests and benchmarks
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from measure_startup import chromium_launch_options  # noqa: E402  (one launch recipe for tests and measurements)
-from serve import start_server  # noqa: E402
 
 # Waiting for a condition costs nothing once it holds, so every wait may be long: on a
 # 2-core machine kept busy by other work a cold start has taken 20 s. Every wait of every

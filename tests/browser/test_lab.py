@@ -6,15 +6,10 @@ to start (a few seconds), so each test plays few, quick games.
 """
 
 import json
-import pathlib
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "lab"))
-
-from bots import CRASH, FIRST, LOOP, RIGHTMOST, SEVEN, STUCK_IN_C  # noqa: E402
+from tests.lab.bots import CRASH, FIRST, LOOP, RIGHTMOST, SEVEN, STUCK_IN_C
 
 GAME_MS = 90_000
 ENDED = "document.getElementById('stop').disabled && /wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)"

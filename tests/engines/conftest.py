@@ -9,18 +9,14 @@ in every engine as far as its driver sees (drivers.py).
 
 import hashlib
 import pathlib
-import sys
 from urllib.parse import urlsplit
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))  # play_driver.py: one reading of the board for every engine
+from scripts.build.serve import SiteHandler, SiteServer
+from tests.engines import drivers
 
-import drivers  # noqa: E402
-from serve import SiteHandler, SiteServer  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 GUARD_TAG = b'<script src="/__kalah_guard.js"></script>'
 
@@ -31,7 +27,7 @@ def inject_guard(html):
 
 
 class GuardedHandler(SiteHandler):
-    """The site as scripts/serve.py serves it, with guard.js put first in every page. The
+    """The site as scripts/build/serve.py serves it, with guard.js put first in every page. The
     service worker checks each cached file against build-manifest.js, so the pages' hashes
     there are those of the guarded pages."""
 

@@ -8,8 +8,8 @@ import pytest
 
 from kalah import Board
 from kalah.rules import SOUTH
-from play_driver import READ_BOARD, expected_view, house_selector, random_moves
-from test_play_layout import LAYOUT
+from tests.browser.play_driver import READ_BOARD, expected_view, house_selector, random_moves
+from tests.browser.test_play_layout import LAYOUT
 
 TWO_PEOPLE = "index.html#rules=kalah(4,3)&south=person&north=person"
 

@@ -6,7 +6,6 @@ sandboxed bot and a small tournament. Start-up figures go to test-artifacts/engi
 import json
 import pathlib
 import random
-import sys
 import time
 
 import pytest
@@ -14,12 +13,10 @@ import pytest
 from kalah import Board
 from kalah.links import embed_fragment, share_fragment
 from kalah.records import Record
-from play_driver import house_selector
+from tests.browser.play_driver import house_selector
+from tests.lab.bots import FIRST, RIGHTMOST
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "lab"))
-from bots import FIRST, RIGHTMOST  # noqa: E402
-
 FIGURES = ROOT / "test-artifacts" / "engines-startup.json"
 
 
@@ -90,7 +87,6 @@ def test_a_replay_from_a_share_link_steps_by_keys(engine, engine_site):
     engine.wait("document.getElementById('ply-slider').value === '0'")
     engine.keys("ArrowRight", "ArrowRight")
     engine.wait("document.getElementById('ply-slider').value === '2'")
-
 
 HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course page</title>
 <link rel="icon" href="data:,"><script src="/__kalah_guard.js"></script></head><body style="margin:8px">

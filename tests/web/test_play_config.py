@@ -2,7 +2,7 @@
 and kalah/web/later.py's MODULES exactly those it imports later (the computer
 player, the analysis panel, storage, sharing): a missing one fails only in the
 browser, an extra one in play.json is fetched by every player before the board
-shows. Each list reaches the page as one file (scripts/compile_mpy.py's bundles)."""
+shows. Each list reaches the page as one file (scripts/build/compile_mpy.py's bundles)."""
 
 import ast
 import pathlib
@@ -57,7 +57,7 @@ def play_page_files(lazy=False):
 
 
 def source_of(compiled):
-    """./kalah/board.py for ./static/mpy/kalah/board.mpy (scripts/compile_mpy.py's output)."""
+    """./kalah/board.py for ./static/mpy/kalah/board.mpy (scripts/build/compile_mpy.py's output)."""
     assert compiled.startswith("./static/mpy/kalah/") and compiled.endswith(".mpy"), compiled
     return "./" + compiled[len("./static/mpy/"):-len(".mpy")] + ".py"
 

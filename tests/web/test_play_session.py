@@ -33,7 +33,7 @@ def test_choices_name_the_rule_sets_of_the_registry():
 
 
 def test_every_level_has_a_measured_strength():
-    # The table scripts/ratings.py prints: a word, a rating, and what the level beats or loses to.
+    # The table scripts/bench/ratings.py prints: a word, a rating, and what the level beats or loses to.
     assert sorted(game_setup.LEVEL_STRENGTH) == sorted(game_setup.LEVELS)
     for word, rating, beats in game_setup.LEVEL_STRENGTH.values():
         assert word and isinstance(rating, int)
