@@ -4,7 +4,7 @@ import json
 from playwright.sync_api import expect
 
 from tests.browser.play_driver import house_selector
-from tests.test_analysis import HELD_OUT
+from tests.engine.test_analysis import HELD_OUT
 
 START = "kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S"
 

@@ -1,5 +1,5 @@
 """Fixed games of every rule set, printed: run under CPython and MicroPython, the
-output must be the same (tests/test_micropython.py)."""
+output must be the same (tests/micropython/test_games.py)."""
 
 from kalah import Board, KalahError
 from kalah.records import Record

@@ -11,7 +11,7 @@ from kalah.web import game_setup
 from kalah.narration import describe_move
 from kalah.web.game_setup import rules_from_choices, turn_text, why_not
 from kalah.web.session import GameSession, sides_of
-from tests.test_micropython import needs_micropython, run_micropython
+from tests.micropython.runner import needs_micropython, run_micropython
 
 
 def test_choices_name_the_rule_sets_of_the_registry():

@@ -1,10 +1,10 @@
-"""The engine under the MicroPython the page runs (node_modules' WebAssembly build).
+"""One runner for every check under the MicroPython the page runs (node_modules' WebAssembly build).
 
 `run_micropython(code)` runs Python code there, with the working tree's kalah/
 package in its file system, and returns what it printed; other parts can
-check their pure modules with it:
+check their pure modules with it (the checks live beside it, in tests/micropython/):
 
-    from tests.test_micropython import run_micropython, needs_micropython
+    from tests.micropython.runner import run_micropython, needs_micropython
 
     @needs_micropython
     def test_my_module_runs_under_micropython():
@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUNNER = os.path.join(ROOT, "tests", "micropython", "run.mjs")
 GAMES = os.path.join(ROOT, "tests", "micropython", "games.py")
 MICROPYTHON = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript",
@@ -48,24 +48,3 @@ def run_cpython(code, timeout=300):
                           timeout=timeout, cwd=ROOT, env=dict(os.environ, PYTHONPATH=ROOT))
     assert done.returncode == 0, done.stderr
     return done.stdout
-
-
-@needs_micropython
-def test_it_is_micropython():
-    assert run_micropython("import sys\nprint(sys.implementation.name)") == "micropython\n"
-
-
-@needs_micropython
-def test_fixed_games_of_every_rule_set_print_the_same_under_micropython_and_cpython():
-    with open(GAMES, encoding="utf-8") as handle:
-        code = handle.read()
-    expected = run_cpython(code)
-    assert expected.count("\n") > 600
-    actual = run_micropython(code)
-    assert actual.splitlines() == expected.splitlines()
-
-
-@needs_micropython
-def test_a_python_error_under_micropython_is_reported():
-    with pytest.raises(MicroPythonError, match="house 3 of South is empty"):
-        run_micropython("import kalah\nb = kalah.Board()\nb.push(3)\nb.push(3)\n")

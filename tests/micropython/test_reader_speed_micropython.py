@@ -9,7 +9,7 @@ character. Linear code gives about 1x, quadratic code 10x. No wall-clock
 budget: the ratio holds on a loaded machine.
 """
 
-from tests.test_micropython import needs_micropython, run_micropython
+from tests.micropython.runner import needs_micropython, run_micropython
 
 SCRIPT = r'''
 import time

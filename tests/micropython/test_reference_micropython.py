@@ -1,6 +1,6 @@
 """The reference players run under the MicroPython the page uses (its main thread)."""
 
-from tests.test_micropython import needs_micropython, run_micropython
+from tests.micropython.runner import needs_micropython, run_micropython
 
 
 @needs_micropython

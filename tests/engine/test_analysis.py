@@ -5,7 +5,7 @@ from kalah import Board, KalahError, find_rules
 from kalah.ai import analysis_board
 from kalah.analysis import analysis_fragment, board_from_fragment, count_from_text, edited_board, pit_name
 
-# Held out: made by random play (tests/test_analysis.py's numbers are those of
+# Held out: made by random play (tests/engine/test_analysis.py's numbers are those of
 # `python -m kalah solve --position P --json`, checked by the slow test below).
 HELD_OUT = (
     ("kalah(6,4)/1,3,9,2,4,0,11,0,0,1,0,0,1,16/S",
@@ -105,7 +105,7 @@ def test_the_held_out_values_are_those_of_solve(position, solved):
 
 
 def test_the_link_and_the_editor_run_under_micropython():
-    from tests.test_micropython import needs_micropython, run_micropython
+    from tests.micropython.runner import needs_micropython, run_micropython
     if needs_micropython.args[0]:
         pytest.skip(needs_micropython.kwargs["reason"])
     code = (

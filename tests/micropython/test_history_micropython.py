@@ -1,6 +1,6 @@
 """kalah.history and kalah.links give the same answers under the page's MicroPython as under CPython."""
 
-from tests.test_micropython import needs_micropython, run_cpython, run_micropython
+from tests.micropython.runner import needs_micropython, run_cpython, run_micropython
 
 SCRIPT = r'''
 import json

@@ -1,11 +1,6 @@
 """The lab modules the page imports give the same answers under MicroPython."""
 
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from test_micropython import needs_micropython, run_cpython, run_micropython  # noqa: E402
+from tests.micropython.runner import needs_micropython, run_cpython, run_micropython
 
 # A Swiss tournament with a bye, fed fixed results, then a LabGame with a
 # forfeit, and the highlighter on a template: everything printed.

@@ -6,7 +6,7 @@ from hypothesis import given, strategies as st
 from kalah.errors import KalahError
 from kalah.presets import LINK_PLAYERS, Preset, format_preset, link_player, parse_preset
 from kalah.rules import NORTH, SOUTH, known_names
-from tests.test_micropython import needs_micropython, run_micropython
+from tests.micropython.runner import needs_micropython, run_micropython
 
 
 def test_the_issue_example_reads_as_that_game():
