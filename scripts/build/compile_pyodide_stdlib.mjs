@@ -9,7 +9,7 @@
 // Run by scripts/setup.sh; safe to run twice (a compiled zip is left as is).
 
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { loadPyodide } from "../../node_modules/pyodide/pyodide.mjs";
 
 const zipPath = process.argv[2];
 if (!zipPath) {
