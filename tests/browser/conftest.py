@@ -56,8 +56,7 @@ def site_url():
     # The play page loads bytecode: compile what was edited since the last setup, so a test
     # never runs stale .mpy files. The service worker serves a cached file only when it
     # matches build-manifest.js; rewrite it so files edited since then do not look poisoned offline.
-    import build_manifest
-    import compile_mpy
+    from scripts.build import build_manifest, compile_mpy
     compile_mpy.compile_all()
     build_manifest.main()
     server, url = start_server(ROOT, port=0)

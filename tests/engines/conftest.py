@@ -83,8 +83,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def engine_site():
     """Base URL (ending in /) of the guarded site on a free 127.0.0.1 port."""
-    import build_manifest
-    import compile_mpy
+    from scripts.build import build_manifest, compile_mpy
     compile_mpy.compile_all()
     build_manifest.main()
     server, url = serve(QuietGuarded)
