@@ -4,9 +4,11 @@ MicroPython strings are UTF-8: `text[i]` and `len(text)` walk from the
 start, so a loop indexing a string is quadratic there while CPython stays
 linear (a 1 MB PGN tag once took about 40 minutes in the page). Each check
 compares a large input with one ten times smaller, parsed in the same run
-(best of a few tries): the large one may cost at most 3x as much per
-character. Linear code gives about 1x, quadratic code 10x. No wall-clock
-budget: the ratio holds on a loaded machine.
+(best of five tries): the large one may cost at most 5x as much per
+character. Linear code gives about 1-2x (the heap grows), quadratic code 10x;
+a 3x bound failed once at 3.7x with both cores busy, so the bound sits
+between the two, at 5x. No wall-clock budget: the ratio holds on a loaded
+machine.
 """
 
 from tests.micropython.runner import needs_micropython, run_micropython
@@ -16,7 +18,7 @@ import time
 from kalah.errors import KalahError
 from kalah.records import Record
 
-def cost(read, text, tries=3):
+def cost(read, text, tries=5):
     best = None
     message = None
     for _ in range(tries):
@@ -58,7 +60,7 @@ def test_a_1_mb_tag_and_a_100000_move_record_read_in_linear_time_under_micropyth
     for line in lines:
         name, small, large, message = line.split(" ", 3)
         ratio = int(large) / max(1, int(small))
-        assert ratio <= 3 * 10, "%s: 10x the input cost %.1fx the time" % (name, ratio)
+        assert ratio <= 5 * 10, "%s: 10x the input cost %.1fx the time" % (name, ratio)
         assert message.startswith({"tag": "PGN: record: South's name is longer than 200 characters",
                                    "compact": "compact record: move ",
                                    "json": "JSON record: move "}[name]), line
