@@ -14,7 +14,7 @@ from tests.test_micropython import needs_micropython, run_micropython
 SCRIPT = r'''
 import time
 from kalah.errors import KalahError
-from kalah.records import Record
+from kalah.records.record import Record
 
 def cost(read, text, tries=3):
     best = None

@@ -25,7 +25,7 @@ import time
 
 from kalah import Board
 from kalah.history import History
-from kalah.records import Record
+from kalah.records.record import Record
 
 GAMES = 1500
 DEFAULT_TIMEOUT_MS = 90_000  # as every wait of the browser tests (conftest.py)

@@ -13,7 +13,7 @@ import pytest
 
 from kalah import Board
 from kalah.links import embed_fragment, share_fragment
-from kalah.records import Record
+from kalah.records.record import Record
 from play_driver import house_selector
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
