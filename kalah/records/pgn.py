@@ -4,8 +4,9 @@
     [South "Ada"]
     [Result "*"]
 
-    1. C 1... f *
+    1. C-F b *
 
+(South sowed house C, which ended in the store, then F; North then b.)
 The letter notation is RULES.md's; docs/formats.md gives the grammar.
 `Record.to_pgn` / `Record.from_pgn` call these.
 """
