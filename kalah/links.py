@@ -3,7 +3,7 @@
 A fragment is `key=value` pairs joined by `&`, in the characters of the
 compact record ([A-Za-z0-9._~-]) plus `=` and `&`:
 
-    g=k1...         the game: the compact record of kalah/records.py
+    g=k1...         the game: the compact record of kalah/records/compact.py
     l=g12ab         or: a game of this browser's history, by id (history page links)
     p=12            the ply shown (0 = start; default: the end)
     o=n             orientation: the board seen from North (default: South)
@@ -23,9 +23,9 @@ a fragment never reaches the page as HTML.
 """
 
 from kalah.errors import KalahError
-from kalah.history import short_hash, valid_id
 from kalah.input_guards import MAX_LINK, check_text
-from kalah.records import Record
+from kalah.records.identity import short_hash, valid_id
+from kalah.records.record import Record
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
 
 MAX_FRAGMENT = MAX_LINK

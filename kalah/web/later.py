@@ -18,7 +18,8 @@ from pyscript.ffi import create_proxy
 
 # What the bundle holds, where import finds them (scripts/build/compile_mpy.py reads this list).
 MODULES = (
-    "kalah/records.mpy", "kalah/history.mpy", "kalah/links.mpy",
+    "kalah/records/__init__.mpy", "kalah/records/record.mpy", "kalah/records/compact.mpy",
+    "kalah/records/pgn.mpy", "kalah/records/identity.mpy", "kalah/history.mpy", "kalah/links.mpy",
     "kalah/ai/__init__.mpy", "kalah/ai/reference.mpy", "kalah/ai/book.mpy",
     "kalah/web/storage.mpy", "kalah/web/files.mpy", "kalah/web/embed_code.mpy",
     "kalah/web/worker_client.mpy", "kalah/web/computer.mpy",

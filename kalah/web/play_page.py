@@ -408,7 +408,7 @@ class PlayPage:
 
     def shared_record(self):
         """The game as a link carries it: the players' names, not this browser's ids."""
-        from kalah.records import Record
+        from kalah.records.record import Record
         session = self.session
         record = session.to_record()
         names = [game_setup.seat_name(player, name) for player, name in zip(session.players, session.names)]

@@ -14,10 +14,10 @@ from pyscript import document, window
 
 from kalah.analysis import study_link
 from kalah.errors import KalahError
-from kalah.history import player_name
+from kalah.records.identity import player_name
 from kalah.links import (check_against_held, correspondence_fragment, embed_fragment,
                          error_text, parse_fragment, share_fragment)
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP, find_rules, known_names
 from kalah.web.board_view import BoardView
 from kalah.web.chart_view import ChartView

@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CODE = r'''
 import json, time
 from kalah.board import Board
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.history import History, GAME_PREFIX, entry_from_json
 
 def now():

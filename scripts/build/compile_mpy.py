@@ -60,7 +60,7 @@ def config_sources(name):
 
 
 def later_sources():
-    """kalah/web/later.py's MODULES (kalah/records.py, ...), read without importing it."""
+    """kalah/web/later.py's MODULES (kalah/records/record.py, ...), read without importing it."""
     with open(os.path.join(ROOT, "kalah/web/later.py"), encoding="utf-8") as handle:
         tree = ast.parse(handle.read())
     for node in tree.body:
@@ -76,7 +76,7 @@ def sources():
 
 
 def later_entries():
-    """later.py's MODULES as bundle entries ("./static/mpy/kalah/records.mpy": "./kalah/records.mpy")."""
+    """later.py's MODULES as bundle entries ("./static/mpy/kalah/records/record.mpy": "./kalah/records/record.mpy")."""
     return dict(("./" + mpy_path(source), "./" + mpy_path(source)[len(OUTPUT) + 1:]) for source in later_sources())
 
 

@@ -5,7 +5,7 @@ import random
 
 from kalah import Board
 from kalah.history import History
-from kalah.records import Record
+from kalah.records.record import Record
 
 GAMES = 1500
 

@@ -9,7 +9,7 @@ import pytest
 
 from kalah import Board
 from kalah.links import embed_fragment
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.web.embed_code import EMBED_HEIGHT, EMBED_WIDTH, embed_snippet
 
 COURSE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">

@@ -264,6 +264,6 @@ def test_a_game_finished_while_storage_is_full_is_kept_in_the_tab(page, site_url
         page.click("#unsaved-games li button")
     path = tmp_path / "game.json"
     download.value.save_as(path)
-    from kalah.records import Record
+    from kalah.records.record import Record
     record = Record.from_json(path.read_text())
     assert (record.south, record.north, record.board().outcome().scores) == ("right", "first", (38, 10))

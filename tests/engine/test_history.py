@@ -8,7 +8,7 @@ import pytest
 from kalah import Board, KalahError
 from kalah.history import ASIDE_PREFIX, GAME_PREFIX, LEGACY_KEY, SCHEMA_KEY, History, StorageFull
 from kalah.history_import import read_import
-from kalah.records import Record
+from kalah.records.record import Record
 
 
 def play(seed, plies=None, **fields):
@@ -304,7 +304,7 @@ def test_a_game_left_for_a_new_one_is_abandoned_until_played_on():
 
 
 def test_players_are_named_by_the_record_or_meta_or_as_computer_levels():
-    from kalah.history import player_name
+    from kalah.records.identity import player_name
     record = play(1, 4, meta={"south_player": "level5", "north_player": "human", "north_name": " Zoë "})
     assert (player_name(record, 0), player_name(record, 1)) == ("Computer (level 5)", "Zoë")
     record = play(1, 4, south="Ann", meta={"south_player": "random"})

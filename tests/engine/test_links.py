@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from kalah import Board, KalahError, NORTH, SOUTH
 from kalah.links import (check_against_held, correspondence_fragment, embed_code, embed_fragment,
                          parse_fragment, share_fragment)
-from kalah.records import Record
+from kalah.records.record import Record
 
 SITE = "https://example.org/kalah/"
 

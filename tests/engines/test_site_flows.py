@@ -12,7 +12,7 @@ import pytest
 
 from kalah import Board
 from kalah.links import embed_fragment, share_fragment
-from kalah.records import Record
+from kalah.records.record import Record
 from tests.browser.play_driver import house_selector
 from tests.lab.bots import FIRST, RIGHTMOST
 

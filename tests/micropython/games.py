@@ -2,7 +2,7 @@
 output must be the same (tests/micropython/test_games.py)."""
 
 from kalah import Board, KalahError
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.notation import board_diagram
 
 

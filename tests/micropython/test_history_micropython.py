@@ -5,9 +5,10 @@ from tests.micropython.runner import needs_micropython, run_cpython, run_micropy
 SCRIPT = r'''
 import json
 from kalah.board import Board
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.errors import KalahError
-from kalah.history import History, StorageFull, short_hash
+from kalah.history import History, StorageFull
+from kalah.records.identity import short_hash
 from kalah.history_import import read_import
 from kalah import links
 

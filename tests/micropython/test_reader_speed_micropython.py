@@ -16,7 +16,7 @@ from tests.micropython.runner import needs_micropython, run_micropython
 SCRIPT = r'''
 import time
 from kalah.errors import KalahError
-from kalah.records import Record
+from kalah.records.record import Record
 
 def cost(read, text, tries=5):
     best = None

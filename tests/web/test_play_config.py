@@ -70,12 +70,12 @@ def later_values():
 
 
 def later_modules():
-    """later.MODULES as their sources (./kalah/records.py)."""
+    """later.MODULES as their sources (./kalah/records/record.py)."""
     return {source_of("./static/mpy/" + path) for path in later_values()["MODULES"]}
 
 
 def later_urls():
-    """The bytecode later.py's bundle packs: ./static/mpy/kalah/records.mpy, ..."""
+    """The bytecode later.py's bundle packs: ./static/mpy/kalah/records/record.mpy, ..."""
     return {"./static/mpy/" + path[len("./"):-len(".py")] + ".mpy" for path in later_modules()}
 
 

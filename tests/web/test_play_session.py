@@ -5,7 +5,7 @@ the pie rule's seats, resuming from a record)."""
 import pytest
 
 from kalah import Board, KalahError
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH, SWAP
 from kalah.web import game_setup
 from kalah.narration import describe_move
