@@ -96,7 +96,7 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cour
 <link rel="icon" href="data:,"><script src="/__kalah_guard.js"></script></head><body style="margin:8px">
 <h1>Week 3</h1>
 <iframe id="frame" src="%s" title="Kalah game" width="420" height="200"
-  sandbox="allow-scripts allow-same-origin allow-popups" style="border:0;width:100%%"></iframe>
+  sandbox="allow-scripts allow-same-origin allow-popups" style="border:0;width:%dpx"></iframe>
 <script>
   window.heights = [];
   addEventListener("message", (e) => {
@@ -112,12 +112,13 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cour
 def test_the_embed_on_another_site_fits_and_takes_keys_after_a_click(engine, engine_site, other_site, width):
     url, folder = other_site
     (folder / "__kalah_guard.js").write_text((ROOT / "tests" / "engines" / "guard.js").read_text())
-    (folder / "course.html").write_text(HOST % (engine_site + "embed.html#" + embed_fragment(a_game(), ply=4)))
-    engine.viewport(width, 800)
+    # The frame sized as the course page sizes it (a window may not shrink to a phone's width).
+    (folder / "course.html").write_text(HOST % (engine_site + "embed.html#" + embed_fragment(a_game(), ply=4), width))
     engine.goto(url + "course.html")
     engine.wait("window.heights.length > 0")
     engine.frame("#frame")
     engine.wait_ready()
+    assert engine.run("return innerWidth;") == width
     assert engine.run("return document.getElementById('ply-slider').value;") == "4"
     # It fits: nothing wider than the frame.
     overflow = engine.run("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
