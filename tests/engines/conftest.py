@@ -144,7 +144,7 @@ def engine(request, engine_site, _engines_session):
         driver = _firefox["browser"]
         driver.allowed = origins
     else:
-        driver = drivers.WebKit(origins)
+        driver = drivers.WebKit(origins, label=request.node.name)
     driver.new_test()
     request.node.stash[DRIVER] = driver
     try:

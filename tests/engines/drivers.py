@@ -33,6 +33,9 @@ FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 SESSION_TRIES = 3      # WebKit sessions: tries, and how long one may take to start
 SESSION_SECONDS = 120
+# Each WebKit session's stderr (WebKitWebDriver's, and the MiniBrowser's it starts, which
+# inherits it), one file a session try: why a session did not start is there.
+SESSION_LOGS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts" / "webkit-sessions"
 DEFAULT_TIMEOUT = 90  # seconds; a wait costs nothing once its condition holds (see tests/browser/conftest.py)
 
 # WebDriver key codes (the same in classic WebDriver and BiDi).
@@ -257,7 +260,7 @@ class WebKit(Driver):
             cls.xvfb.wait()
             cls.xvfb = None
 
-    def __init__(self, allowed_origins):
+    def __init__(self, allowed_origins, label="session"):
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -272,17 +275,25 @@ class WebKit(Driver):
                                          "noProxy": ["127.0.0.1", "localhost", "127.0.0.2"]})
         env = {**os.environ, "DISPLAY": self.display}
         self.seen_before = len(self.proxy.seen)
-        self.session = self._new_session(lambda: Service(executable_path=WEBKIT_DRIVER, env=env),
-                                         lambda service: webdriver.WebKitGTK(options=options, service=service))
+        self.session = self._new_session(
+            lambda log: Service(executable_path=WEBKIT_DRIVER, env=env, log_output=log),
+            lambda service: webdriver.WebKitGTK(options=options, service=service), label)
         self.session.set_script_timeout(DEFAULT_TIMEOUT)
         self.viewport(1280, 900)
 
     @staticmethod
-    def _new_session(make_service, make_session):
+    def _new_session(make_service, make_session, label):
         """A session, tried again when WebKitWebDriver never answers: under load its MiniBrowser
-        was once seen not to start, and the session request then waits forever (it has no timeout)."""
-        for _ in range(SESSION_TRIES):
-            service = make_service()
+        was once seen not to start, and the session request then waits forever (it has no timeout).
+        Each try's stderr goes to SESSION_LOGS/<label>-<try>.log."""
+        SESSION_LOGS.mkdir(parents=True, exist_ok=True)
+        logs = []
+        for attempt in range(1, SESSION_TRIES + 1):
+            logs.append(SESSION_LOGS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', label)}-{attempt}.log")
+            log = open(logs[-1], "w")
+            log.write(f"{time.strftime('%H:%M:%S')} load average {os.getloadavg()}: starting {WEBKIT_DRIVER}\n")
+            log.flush()
+            service = make_service(log)
             started = {}
 
             def start():
@@ -294,13 +305,17 @@ class WebKit(Driver):
             thread.start()
             thread.join(SESSION_SECONDS)
             if "session" in started:
+                started["session"].kalah_log = log  # closed by quit()
                 return started["session"]
+            log.write(f"{time.strftime('%H:%M:%S')} no session after {SESSION_SECONDS} s: WebKitWebDriver killed\n")
+            log.close()
             process = getattr(service, "process", None)
             if process is not None:
                 process.kill()
             thread.join(30)
-        raise AssertionError("WebKitWebDriver started no MiniBrowser session in %d tries of %d s (last: %r)"
-                             % (SESSION_TRIES, SESSION_SECONDS, started.get("error")))
+        raise AssertionError("WebKitWebDriver started no MiniBrowser session in %d tries of %d s (last: %r); "
+                             "their stderr: %s" % (SESSION_TRIES, SESSION_SECONDS, started.get("error"),
+                                                   ", ".join(map(str, logs))))
 
     def new_test(self):
         pass
@@ -368,6 +383,7 @@ class WebKit(Driver):
 
     def quit(self):
         self.session.quit()
+        self.session.kalah_log.close()
 
 
 GUARD_JS = pathlib.Path(__file__).with_name("guard.js").read_text()
