@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from kalah.errors import KalahError
 from kalah.links import error_text, parse_fragment, share_fragment
-from kalah.web.dom import by_id, el, listen
+from kalah.web.dom import by_id, el
 from kalah.web.replay_page import ReplayViewer
 
 HEIGHT_MESSAGE = "kalah-embed-height"
@@ -96,18 +96,16 @@ def main():
     open_tab = by_id("open-tab")
     if not link.controls:
         body.classList.add("no-controls")
-    viewer = ReplayViewer(by_id("viewer"), on_ply=lambda ply: post_position(viewer.positions[ply], ply))
+
+    def shown(ply):
+        post_position(viewer.positions[ply], ply)
+        # The link opens the move shown, not the one the embed opened at.
+        open_tab.href = "./replay.html#" + share_fragment(viewer.record, ply, viewer.orientation)
+    viewer = ReplayViewer(by_id("viewer"), on_ply=shown)
     viewer.set_speed(link.speed)
     viewer.load(link.record, link.ply, link.orientation)
     if link.autoplay:
         viewer.play()
-
-    def point_at_shown(event=None):
-        # The move shown when the reader follows (or copies) the link, not the one it opened at.
-        open_tab.href = "./replay.html#" + share_fragment(viewer.record, viewer.ply, viewer.orientation)
-    point_at_shown()
-    for name in ("pointerdown", "focus", "click"):
-        listen(open_tab, name, point_at_shown)
     by_id("status").hidden = True
     body.dataset.ready = "1"
     window.Function.new(_POST_HEIGHT)()

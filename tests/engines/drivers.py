@@ -10,7 +10,7 @@ upgrade of either browser keeps them working.
   guard script the test server puts first in every page (guard.js), and requests leaving
   the loopback hosts go to a recording proxy that refuses them.
 
-A Driver: goto(url), run(js) -> value (a function body: `return ...`), wait(js), click(css),
+A Driver: goto(url), run(js) -> value (a function body: `return ...`), wait(js), click(css), tap(css),
 keys(*keys) to the focused element, viewport(w, h), frame(css) to act inside an iframe,
 errors() and offsite() for the guards, quit().
 """
@@ -146,13 +146,18 @@ class Firefox(Driver):
                                                "resultOwnership": "root"})
         return {"sharedId": result["result"]["sharedId"]}
 
-    def click(self, css):
+    def click(self, css, pointer="mouse"):
         element = self._element(css)
         self.run(f"document.querySelector({json.dumps(css)}).scrollIntoView({{block: 'center'}}); return 1;")
         self.send("input.performActions", {"context": self.context, "actions": [{
-            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
+            "type": "pointer", "id": pointer, "parameters": {"pointerType": pointer}, "actions": [
                 {"type": "pointerMove", "x": 0, "y": 0, "origin": {"type": "element", "element": element}},
                 {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+        self.send("input.releaseActions", {"context": self.context})
+
+    def tap(self, css):
+        """A finger's tap on the element's centre (a touch pointer, not a mouse)."""
+        self.click(css, pointer="touch")
 
     def keys(self, *keys):
         actions = []
@@ -341,6 +346,17 @@ class WebKit(Driver):
         from selenium.webdriver.common.by import By
         self.wait(f"document.querySelector({json.dumps(css)})")
         self.session.find_element(By.CSS_SELECTOR, css).click()
+
+    def tap(self, css):
+        """A finger's tap on the element's centre (a touch pointer, not a mouse)."""
+        from selenium.webdriver.common.actions import interaction
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        from selenium.webdriver.common.by import By
+        self.wait(f"document.querySelector({json.dumps(css)})")
+        actions = ActionBuilder(self.session, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+        actions.pointer_action.move_to(self.session.find_element(By.CSS_SELECTOR, css)).pointer_down().pointer_up()
+        actions.perform()
 
     def keys(self, *keys):
         from selenium.webdriver.common.action_chains import ActionChains

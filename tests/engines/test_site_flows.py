@@ -96,7 +96,7 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cour
 <link rel="icon" href="data:,"><script src="/__kalah_guard.js"></script></head><body style="margin:8px">
 <h1>Week 3</h1>
 <iframe id="frame" src="%s" title="Kalah game" width="420" height="200"
-  sandbox="allow-scripts allow-same-origin allow-popups" style="border:0;width:%dpx"></iframe>
+  sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox" style="border:0;width:%dpx"></iframe>
 <script>
   window.heights = [];
   addEventListener("message", (e) => {
@@ -109,11 +109,12 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cour
 
 
 @pytest.mark.parametrize("width", [360, 1280])
-def test_the_embed_on_another_site_fits_and_takes_keys_after_a_click(engine, engine_site, other_site, width):
+def test_the_embed_on_another_site_fits_takes_keys_after_a_click_or_tap(engine, engine_site, other_site, width):
     url, folder = other_site
     (folder / "__kalah_guard.js").write_text((ROOT / "tests" / "engines" / "guard.js").read_text())
     # The frame sized as the course page sizes it (a window may not shrink to a phone's width).
-    (folder / "course.html").write_text(HOST % (engine_site + "embed.html#" + embed_fragment(a_game(), ply=4), width))
+    record = a_game()
+    (folder / "course.html").write_text(HOST % (engine_site + "embed.html#" + embed_fragment(record, ply=4), width))
     engine.goto(url + "course.html")
     engine.wait("window.heights.length > 0")
     engine.frame("#frame")
@@ -127,6 +128,20 @@ def test_the_embed_on_another_site_fits_and_takes_keys_after_a_click(engine, eng
     engine.click("#board")   # a click anywhere in the embed gives it the keys
     engine.keys("ArrowRight")
     engine.wait("document.getElementById('ply-slider').value === '5'")
+    # Back on the course page, the keys are the host's; a tap on the embed's text (nothing
+    # focusable there) gives them to the embed again.
+    engine.frame(None)
+    engine.click("h1")
+    engine.keys("ArrowRight")
+    engine.frame("#frame")
+    assert engine.run("return document.getElementById('ply-slider').value;") == "5"
+    engine.tap("#ply-label")
+    engine.keys("ArrowRight")
+    engine.wait("document.getElementById('ply-slider').value === '6'")
+    # "Open in a new tab": the game at the move shown, on the site's replay page (the embed stores nothing).
+    link = engine.run("const a = document.getElementById('open-tab');"
+                      "return [a.target, a.rel, a.href, a.getBoundingClientRect().right <= innerWidth];")
+    assert link == ["_blank", "noopener", engine_site + "replay.html#" + share_fragment(record, 6), True]
     engine.frame(None)
 
 
