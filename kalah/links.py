@@ -287,7 +287,9 @@ def escape_attribute(text):
 
 
 def embed_code(embed_url, title, width=420, height=380):
-    """The iframe snippet a teacher pastes into a course page (Canvas, Moodle)."""
+    """The iframe snippet a teacher pastes into a course page (Canvas, Moodle). Its popups may
+    leave the sandbox: the embed's "open in a new tab" link is where a reader keeps the game."""
     return ('<iframe src="%s" title="%s" width="%d" height="%d" loading="lazy" '
-            'sandbox="allow-scripts allow-same-origin" style="border:0;max-width:100%%"></iframe>'
+            'sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox" '
+            'style="border:0;max-width:100%%"></iframe>'
             % (escape_attribute(embed_url), escape_attribute(title), width, height))

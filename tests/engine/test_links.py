@@ -118,7 +118,7 @@ def test_a_hostile_name_survives_as_text_and_is_escaped_in_embed_code():
     assert link.record.south == '<img src=x onerror="alert(1)">'
     code = embed_code(SITE + "embed.html#" + share_fragment(record), "Kalah: %s vs %s" % (record.south, record.north))
     assert "<img" not in code and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in code
-    assert 'loading="lazy"' in code and 'sandbox="allow-scripts allow-same-origin"' in code
+    assert 'loading="lazy"' in code and 'sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"' in code
     assert code.startswith("<iframe ") and code.endswith("></iframe>")
 
 

@@ -8,8 +8,9 @@ in every engine as far as its driver sees (drivers.py).
 """
 
 import hashlib
+import html
 import pathlib
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -19,6 +20,14 @@ from tests.engines import drivers
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 GUARD_TAG = b'<script src="/__kalah_guard.js"></script>'
+
+# /__kalah_frame.html?width=360&src=index.html%23...: the page `src` of the site in a frame `width`
+# px wide, so a phone's width is tested in every engine (MiniBrowser's window is no narrower than
+# 447 px). Same origin: the page keeps its own storage, as in a window.
+FRAME_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Frame</title>
+<link rel="icon" href="data:,"><script src="/__kalah_guard.js"></script></head><body style="margin:0">
+<iframe id="frame" src="/%s" title="page" style="border:0;display:block;width:%dpx;height:%dpx"></iframe>
+</body></html>"""
 
 
 def inject_guard(html):
@@ -35,6 +44,10 @@ class GuardedHandler(SiteHandler):
         path = urlsplit(self.path).path
         if path == "/__kalah_guard.js":
             return self._send(drivers.GUARD_JS.encode(), "text/javascript; charset=utf-8")
+        if path == "/__kalah_frame.html":
+            query = parse_qs(urlsplit(self.path).query)
+            page = FRAME_HOST % (html.escape(query["src"][0]), int(query["width"][0]), int(query.get("height", ["800"])[0]))
+            return self._send(page.encode(), "text/html; charset=utf-8")
         file = ROOT / path.lstrip("/")
         if path.endswith(".html") or path == "/":
             file = file / "index.html" if path == "/" else file
@@ -126,7 +139,7 @@ def engine(request, engine_site, _engines_session):
         driver = _firefox["browser"]
         driver.allowed = origins
     else:
-        driver = drivers.WebKit(origins)
+        driver = drivers.WebKit(origins, label=request.node.name)
     driver.new_test()
     request.node.stash[DRIVER] = driver
     try:
