@@ -11,8 +11,9 @@ gives a puzzle where a position before one of its moves
     difficulty, rating and refutations).
 
 Proving runs where Python is fast: the page sends one game at a time to the
-Pyodide worker (kalah.ai.puzzle_worker.game_puzzles), and `python -m kalah
-puzzles --from-history FILE` runs the same `game_puzzles` below.
+Pyodide worker (kalah.ai.puzzle_worker), and `python -m kalah puzzles
+--from-history FILE` runs the same kalah.ai.puzzle_maker.game_puzzles; this
+module is what the page needs too (which positions, ids, the kept set).
 
 What was found is kept in localStorage under CACHE_KEY, one entry a game
 keyed by the game's id with its fingerprint, so a visit proves only games
@@ -72,34 +73,6 @@ def candidate_boards(record):
             seen.add(position)
             yield board.copy(), index + 1
         board.push(move)
-
-
-def game_puzzles(record, gid, prover, table, progress=None, should_stop=None):
-    """The puzzles of one game (dicts with ids), in the order of its moves.
-
-    progress(done, total) after each position proven; should_stop() ends early (KalahError)."""
-    rules = usable_rules(record.rules)
-    if rules is None:
-        return []
-    boards = list(candidate_boards(record))
-    found = []
-    who = "%s v %s" % (record.south or "South", record.north or "North")
-    when = (" (%s)" % record.date[:10]) if isinstance(record.date, str) and record.date else ""
-    for done, (board, ply) in enumerate(boards):
-        if should_stop is not None and should_stop():
-            raise KalahError("stopped")
-        puzzle = puzzle_of_board(board, prover, table, "your game %s%s, move %d" % (who[:80], when, ply))
-        if puzzle is not None:
-            puzzle["id"] = puzzle_id(rules, gid, ply)
-            found.append(puzzle)
-        if progress is not None:
-            progress(done + 1, len(boards))
-    return found
-
-
-def puzzle_of_board(board, prover, table, source):
-    from kalah.ai.puzzle_maker import puzzle_of   # the shipped sets' rule (not on the page)
-    return puzzle_of(board, prover, table, source)
 
 
 class YourPuzzles:

@@ -12,9 +12,11 @@ when it cannot prove the position cheaply.
 
 import math
 
+from kalah import history_puzzles
 from kalah import puzzles as format_
 from kalah.ai import players
 from kalah.ai.search import Search, book_analysis
+from kalah.errors import KalahError
 
 LEVEL8_NODES = 40000        # level 8's budget when it is asked a puzzle (about a move's worth)
 REFUTATION_PLIES = 4        # moves shown after a wrong answer
@@ -117,3 +119,26 @@ def puzzle_of(board, prover, table, source):
             "refutations": dict((str(move), refutation(board, move, prover))
                                 for move in sorted(values) if move != best),
             "source": source}
+
+
+def game_puzzles(record, gid, prover, table, progress=None, should_stop=None):
+    """The puzzles of one stored game (dicts with ids, kalah/history_puzzles.py), in the order of its moves.
+
+    progress(done, total) after each position proven; should_stop() ends early (KalahError)."""
+    rules = history_puzzles.usable_rules(record.rules)
+    if rules is None:
+        return []
+    boards = list(history_puzzles.candidate_boards(record))
+    found = []
+    who = "%s v %s" % (record.south or "South", record.north or "North")
+    when = (" (%s)" % record.date[:10]) if isinstance(record.date, str) and record.date else ""
+    for done, (board, ply) in enumerate(boards):
+        if should_stop is not None and should_stop():
+            raise KalahError("stopped")
+        puzzle = puzzle_of(board, prover, table, "your game %s%s, move %d" % (who[:80], when, ply))
+        if puzzle is not None:
+            puzzle["id"] = history_puzzles.puzzle_id(rules, gid, ply)
+            found.append(puzzle)
+        if progress is not None:
+            progress(done + 1, len(boards))
+    return found

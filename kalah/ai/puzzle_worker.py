@@ -10,10 +10,11 @@ Progress: {"done": n, "total": m}, the game's positions proven so far.
 
 from kalah import history_puzzles
 from kalah.ai import endgame
-from kalah.ai.puzzle_maker import ExactValues
+from kalah.ai.puzzle_maker import ExactValues, game_puzzles as find_puzzles
 from kalah.ai.worker_api import _prepare
 from kalah.board import Board
 from kalah.records import Record
+from kalah.rules import find_rules
 
 
 def game_puzzles(args, progress=None, should_stop=None):
@@ -28,6 +29,6 @@ def game_puzzles(args, progress=None, should_stop=None):
         counted[0] = done
         if progress is not None:
             progress({"done": done, "total": total})
-    found = history_puzzles.game_puzzles(record, gid, ExactValues(), endgame.table_for(record.rules),
-                                         report, should_stop)
+    table = endgame.table_for(find_rules(record.rules))
+    found = find_puzzles(record, gid, ExactValues(), table, report, should_stop)
     return {"puzzles": found, "checked": counted[0]}

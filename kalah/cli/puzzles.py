@@ -50,7 +50,7 @@ def from_history(path, log=None):
     """The YourPuzzles of the games in the file at `path`, and how many games were of other rules."""
     from kalah import history_puzzles
     from kalah.ai import endgame
-    from kalah.ai.puzzle_maker import ExactValues
+    from kalah.ai.puzzle_maker import ExactValues, game_puzzles
     from kalah.history_import import read_import
     with open(path, encoding="utf-8", errors="strict") as handle:
         try:
@@ -71,8 +71,7 @@ def from_history(path, log=None):
             continue
         if log is not None:
             log("checking game %d of %d" % (number + 1, len(entries)))
-        found.add(entry, history_puzzles.game_puzzles(entry.record, entry.id, prover,
-                                                      endgame.table_for(find_rules(rules))))
+        found.add(entry, game_puzzles(entry.record, entry.id, prover, endgame.table_for(find_rules(rules))))
     return found, others
 
 
