@@ -150,7 +150,10 @@ class YourPuzzles:
 
     def puzzle_set(self, rules):
         """The PuzzleSet of `rules` from your games (possibly empty)."""
-        return puzzles.PuzzleSet(puzzles.dumps(rules, self.items(rules)), "the puzzles from your games")
+        # Not puzzles.dumps: its sorted keys are for a build's same bytes, and MicroPython has none.
+        text = json.dumps({"format": puzzles.FORMAT, "version": puzzles.VERSION, "rules": find_rules(rules).name,
+                           "puzzles": self.items(rules)})
+        return puzzles.PuzzleSet(text, "the puzzles from your games")
 
     def count(self):
         return sum(len(game["puzzles"]) for game in self.games.values())
