@@ -127,7 +127,6 @@ class YourGames:
         self._buttons()
         if self.client is None:
             self.client = WorkerClient()
-        self._status("Starting the solver to check %s…" % plural(self.total, "game"))
         self._next()
 
     def _next(self):
@@ -144,7 +143,8 @@ class YourGames:
             self._finish(True)
             return
         number = self.total - len(self.queue) + 1
-        self._status("Checking game %d of %d…" % (number, self.total))
+        starting = "" if self.client.is_ready() else " (the solver starts first: a few seconds)"
+        self._status("Checking game %d of %d…%s" % (number, self.total, starting))
 
         def progress(data):
             if self.running and self.queue and self.queue[0] is entry:

@@ -198,7 +198,7 @@ def test_checking_your_games_can_be_stopped_and_goes_on_later(page, site_url, wa
     wait_for_python_ready(page)
     # The worker takes seconds to start: the check is still waiting for it.
     page.wait_for_selector("#yours[data-state='checking']")
-    assert page.inner_text("#yours-status") == "Starting the solver to check 1 game…"
+    assert page.inner_text("#yours-status") == "Checking game 1 of 1… (the solver starts first: a few seconds)"
     page.click("#yours-stop")
     page.wait_for_selector("#yours[data-state='done']")
     assert page.inner_text("#yours-status").startswith("Stopped after 0 of 1 games.")
