@@ -134,11 +134,19 @@ class YourGames:
             entry = self.queue[0]
             try:
                 record = entry.record.to_dict()
-                break
+                # A game that never comes down to 22 seeds (a short or abandoned one) gives no
+                # puzzle: settled here, without waiting for the worker.
+                worth_proving = bool(list(history_puzzles.candidate_boards(entry.record)))
             except (KalahError, ValueError, TypeError, KeyError) as error:
                 self.skipped.append("game %s could not be read (%s) and is skipped; it stays in your history"
                                     % (entry.id, error))
                 self.queue.pop(0)
+                continue
+            if worth_proving:
+                break
+            self.queue.pop(0)
+            self.found.add(entry, [])
+            self._save()
         if not self.queue:
             self._finish(True)
             return
@@ -176,8 +184,10 @@ class YourGames:
     def stop(self):
         if not self.running:
             return
-        if self.client is not None and self.call_id is not None:
-            self.client.cancel(self.call_id)
+        if self.client is not None:
+            # This worker is the check's own: ending it frees the CPU at once (a new one starts
+            # on the next check), where cancelling would start a fresh one straight away.
+            self.client.terminate()
         self.running = False
         self.call_id = None
         self._buttons()
