@@ -193,15 +193,20 @@ def test_your_games_without_puzzles_say_so(page, site_url, wait_for_python_ready
 def test_checking_your_games_can_be_stopped_and_goes_on_later(page, site_url, wait_for_python_ready):
     from kalah.records import Record
     seed_storage(page, site_url, stored_games(Record("kalah(6,4)", [6], south="Ann", north="Bob", start=KNOWN)))
+    # The worker's script is held back (never answered) until the check is stopped, so the
+    # check is surely still running when Stop is pressed, however fast the machine.
+    held = []
+    page.context.route("**/pyodide-worker.js", lambda route: held.append(route))
     page.goto(site_url + "puzzles.html#set=yours")
     page.reload()
     wait_for_python_ready(page)
-    # The worker takes seconds to start: the check is still waiting for it.
-    page.wait_for_selector("#yours[data-state='checking']")
+    page.wait_for_function("document.querySelector('#yours').dataset.state === 'checking'")
     assert page.inner_text("#yours-status") == "Checking game 1 of 1… (the solver starts first: a few seconds)"
     page.click("#yours-stop")
     page.wait_for_selector("#yours[data-state='done']")
     assert page.inner_text("#yours-status").startswith("Stopped after 0 of 1 games.")
+    assert page.is_hidden("#puzzle")
+    page.context.unroute("**/pyodide-worker.js")
     page.click("#yours-check")
     page.wait_for_selector("#yours[data-state='done']", timeout=240_000)
     page.wait_for_selector("#puzzle[data-puzzle]")
