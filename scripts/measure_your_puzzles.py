@@ -110,7 +110,7 @@ def main():
     base, worker = medians["bare page"], medians["worker ready"]
     print("bare page %.2f s; worker ready %.2f s (%.1fx the bare page)" % (base, worker, worker / base))
     for key in ("set built", "set kept, next visit"):
-        print("%s: %.2f s (%.1fx the worker's start, %.1fx the bare page)" % (
+        print("%s: %.2f s (%.2fx the worker's start, %.2fx the bare page)" % (
             key, medians[key], medians[key] / worker, medians[key] / base))
 
 
