@@ -32,7 +32,7 @@ import json
 from kalah import puzzles
 from kalah.board import Board
 from kalah.errors import KalahError
-from kalah.history import short_hash
+from kalah.records.identity import short_hash
 from kalah.rules import find_rules
 
 SET = "yours"

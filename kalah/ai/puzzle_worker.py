@@ -13,7 +13,7 @@ from kalah.ai import endgame
 from kalah.ai.puzzle_maker import ExactValues, game_puzzles as find_puzzles
 from kalah.ai.worker_api import _prepare
 from kalah.board import Board
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.rules import find_rules
 
 

@@ -11,7 +11,7 @@ from kalah.ai.puzzle_maker import ExactValues, game_puzzles
 from kalah.ai import endgame
 from kalah.cli.puzzles import shipped
 from kalah.history import Entry, History
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.rules import find_rules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

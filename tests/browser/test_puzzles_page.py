@@ -132,7 +132,7 @@ def open_yours(page, site_url, wait_for_python_ready):
 
 
 def test_a_puzzle_from_your_games_is_found_failed_and_solved(page, site_url, wait_for_python_ready):
-    from kalah.records import Record
+    from kalah.records.record import Record
     record = Record("kalah(6,4)", [6], south="Ann", north="Bob", start=KNOWN)
     items = stored_games(record)
     broken = '{"v": 2, "id": "broken", "record": {"rules"'
@@ -176,7 +176,7 @@ def test_a_puzzle_from_your_games_is_found_failed_and_solved(page, site_url, wai
 
 
 def test_your_games_without_puzzles_say_so(page, site_url, wait_for_python_ready):
-    from kalah.records import Record
+    from kalah.records.record import Record
     seed_storage(page, site_url, {})
     open_yours(page, site_url, wait_for_python_ready)
     assert page.inner_text("#message").startswith("You have no saved games in this browser yet.")
@@ -191,7 +191,7 @@ def test_your_games_without_puzzles_say_so(page, site_url, wait_for_python_ready
 
 
 def test_checking_your_games_can_be_stopped_and_goes_on_later(page, site_url, wait_for_python_ready):
-    from kalah.records import Record
+    from kalah.records.record import Record
     seed_storage(page, site_url, stored_games(Record("kalah(6,4)", [6], south="Ann", north="Bob", start=KNOWN)))
     # The worker's script is held back (never answered) until the check is stopped, so the
     # check is surely still running when Stop is pressed, however fast the machine.

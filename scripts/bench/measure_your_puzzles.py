@@ -2,7 +2,7 @@
 """Time to build puzzles.html's "From your games" set from N stored games, against the bare page
 and the worker's start, in one run.
 
-    .venv/bin/python scripts/measure_your_puzzles.py [--games 4] [--runs 2] [--json]
+    .venv/bin/python -m scripts.bench.measure_your_puzzles [--games 4] [--runs 2] [--json]
 
 Each run, in fresh browser contexts: the bare MicroPython page
 (static/bench/minimal.html) until its Python runs; analysis.html until its
@@ -19,16 +19,13 @@ import argparse
 import json
 import pathlib
 import statistics
-import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts.bench.measure_first_move import bare
+from scripts.build.serve import start_server
+from scripts.harness.chromium import chromium_launch_options
 
-from measure_first_move import bare  # noqa: E402
-from measure_startup import chromium_launch_options  # noqa: E402
-from serve import start_server  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 SEED_STORAGE = ("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
                 "localStorage.setItem(k, v); }")
@@ -40,7 +37,7 @@ def stored_games(count):
     from kalah.ai import players
     from kalah.board import Board
     from kalah.history import History
-    from kalah.records import Record
+    from kalah.records.record import Record
     store, positions = {}, 0
     history = History(store)
     for index in range(count):
