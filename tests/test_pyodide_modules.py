@@ -8,18 +8,18 @@ cache checks files by their hash).
 """
 
 import pathlib
-import subprocess
 import tomllib
 import zipfile
 
+from scripts.build import pyodide_modules
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-BUILD = ROOT / "scripts" / "build" / "compile_pyodide_modules.mjs"
 CONFIG = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 HASH_BASED_UNCHECKED = (1).to_bytes(4, "little")  # PEP 552 flags: no source to check against
 
 
 def build(target):
-    subprocess.run(["node", str(BUILD), str(target)], cwd=ROOT, check=True, capture_output=True, timeout=600)
+    pyodide_modules.compile_all(target)
     return target.read_bytes()
 
 

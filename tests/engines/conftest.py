@@ -96,8 +96,9 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def engine_site():
     """Base URL (ending in /) of the guarded site on a free 127.0.0.1 port."""
-    from scripts.build import build_manifest, compile_mpy
+    from scripts.build import build_manifest, compile_mpy, pyodide_modules
     compile_mpy.compile_all()
+    pyodide_modules.compile_all()  # the Pyodide workers' bytecode archive, likewise
     build_manifest.main()
     server, url = serve(QuietGuarded)
     yield url

@@ -101,7 +101,7 @@ def main(rounds):
     print(f"medians of {rounds} rounds, ms; load average {os.getloadavg()[0]:.1f}")
     ratio = lambda a, b: f"{a / b:.1f}x" if b else "-"  # noqa: E731
     for mode in ("source", "archive"):
-        first = rows["webkit"][0][mode]
+        first = rows["chromium"][0][mode]
         phases = [p for p in first if isinstance(first[p], (int, float))]
         median = {name: {p: statistics.median(r[mode][p] for r in rows[name]) for p in phases} for name in rows}
         print(f"\nour modules from {mode}")
