@@ -4,8 +4,9 @@
 
 Each round starts each engine afresh on a new origin (nothing cached), runs
 pyodide_phases.js in a module worker as the site's static/js/pyodide-worker.js starts
-Pyodide, once loading our modules as source (before static/pyc/kalah.zip) and then, in a
-second worker of the same page, from that archive (now); prints each phase's median in ms
+Pyodide, once loading our modules as source (before static/pyc/kalah.zip) and once, in a
+second worker of the same page, from that archive (now), the order swapped every other
+round (a second worker starts slower in WebKit); prints each phase's median in ms
 for both and WebKit's ratio to the others, and writes every round to
 test-artifacts/pyodide-phases.json.
 """
@@ -33,8 +34,11 @@ PAGE = b"""<!doctype html><html><head><meta charset="utf-8"><link rel="icon" hre
     worker.postMessage(mode);
   });
   (async () => {
-    const source = await run("source");
-    const archive = await run("archive");
+    // Every other round runs the archive first: WebKit's second worker starts slower.
+    const archiveFirst = location.search === "?archive-first";
+    const first = await run(archiveFirst ? "archive" : "source");
+    const second = await run(archiveFirst ? "source" : "archive");
+    const [source, archive] = archiveFirst ? [second, first] : [first, second];
     const error = source.error || archive.error;
     window.__phases = error ? {error} : {phases: {source: source.phases, archive: archive.phases}};
   })();
@@ -79,10 +83,10 @@ def run_driver(make, url):
 def main(rounds):
     rows = {"chromium": [], "firefox": [], "webkit": []}
     try:
-        for _ in range(rounds):
+        for round_ in range(rounds):
             for name in rows:
                 server, base = serve(PhasesHandler)
-                url = base + "__kalah_pyodide_phases.html"
+                url = base + "__kalah_pyodide_phases.html" + ("?archive-first" if round_ % 2 else "")
                 try:
                     if name == "chromium":
                         result = run_chromium(url)
