@@ -25,11 +25,11 @@ from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.notation import move_text
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
-from kalah.web import computer, worker_client
-from kalah.web.board_view import BoardView
-from kalah.web.dom import by_id, clear, closest, el, listen
-from kalah.web.files import copy_to_clipboard
-from kalah.web.game_setup import why_not
+from kalah.web.common import computer, worker_client
+from kalah.web.common.board_view import BoardView
+from kalah.web.common.dom import by_id, clear, closest, el, listen
+from kalah.web.common.files import copy_to_clipboard
+from kalah.web.common.game_setup import why_not
 
 VALUES = "kalah.ai.analysis_board:values"
 PROVE = "kalah.ai.analysis_board:prove"

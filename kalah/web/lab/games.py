@@ -3,7 +3,7 @@
 The page's Python (MicroPython) is the referee: it keeps the board (a
 `kalah.lab.game.LabGame`), asks the side to move, checks every answer
 (`plain_reply`, then the legal-move check) and times the move itself. Each
-player runs in its own `kalah.web.bot_sandbox.SandboxClient`, made for this
+player runs in its own `kalah.web.lab.bot_sandbox.SandboxClient`, made for this
 game and closed at its end, so a bot can touch neither the referee nor its
 opponent, and nothing it does outlives the game. Whatever a sandbox sends,
 fakes or breaks costs only its own seat: a bad message, a crash of its
@@ -28,8 +28,8 @@ from pyscript import window
 
 from kalah.errors import KalahError
 from kalah.lab.game import LabGame, plain_reply
-from kalah.web.bot_sandbox import CRASHED
-from kalah.web.dom import Timer
+from kalah.web.lab.bot_sandbox import CRASHED
+from kalah.web.common.dom import Timer
 
 CEILING = 3              # a move may take CEILING x the limit + SLACK_MS by the referee's clock
 SLACK_MS = 1000

@@ -4,7 +4,7 @@ Everything comes from the fragment (kalah/links.py: game, ply, autoplay,
 speed, controls, theme, orientation). The embed writes nothing to storage
 and tells its host page by postMessage its height (for hosts that size the
 frame by script; the embed code's declared height already fits, see
-kalah/web/embed_code.py) and the position shown after every step (the same
+kalah/web/common/embed_code.py) and the position shown after every step (the same
 text as the board's data-position, docs/formats.md):
 
     {"type": "kalah-embed-height", "height": 372}
@@ -15,8 +15,8 @@ from pyscript import document, window
 
 from kalah.errors import KalahError
 from kalah.links import error_text, parse_fragment
-from kalah.web.dom import by_id, el
-from kalah.web.replay_page import ReplayViewer
+from kalah.web.common.dom import by_id, el
+from kalah.web.replay.page import ReplayViewer
 
 HEIGHT_MESSAGE = "kalah-embed-height"
 POSITION_MESSAGE = "kalah-embed-position"

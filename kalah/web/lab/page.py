@@ -3,8 +3,8 @@
 The page's Python (MicroPython) is the referee: it holds the games and the
 tournament. Every player runs in a sandbox of its own, for one game only:
 its own Pyodide in a worker inside a sandboxed iframe with an opaque origin
-and no network (`kalah.web.bot_sandbox`, static/js/bot-sandbox.js), asked
-one move at a time (`kalah.web.lab_games.GameRunner`). Inside the sandbox a
+and no network (`kalah.web.lab.bot_sandbox`, static/js/bot-sandbox.js), asked
+one move at a time (`kalah.web.lab.games.GameRunner`). Inside the sandbox a
 bot's own deadline stops it at the move time limit; a bot the deadline
 cannot reach is stopped here: past the limit plus SLACK_MS its sandbox is
 closed and the bot forfeits on time. The page never waits on a player.
@@ -28,13 +28,13 @@ from kalah.history import StorageFull
 from kalah.rules import SIDE_NAMES, SOUTH, find_rules
 from kalah.notation import house_letter
 from kalah.lab.tournament import SWISS, Tournament
-from kalah.web.board_view import BoardView
-from kalah.web.bot_sandbox import SandboxClient, SandboxPool
-from kalah.web.dom import Timer, by_id, clear, el, listen, missing, proxy
-from kalah.web.lab_editor import Editor, error_line
-from kalah.web.lab_games import GameRunner, seconds_text
-from kalah.web.lab_players import LEVELS, MAX_NAME, MAX_SOURCE, REFERENCE, PlayerShelf, valid_name
-from kalah.web.lab_tournament import TournamentRun, render_crosstable, render_standings
+from kalah.web.common.board_view import BoardView
+from kalah.web.lab.bot_sandbox import SandboxClient, SandboxPool
+from kalah.web.common.dom import Timer, by_id, clear, el, listen, missing, proxy
+from kalah.web.lab.editor import Editor, error_line
+from kalah.web.lab.games import GameRunner, seconds_text
+from kalah.web.lab.players import LEVELS, MAX_NAME, MAX_SOURCE, REFERENCE, PlayerShelf, valid_name
+from kalah.web.lab.tournament import TournamentRun, render_crosstable, render_standings
 
 DRAFT_KEY = "kalah.lab.draft"
 SETTINGS_KEY = "kalah.lab.settings"
@@ -59,7 +59,7 @@ def cores():
 # -- the page ------------------------------------------------------------------------
 class LabPage:
     def __init__(self):
-        from kalah.web import storage
+        from kalah.web.common import storage
         self.storage = storage
         self.store = storage.local_store()
         self.shelf = PlayerShelf(self.store)
@@ -325,7 +325,7 @@ class LabPage:
         self.player_message("A new player from the %s template." % kind)
 
     def export_player(self, event=None):
-        from kalah.web.replay_page import download
+        from kalah.web.replay.page import download
         name = str(by_id("player-name").value).strip() or "player"
         safe = "".join(c if (c.isalpha() or c.isdigit() or c in "_-") else "_" for c in name)
         download(self.editor.text, "text/x-python", safe + ".py")
@@ -511,7 +511,7 @@ class LabPage:
             el("span", "%s " % game.describe()), button]))
 
     def download_unsaved(self, index):
-        from kalah.web.files import download
+        from kalah.web.common.files import download
         download(self.unsaved[index].to_json() + "\n", "application/json", "lab-game-%d.json" % (index + 1))
 
     def stop_game(self, event=None):

@@ -15,7 +15,7 @@ swap they have exchanged seats (`player_at(seat)` follows that).
 
 from kalah.board import Board
 from kalah.rules import NORTH, SOUTH
-from kalah.web.game_setup import HUMAN, PLAYER_NAMES, is_computer, seat_name
+from kalah.web.common.game_setup import HUMAN, PLAYER_NAMES, is_computer, seat_name
 
 
 def sides_of(board):

@@ -19,11 +19,11 @@ from kalah.links import (check_against_held, correspondence_fragment, embed_frag
                          error_text, parse_fragment, share_fragment)
 from kalah.records import Record
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP, find_rules, known_names
-from kalah.web.board_view import BoardView
-from kalah.web.chart_view import ChartView
-from kalah.web.dom import Timer, by_id, clear, el, listen, proxy
-from kalah.web.embed_code import embed_snippet
-from kalah.web.files import copy_to_clipboard, download
+from kalah.web.common.board_view import BoardView
+from kalah.web.common.chart_view import ChartView
+from kalah.web.common.dom import Timer, by_id, clear, el, listen, proxy
+from kalah.web.common.embed_code import embed_snippet
+from kalah.web.common.files import copy_to_clipboard, download
 
 SPEEDS = (("0.5", "Slow"), ("1", "Normal"), ("2", "Fast"), ("4", "Very fast"))
 BASE_DELAY_MS = 1200  # one ply at normal speed
@@ -370,7 +370,7 @@ class ReplayPage:
             self.open_correspondence(link)
 
     def local_record(self, gid):
-        from kalah.web import storage
+        from kalah.web.common import storage
         entry = storage.open_history().get(gid)
         if entry is None:
             raise KalahError("this browser's history has no game %s (it may have been deleted)" % gid)
@@ -447,7 +447,7 @@ class ReplayPage:
         download(text, mime, "kalah-game.%s" % ext)
 
     def keep(self):
-        from kalah.web import storage
+        from kalah.web.common import storage
         record = Record.from_dict(self.viewer.record.to_dict())
         history = storage.open_history()
         try:
@@ -465,7 +465,7 @@ class ReplayPage:
 
     def continue_from_here(self, opponent):
         """A new game from the shown ply, saved as this tab's game; the play page resumes it."""
-        from kalah.web import storage
+        from kalah.web.common import storage
         viewer = self.viewer
         pits, turn = viewer.states[viewer.ply]
         if turn is None:
@@ -484,7 +484,7 @@ class ReplayPage:
 
     # -- correspondence ------------------------------------------------------
     def open_correspondence(self, link):
-        from kalah.web import storage
+        from kalah.web.common import storage
         box = by_id("correspondence")
         box.hidden = False
         entry = storage.open_history().get(link.game_id)
@@ -574,7 +574,7 @@ class ReplayPage:
 
     def save_correspondence(self, record, gid, me=None):
         """Keep the game under its link id; `me`: the side this device plays."""
-        from kalah.web import storage
+        from kalah.web.common import storage
         record.meta["id"] = gid
         record.meta["mode"] = "correspondence"
         if me is not None:
@@ -584,7 +584,7 @@ class ReplayPage:
             self.message(problem, problem=True)
 
     def start_by_link(self):
-        from kalah.web import storage
+        from kalah.web.common import storage
         try:
             rules = find_rules(by_id("corr-rules").value)
             you = by_id("corr-you").value.strip() or None

@@ -23,10 +23,10 @@ from kalah.analysis import study_link
 from kalah.board import Board
 from kalah.notation import move_text
 from kalah.rules import SIDE_NAMES, SOUTH
-from kalah.web import worker_client
-from kalah.web.board_view import BoardView
-from kalah.web.chart_view import ChartView
-from kalah.web.dom import by_id, clear, el, listen
+from kalah.web.common import worker_client
+from kalah.web.common.board_view import BoardView
+from kalah.web.common.chart_view import ChartView
+from kalah.web.common.dom import by_id, clear, el, listen
 
 ANALYSE = "kalah.ai.worker_api:analyse"
 REVIEW_MOVE = "kalah.ai.worker_api:review_move"

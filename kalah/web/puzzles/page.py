@@ -14,9 +14,9 @@ from kalah.analysis import study_link
 from kalah.errors import KalahError
 from kalah.notation import move_text
 from kalah.rules import SIDE_NAMES
-from kalah.web import storage
-from kalah.web.board_view import BoardView
-from kalah.web.dom import by_id, el, listen, proxy
+from kalah.web.common import storage
+from kalah.web.common.board_view import BoardView
+from kalah.web.common.dom import by_id, el, listen, proxy
 
 PROGRESS_KEY = "kalah.puzzles"
 

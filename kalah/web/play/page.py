@@ -27,27 +27,28 @@ from kalah.errors import KalahError
 from kalah.notation import move_text
 from kalah.presets import Preset, format_preset, is_preset, parse_preset
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP
-from kalah.web import game_setup, later
-from kalah.web.board_view import BoardView
-from kalah.web.dom import Timer, by_id, clear, el, listen
+from kalah.web.common import game_setup
+from kalah.web.play import later
+from kalah.web.common.board_view import BoardView
+from kalah.web.common.dom import Timer, by_id, clear, el, listen
 from kalah.narration import describe_move
-from kalah.web.game_setup import HUMAN, turn_text, why_not
-from kalah.web.session import GameSession
+from kalah.web.common.game_setup import HUMAN, turn_text, why_not
+from kalah.web.play.session import GameSession
 
 SPEED_SECONDS = dict(game_setup.SPEEDS)
 AFTER_FIRST_PAINT_MS = 150  # extras (computer, analysis panel) wait until the board is on screen
 WATCH_PAUSE_MS = {"fast": 150, "normal": 700, "slow": 1500}  # between two computers' moves
 STORAGE_PREFIX = "kalah."  # every key the site writes starts so (kalah/history.py, storage.py)
 
-_storage = None         # kalah.web.storage once imported (False: it could not load)
+_storage = None         # kalah.web.common.storage once imported (False: it could not load)
 
 
 def storage():
-    """kalah.web.storage once its files are here (kalah/web/later.py), else None."""
+    """kalah.web.common.storage once its files are here (kalah/web/play/later.py), else None."""
     global _storage
     if _storage is None and later.loaded():
         try:
-            from kalah.web import storage as module
+            from kalah.web.common import storage as module
             _storage = module
         except ImportError as error:  # the page still plays; saving and resuming need it
             _storage = False
@@ -84,7 +85,7 @@ class PlayPage:
         self.listeners = []
         self.session = None
         self.orientation = SOUTH
-        self.computer = None          # the kalah.web.computer module once imported
+        self.computer = None          # the kalah.web.common.computer module once imported
         self.computer_failed = None   # why it could not be imported
         self.computer_problem = None  # why the computer could not move: the game waits
         self.request = None           # the pending computer move
@@ -421,7 +422,7 @@ class PlayPage:
 
     def embed_snippet(self):
         from kalah.links import embed_fragment
-        from kalah.web.embed_code import embed_snippet
+        from kalah.web.common.embed_code import embed_snippet
         record = self.shared_record()
         url = site_base() + "embed.html#" + embed_fragment(record, None, self.orientation)
         names = self.session.seat_names()
@@ -429,7 +430,7 @@ class PlayPage:
 
     def copy(self, text, what):
         """Copy to the clipboard, and show the text selected in case the browser refused."""
-        from kalah.web.files import copy_to_clipboard
+        from kalah.web.common.files import copy_to_clipboard
         box = by_id("copy-box")
         box.hidden = False
         by_id("copy-what").textContent = what + " (copied; if not, copy it from here)"
@@ -539,7 +540,7 @@ class PlayPage:
         if self.computer is not None or self.computer_failed is not None:
             return
         try:
-            from kalah.web import computer
+            from kalah.web.common import computer
             self.computer = computer
         except Exception as error:
             self.computer_failed = "the computer player could not load (%s)" % error
@@ -817,7 +818,7 @@ def _attach_analysis():
         return
     _analysis_attached.append(True)
     try:  # the analysis panel (hints, review) is extra: the game plays without it
-        from kalah.web import analysis_view
+        from kalah.web.play import analysis_view
         analysis_view.attach(PAGE)
     except Exception as error:
         window.console.warn("analysis panel unavailable: %s" % error)

@@ -15,8 +15,8 @@ kinds, comma-separated) after a move, for tests and styles.
 from kalah.board import Board
 from kalah.rules import SWAP
 from kalah.rules_tour import find_lesson, try_move
-from kalah.web.board_view import BoardView
-from kalah.web.dom import document, listen, set_text
+from kalah.web.common.board_view import BoardView
+from kalah.web.common.dom import document, listen, set_text
 
 
 class TryIt:

@@ -25,7 +25,7 @@ the whole runtime to start; `is_ready()` says whether it has.
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kalah.web import worker_client
+from kalah.web.common import worker_client
 
 REFERENCE_PLAYERS = ("random", "first", "rightmost", "greedy")
 LEVELS = tuple("level%d" % level for level in range(1, 9)) + ("perfect",)

@@ -5,7 +5,7 @@ A `SandboxClient` holds exactly one player for exactly one game (or one
 check of the editor's code), and is thrown away after it: nothing a bot
 does survives into another game, and no bot shares an interpreter with the
 referee (this page's Python) or with another player. It offers the calls of
-`kalah.web.worker_client.WorkerClient` that the lab uses (call, cancel,
+`kalah.web.common.worker_client.WorkerClient` that the lab uses (call, cancel,
 is_ready, busy, terminate, failure). Every message from the sandbox is
 checked here: only JSON objects of the known types, answers only for the
 call that is running; anything else, or anything that fails while it is
@@ -13,7 +13,7 @@ read, fails this client alone, which forfeits its own seat's game and
 nothing more. The frame bounds what a sandbox may send for one call (size
 and number of messages, bot-sandbox.js) and ends a sandbox past them; this
 client then fails. `seconds` is the frame's time of the latest answer, the
-referee's clock for that move (kalah.web.lab_games).
+referee's clock for that move (kalah.web.lab.games).
 
 `SandboxPool` keeps a few sandboxes started ahead (Pyodide takes seconds to
 start), each used once.

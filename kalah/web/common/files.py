@@ -7,7 +7,7 @@ permission) stays quiet, since the pages also show the text to copy by hand.
 from pyscript import document, window
 from pyscript.ffi import to_js
 
-from kalah.web.dom import el
+from kalah.web.common.dom import el
 
 
 def download(text, mime, filename):

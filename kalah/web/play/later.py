@@ -20,9 +20,9 @@ from pyscript.ffi import create_proxy
 MODULES = (
     "kalah/records.mpy", "kalah/history.mpy", "kalah/links.mpy",
     "kalah/ai/__init__.mpy", "kalah/ai/reference.mpy", "kalah/ai/book.mpy",
-    "kalah/web/storage.mpy", "kalah/web/files.mpy", "kalah/web/embed_code.mpy",
-    "kalah/web/worker_client.mpy", "kalah/web/computer.mpy",
-    "kalah/web/chart_view.mpy", "kalah/web/analysis_view.mpy", "kalah/analysis.mpy",
+    "kalah/web/common/storage.mpy", "kalah/web/common/files.mpy", "kalah/web/common/embed_code.mpy",
+    "kalah/web/common/worker_client.mpy", "kalah/web/common/computer.mpy",
+    "kalah/web/common/chart_view.mpy", "kalah/web/play/analysis_view.mpy", "kalah/analysis.mpy",
 )
 # One fetch for them all; index.html preloads it too (data-later).
 BUNDLE = "static/mpy/bundles/later.mpy"

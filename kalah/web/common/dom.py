@@ -3,7 +3,7 @@
 Text only ever goes in through `textContent` and attributes, never as HTML,
 so nothing from a link, a file or storage can inject markup.
 
-    from kalah.web.dom import el, by_id, listen
+    from kalah.web.common.dom import el, by_id, listen
     button = el("button", "Undo", cls="undo", attrs={"type": "button"})
     listen(button, "click", lambda event: ...)
 """

@@ -16,7 +16,7 @@ gets the CSS class `chart-line chart-<cls>`; static/css/chart.css styles them
 
 from pyscript import document
 
-from kalah.web.dom import clear, listen
+from kalah.web.common.dom import clear, listen
 
 SVG = "http://www.w3.org/2000/svg"
 WIDTH = 600

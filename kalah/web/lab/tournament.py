@@ -8,13 +8,13 @@ cells link to its replay.
 """
 
 from kalah.rules import SIDE_NAMES
-from kalah.web.dom import by_id, clear, el
-from kalah.web.lab_games import GameRunner
+from kalah.web.common.dom import by_id, clear, el
+from kalah.web.lab.games import GameRunner
 
 
 class TournamentRun:
     """Plays a Tournament's games, `cores()` at a time, each player in a fresh
-    sandbox of `pool` (see kalah.web.lab_games); the page shows it."""
+    sandbox of `pool` (see kalah.web.lab.games); the page shows it."""
 
     def __init__(self, page, specs, tournament, rules, time_limit, pool, parallel):
         self.page = page

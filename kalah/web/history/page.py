@@ -16,9 +16,9 @@ from kalah.errors import KalahError
 from kalah.history import FINISHED, StorageFull, error_text
 from kalah.history_import import ImportJob
 from kalah.input_guards import MAX_IMPORT, too_long
-from kalah.web import storage
-from kalah.web.dom import Timer, by_id, clear, el, listen, proxy
-from kalah.web.files import download
+from kalah.web.common import storage
+from kalah.web.common.dom import Timer, by_id, clear, el, listen, proxy
+from kalah.web.common.files import download
 
 SLICE_MS = 12  # work per browser task: well under the 50 ms that counts as a long task
 FIRST_ROWS = 25  # rows drawn at once with the rest of the page: a screenful

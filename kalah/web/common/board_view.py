@@ -19,7 +19,7 @@ to a row's ends, Enter or Space sows.
 
 from kalah.notation import house_letter
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
-from kalah.web.dom import Timer, closest, el, listen, prefers_reduced_motion
+from kalah.web.common.dom import Timer, closest, el, listen, prefers_reduced_motion
 
 MAX_DOTS = 12        # beyond this a house shows its count instead of dots
 STEP_MS = 120        # one seed

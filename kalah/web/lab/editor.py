@@ -4,7 +4,7 @@ with line numbers and the error line marked (from a check or a traceback)."""
 from pyscript import document
 
 from kalah.lab.highlight import highlight
-from kalah.web.dom import Timer, by_id, el, listen
+from kalah.web.common.dom import Timer, by_id, el, listen
 
 HIGHLIGHT_DELAY_MS = 30
 
