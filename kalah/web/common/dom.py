@@ -48,6 +48,15 @@ def set_text(node, text):
     node.textContent = str(text)
 
 
+def show_message(node, text, problem=False):
+    """Every page's message line: text (written only when it changed, since a live region
+    announces every write), marked as a problem or not (its other classes stay)."""
+    text = str(text)
+    if str(node.textContent) != text:
+        node.textContent = text
+    node.classList.toggle("problem", bool(problem))
+
+
 def proxy(func):
     """A JS-callable proxy of func that stays alive for the page's lifetime."""
     handler = create_proxy(func)
@@ -73,6 +82,12 @@ def closest(node, selector):
         return None
     found = node.closest(selector)
     return None if missing(found) else found
+
+
+def site_base():
+    """The site's address (ending in '/') as this page sees it: where the other pages are."""
+    href = str(window.location.href).split("#")[0]
+    return href[:href.rfind("/") + 1]
 
 
 def prefers_reduced_motion():

@@ -15,8 +15,8 @@ from pyscript import document, window
 
 from kalah.errors import KalahError
 from kalah.links import error_text, parse_fragment
-from kalah.web.common.dom import by_id, el
-from kalah.web.replay.page import ReplayViewer
+from kalah.web.common.dom import by_id, el, show_message
+from kalah.web.replay.viewer import ReplayViewer
 
 HEIGHT_MESSAGE = "kalah-embed-height"
 POSITION_MESSAGE = "kalah-embed-position"
@@ -84,8 +84,7 @@ def main():
             raise KalahError("an embed shows a shared game (g=...), not a game of this browser or a game by link")
     except KalahError as error:
         by_id("status").textContent = "This game cannot be shown."
-        message.textContent = "This embed cannot show its game: %s." % error_text(error)
-        message.classList.add("problem")
+        show_message(message, "This embed cannot show its game: %s." % error_text(error), problem=True)
         by_id("viewer").hidden = True
         body.dataset.ready = "1"
         window.Function.new(_POST_HEIGHT)()

@@ -17,7 +17,7 @@ from kalah.history import FINISHED, StorageFull, error_text
 from kalah.history_import import ImportJob
 from kalah.input_guards import MAX_IMPORT, too_long
 from kalah.web.common import storage
-from kalah.web.common.dom import Timer, by_id, clear, el, listen, proxy
+from kalah.web.common.dom import Timer, by_id, clear, el, listen, proxy, show_message
 from kalah.web.common.files import download
 
 SLICE_MS = 12  # work per browser task: well under the 50 ms that counts as a long task
@@ -43,9 +43,7 @@ class HistoryPage:
         self._wire()
 
     def say(self, text, problem=False):
-        node = by_id("message")
-        node.textContent = text
-        node.className = "message problem" if problem else "message"
+        show_message(by_id("message"), text, problem)
 
     # -- drawing -------------------------------------------------------------
     def render(self):

@@ -30,7 +30,7 @@ from kalah.notation import house_letter
 from kalah.lab.tournament import SWISS, Tournament
 from kalah.web.common.board_view import BoardView
 from kalah.web.lab.bot_sandbox import SandboxClient, SandboxPool
-from kalah.web.common.dom import Timer, by_id, clear, el, listen, missing, proxy
+from kalah.web.common.dom import Timer, by_id, clear, el, listen, missing, proxy, show_message
 from kalah.web.lab.editor import Editor, error_line
 from kalah.web.lab.games import GameRunner, seconds_text
 from kalah.web.lab.players import LEVELS, MAX_NAME, MAX_SOURCE, REFERENCE, PlayerShelf, valid_name
@@ -87,9 +87,7 @@ class LabPage:
 
     # -- small helpers -----------------------------------------------------
     def player_message(self, text, problem=False):
-        node = by_id("player-message")
-        node.textContent = text
-        node.className = "message problem" if problem else "message"
+        show_message(by_id("player-message"), text, problem)
 
     def template(self, kind):
         with open("kalah/lab/templates/%s.py" % kind) as handle:
@@ -241,11 +239,11 @@ class LabPage:
             if serial != self.check_serial:
                 return   # the code changed meanwhile
             if data.get("ok"):
-                _say(by_id("code-error"), "")
+                show_message(by_id("code-error"), "")
                 self.editor.mark_error(None)
                 by_id("code").removeAttribute("aria-invalid")
             else:
-                _say(by_id("code-error"), data.get("message") or "the code does not load")
+                show_message(by_id("code-error"), data.get("message") or "the code does not load")
                 self.editor.mark_error(data.get("line"))
                 by_id("code").setAttribute("aria-invalid", "true")
 
@@ -325,7 +323,7 @@ class LabPage:
         self.player_message("A new player from the %s template." % kind)
 
     def export_player(self, event=None):
-        from kalah.web.replay.page import download
+        from kalah.web.common.files import download
         name = str(by_id("player-name").value).strip() or "player"
         safe = "".join(c if (c.isalpha() or c.isdigit() or c in "_-") else "_" for c in name)
         download(self.editor.text, "text/x-python", safe + ".py")
@@ -684,12 +682,6 @@ class LabPage:
 
     def _template_handler(self, kind):
         return lambda event: self.new_from_template(kind)
-
-
-def _say(node, text):
-    # An alert region announces every change: write only a new text.
-    if str(node.textContent) != text:
-        node.textContent = text
 
 
 def _reference_label(name):

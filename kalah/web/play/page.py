@@ -30,7 +30,7 @@ from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP
 from kalah.web.common import game_setup
 from kalah.web.play import later
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import Timer, by_id, clear, el, listen
+from kalah.web.common.dom import Timer, by_id, clear, el, listen, show_message, site_base
 from kalah.narration import describe_move
 from kalah.web.common.game_setup import HUMAN, turn_text, why_not
 from kalah.web.play.session import GameSession
@@ -66,11 +66,6 @@ def anything_stored():
     except Exception:  # storage blocked (privacy settings): nothing to resume
         return False
     return False
-
-
-def site_base():
-    href = str(window.location.href).split("#")[0]
-    return href[:href.rfind("/") + 1]
 
 
 class PlayPage:
@@ -521,7 +516,7 @@ class PlayPage:
 
     def say(self, text):
         """The polite live region: what a move did, or why nothing happened."""
-        self.message.textContent = text
+        show_message(self.message, text)
 
     # -- the computer -----------------------------------------------------
     def _after_first_paint(self):

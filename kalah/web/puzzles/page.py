@@ -16,7 +16,7 @@ from kalah.notation import move_text
 from kalah.rules import SIDE_NAMES
 from kalah.web.common import storage
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import by_id, el, listen, proxy
+from kalah.web.common.dom import by_id, el, listen, proxy, show_message
 
 PROGRESS_KEY = "kalah.puzzles"
 
@@ -67,9 +67,7 @@ class PuzzlesPage:
 
     # -- what to show ----------------------------------------------------------
     def say(self, text, problem=False):
-        node = by_id("message")
-        node.textContent = text
-        node.className = "message problem error" if problem else "message"
+        show_message(by_id("message"), text, problem)
 
     def _fill_pickers(self):
         rules = by_id("pick-rules")
