@@ -7,11 +7,12 @@ text back (pure Python: size cap, nesting, one bad entry left out alone).
 
 import json
 
-from pyscript import window
+from pyscript import document, window
 
 from kalah.errors import KalahError
 from kalah.history import StorageFull
 from kalah.lab.saved_players import MAX_NAME, MAX_SOURCE, read_players
+from kalah.web.common.dom import by_id, clear, el
 
 PLAYERS_KEY = "kalah.lab.players"
 REFERENCE = ("random", "first", "rightmost", "greedy")
@@ -76,3 +77,65 @@ class PlayerShelf:
     def _write(self, players):
         self.store[PLAYERS_KEY] = json.dumps(players)   # StorageFull leaves the old list
         self.players = players
+
+
+def fill_player_lists(names):
+    """The saved players' list, the try-game's opponents and the tournament's entrants."""
+    saved = by_id("saved")
+    clear(saved)
+    if not names:
+        saved.appendChild(el("option", "(none yet)", attrs={"value": ""}))
+    for name in names:
+        saved.appendChild(el("option", name, attrs={"value": name}))
+    opponent = by_id("opponent")
+    chosen = str(opponent.value) if opponent.value else "itself"
+    clear(opponent)
+    opponent.appendChild(el("option", "Itself", attrs={"value": "itself"}))
+    opponent.appendChild(el("option", "A person (you click the houses)", attrs={"value": "person"}))
+    group = el("optgroup", attrs={"label": "Reference players"})
+    for name in REFERENCE:
+        group.appendChild(el("option", _reference_label(name), attrs={"value": "ai:" + name}))
+    opponent.appendChild(group)
+    group = el("optgroup", attrs={"label": "Our computer levels"})
+    for name in LEVELS:
+        group.appendChild(el("option", "Level " + name[5:], attrs={"value": "ai:" + name}))
+    opponent.appendChild(group)
+    if names:
+        group = el("optgroup", attrs={"label": "Saved players"})
+        for name in names:
+            group.appendChild(el("option", name, attrs={"value": "saved:" + name}))
+        opponent.appendChild(group)
+    opponent.value = chosen
+    if not opponent.value:
+        opponent.value = "itself"
+    _fill_entrants(names)
+
+
+def _fill_entrants(names):
+    box = by_id("entrants")
+    checked = {}
+    for node in box.querySelectorAll("input"):
+        checked[str(node.value)] = bool(node.checked)
+    for node in box.querySelectorAll(".entrant-group"):
+        node.remove()
+    groups = (("Saved players", ["saved:" + n for n in names]),
+              ("Reference players", ["ai:" + n for n in REFERENCE]),
+              ("Our levels", ["ai:" + n for n in LEVELS]))
+    for title, values in groups:
+        if not values:
+            continue
+        group = el("div", cls="entrant-group", attrs={"role": "group", "aria-label": title})
+        group.appendChild(el("span", title, cls="group-title"))
+        for value in values:
+            name = value.split(":", 1)[1]
+            box_input = el("input", attrs={"type": "checkbox", "value": value, "name": "entrant"})
+            box_input.checked = checked.get(value, False)
+            label = el("label", cls="choice", children=[box_input])
+            label.appendChild(document.createTextNode(" " + name))
+            group.appendChild(label)
+        box.appendChild(group)
+
+
+def _reference_label(name):
+    return {"random": "Random", "first": "First legal house", "rightmost": "Right-most legal house (the reference player)",
+            "greedy": "Greedy (most seeds now)"}[name]

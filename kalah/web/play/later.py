@@ -22,7 +22,7 @@ MODULES = (
     "kalah/ai/__init__.mpy", "kalah/ai/reference.mpy", "kalah/ai/book.mpy",
     "kalah/web/common/storage.mpy", "kalah/web/common/files.mpy", "kalah/web/common/embed_code.mpy",
     "kalah/web/common/worker_client.mpy", "kalah/web/common/computer.mpy",
-    "kalah/web/common/chart_view.mpy", "kalah/web/play/analysis_view.mpy", "kalah/analysis.mpy",
+    "kalah/web/common/chart_view.mpy", "kalah/web/play/analysis_view.mpy", "kalah/web/play/sharing.mpy", "kalah/analysis.mpy",
 )
 # One fetch for them all; index.html preloads it too (data-later).
 BUNDLE = "static/mpy/bundles/later.mpy"
