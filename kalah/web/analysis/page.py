@@ -20,14 +20,15 @@ import json
 
 from pyscript import document, window
 
-from kalah.analysis import analysis_fragment, board_from_fragment, count_from_text, edited_board, pit_name
+from kalah.analysis import analysis_fragment, board_from_fragment
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.notation import move_text
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
+from kalah.rules import SIDE_NAMES
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import by_id, clear, closest, el, listen
+from kalah.web.analysis.editor import PositionEditor
+from kalah.web.common.dom import by_id, clear, el, listen
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.game_setup import why_not
 
@@ -41,9 +42,7 @@ LINE_PLIES = 10
 LINE_SECONDS = 1.0     # the first line; once every value is exact, the proven line may take longer
 PROVEN_LINE_SECONDS = 3.0
 COMPUTER_SECONDS = 1.0
-# Offered in the rule set field; any name kalah.rules.find_rules reads is accepted.
-RULE_NAMES = ("kalah(6,4)", "kalah(6,4)+empty-capture", "kalah(6,3)", "kalah(6,5)", "kalah(6,6)",
-              "kalah(4,3)", "kalah(6,4)+pie", "kalah(6,4)+gamelink", "relay-kalaha", "owari", "oware")
+
 
 
 def signed(value):
@@ -76,7 +75,6 @@ class AnalysisPage:
         self.line_exact = False
         self.line_proven_asked = False
         self.request = None      # the computer's pending move
-        self.edit_rules = self.board.rules
         self.board_box = by_id("board")
         self.view = BoardView(self.board_box, on_house=self.house_clicked)
         self.message = by_id("message")
@@ -86,26 +84,12 @@ class AnalysisPage:
         self.back_button = by_id("back")
         self.computer_side = by_id("computer-side")
         self.computer_level = by_id("computer-level")
-        self.rules_input = by_id("rules")
-        self.side_select = by_id("side")
-        self.pits_box = by_id("pits")
-        self.editor_message = by_id("editor-message")
-        self.position_text = by_id("position-text")
         self.link = by_id("link")
-        self.pit_inputs = []
-        names = by_id("rule-names")
-        for name in RULE_NAMES:
-            names.appendChild(el("option", attrs={"value": name}))
+        self.editor = PositionEditor(self.board.rules, self.edited, self.incomplete, self.open)
         listen(self.back_button, "click", lambda event: self.take_back())
         listen(self.computer_side, "change", lambda event: self.computer_turn())
         listen(self.computer_level, "change", lambda event: self.computer_turn())
-        listen(self.rules_input, "change", lambda event: self.rules_changed())
-        listen(self.side_select, "change", lambda event: self.edited())
-        listen(self.pits_box, "click", self.pit_button)
-        listen(self.pits_box, "change", lambda event: self.edited())
         listen(by_id("start-position"), "click", lambda event: self.start_position())
-        listen(by_id("position-open"), "click", lambda event: self.open_text())
-        listen(self.position_text, "keydown", self.position_key)
         listen(by_id("copy-link"), "click", lambda event: self.copy_link())
         listen(document.defaultView, "hashchange", lambda event: self.open_hash())
 
@@ -129,118 +113,28 @@ class AnalysisPage:
         """Show `board` and analyse it."""
         self.stop_computer()
         self.board = board
-        self.edit_rules = board.rules
+        self.editor.rules = board.rules
         self.message.textContent = ""
-        self.editor_message.textContent = ""
+        self.editor.say("")
         self.shown()
         if write_link:
             self.write_link()
-        self.fill_editor()
+        self.editor.fill(board)
 
     def start_position(self):
-        self.open(Board(self.edit_rules))
+        self.open(Board(self.editor.rules))
 
-    def open_text(self):
-        try:
-            board = Board.from_position(str(self.position_text.value).strip())
-        except KalahError as error:
-            self.editor_message.textContent = "This position cannot be opened: %s." % error
-            return
-        self.open(board)
-
-    def position_key(self, event):
-        if event.key == "Enter":
-            self.open_text()
-
-    # -- the editor ----------------------------------------------------------
-    def fill_editor(self):
-        """Put the board's position into the editor's fields."""
-        board = self.board
-        self.rules_input.value = board.rules.name
-        self.side_select.value = "N" if board.turn == NORTH else "S"
-        self.build_pits(board.rules)
-        for index, field in enumerate(self.pit_inputs):
-            field.value = str(board.pits[index])
-        self.position_text.value = board.position()
-
-    def build_pits(self, rules):
-        """One field with - and + a pit: North's row first, as the board shows it."""
-        if len(self.pit_inputs) == rules.size:
-            return
-        clear(self.pits_box)
-        self.pit_inputs = [None] * rules.size
-        m = rules.houses
-        rows = ((NORTH, [rules.stores[NORTH]] + [rules.house_index(NORTH, h) for h in range(m, 0, -1)]),
-                (SOUTH, [rules.house_index(SOUTH, h) for h in range(1, m + 1)] + [rules.stores[SOUTH]]))
-        for side, indices in rows:
-            cells = [el("span", SIDE_NAMES[side], cls="row-name")]
-            for index in indices:
-                name = pit_name(rules, index)
-                field = el("input", attrs={"type": "text", "inputmode": "numeric", "id": "pit-%d" % index,
-                                           "aria-label": name, "size": "3", "maxlength": "3"})
-                self.pit_inputs[index] = field
-                less = el("button", "\u2212", attrs={"type": "button", "data-pit": index, "data-delta": "-1",
-                                                      "aria-label": "One seed less in " + name})
-                more = el("button", "+", attrs={"type": "button", "data-pit": index, "data-delta": "1",
-                                                 "aria-label": "One seed more in " + name})
-                short = name.split(" ")[-1] if index not in rules.stores else "store"
-                cells.append(el("span", cls="pit store" if index in rules.stores else "pit", children=[
-                    el("span", short, cls="pit-name"), field, el("span", cls="pit-buttons", children=[less, more])]))
-            self.pits_box.appendChild(el("div", cls="pit-row", children=cells))
-
-    def pit_button(self, event):
-        button = closest(event.target, "button[data-pit]")
-        if button is None:
-            return
-        field = self.pit_inputs[int(button.getAttribute("data-pit"))]
-        try:
-            count = count_from_text(field.value, "")
-        except KalahError:
-            count = 0
-        field.value = str(max(0, count + int(button.getAttribute("data-delta"))))
-        self.edited()
-
-    def rules_changed(self):
-        text = str(self.rules_input.value).strip()
-        try:
-            rules = find_rules(text)
-        except KalahError as error:
-            self.editor_message.textContent = "Rule set: %s." % error
-            return
-        self.edit_rules = rules
-        self.build_pits(rules)
-        pits = self.edited_pits()
-        if pits is None or len(pits) != rules.size or sum(pits) != rules.total:
-            for index, count in enumerate(rules.initial_pits()):
-                self.pit_inputs[index].value = str(count)
-        self.edited()
-
-    def edited_pits(self):
-        try:
-            return [count_from_text(field.value, pit_name(self.edit_rules, index))
-                    for index, field in enumerate(self.pit_inputs)]
-        except KalahError:
-            return None
-
-    def edited(self):
-        """The editor's fields changed: show their position, analysed once it is one a game can be in."""
-        rules = self.edit_rules
-        turn = NORTH if str(self.side_select.value) == "N" else SOUTH
-        try:
-            pits = [count_from_text(field.value, pit_name(rules, index)) for index, field in enumerate(self.pit_inputs)]
-            board = edited_board(rules, pits, turn)
-        except KalahError as error:
-            self.stop_computer()
-            self.drop_calls()
-            self.editor_message.textContent = "Not a position yet: %s." % error
-            self.values_status.textContent = "The values come once the position is complete."
-            return
-        self.editor_message.textContent = ""
+    def edited(self, board):
+        """The editor holds a position a game can be in: show it, analysed."""
         self.stop_computer()
         self.board = board
         self.shown()
         self.write_link()
-        self.position_text.value = board.position()
+
+    def incomplete(self):
+        self.stop_computer()
+        self.drop_calls()
+        self.values_status.textContent = "The values come once the position is complete."
 
     # -- the board and its values ---------------------------------------------
     def shown(self):
@@ -375,7 +269,7 @@ class AnalysisPage:
         self.view.animate(report, lambda: None)
         self.shown()
         self.write_link()
-        self.fill_editor()
+        self.editor.fill(self.board)
 
     def take_back(self):
         board = self.board
@@ -388,7 +282,7 @@ class AnalysisPage:
             board.pop()
         self.shown()
         self.write_link()
-        self.fill_editor()
+        self.editor.fill(self.board)
 
     def computer_to_move(self):
         side = str(self.computer_side.value)
