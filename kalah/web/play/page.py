@@ -14,10 +14,11 @@ computer plays or is chosen in the panel.
 A computer that cannot start never decides a game: the game waits with the
 reason and a Retry button, and nothing is scored.
 
-Its parts, each reporting back through callbacks: new_game.py (the new-game
-panel), computer_turn.py (the computer's moves), drawing.py (everything
-around the board), saving.py (saving and resuming), sharing.py (links and
-embed code, loaded later), analysis_view.py (hints and review, loaded later).
+Its parts, each reporting back through callbacks: turns.py (moves, undo,
+redo, resigning), new_game.py (the new-game panel), computer_turn.py (the
+computer's moves), drawing.py (everything around the board), saving.py
+(saving and resuming), sharing.py (links and embed code, loaded later),
+analysis_view.py (hints and review, loaded later).
 
 Other parts hook in with `PAGE.add_listener(listener)`: listener(session,
 change, report) runs after every change ("new", "move", "undo", "redo",
@@ -29,38 +30,36 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from kalah.errors import KalahError
-from kalah.narration import describe_move
-from kalah.notation import move_text
 from kalah.presets import Preset, is_preset, parse_preset
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP
+from kalah.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import Timer, by_id, listen, show_message
-from kalah.web.common.game_setup import turn_text, why_not
 from kalah.web.play import later
 from kalah.web.play.computer_turn import ComputerTurn
 from kalah.web.play.drawing import draw_game, show_problem
 from kalah.web.play.new_game import NewGamePanel
 from kalah.web.play.saving import GameSaver, anything_stored, forget_tab_game, resumed
 from kalah.web.play.session import GameSession
+from kalah.web.play.turns import Turns, sound, turn_sentence
 
 AFTER_FIRST_PAINT_MS = 150  # extras (computer, analysis panel) wait until the board is on screen
 
 
 class PlayPage:
     def __init__(self):
-        self.view = BoardView(by_id("board"), on_house=self.house_chosen)
-        self.view.on_step = _sound
+        self.view = BoardView(by_id("board"), on_house=lambda side, house: self.turns.house_chosen(side, house))
+        self.view.on_step = sound
         self.message = by_id("message")
         self.listeners = []
         self.session = None
         self.orientation = SOUTH
         self.saver = GameSaver()
-        self.computer = ComputerTurn(by_id("thinking"), lambda: self.view.animating, self.play,
-                                     self._computer_cannot, self._computer_loaded)
+        self.computer = ComputerTurn(by_id("thinking"), lambda: self.view.animating,
+                                     lambda move: self.turns.play(move), self._computer_cannot, self._computer_loaded)
+        self.turns = Turns(self.view, self.computer, self.say, self.save, self.refresh)
         self._import_timer = Timer(self._after_first_paint)
         self._analysis_timer = Timer(_attach_analysis)
-        self._told = None             # (session, ply, side, sentences): the turn the message tells
         self.panel = NewGamePanel(self._shown_game, self.computer.unavailable, self._start_from_panel,
                                   self._players_changed)
         self._wire_controls()
@@ -106,7 +105,7 @@ class PlayPage:
             self.say(problem)
         if session is not None:
             self.begin(session, save=False)
-            self.say("Your game is back where you left it. " + self.turn_sentence())
+            self.say("Your game is back where you left it. " + turn_sentence(self.session))
         else:
             self.begin(self._session_from(Preset()))
         on_ready()
@@ -137,6 +136,7 @@ class PlayPage:
         self.computer.problem = None
         self.session = session
         self.computer.session = session
+        self.turns.session = session
         # The last game's share link or embed code would point at the old game.
         by_id("copy-box").hidden = True
         by_id("copy-text").value = ""
@@ -166,7 +166,7 @@ class PlayPage:
         forget_tab_game()
         self.panel.close()
         self.begin(self._session_from(preset, names))
-        self.say("New game: %s. %s" % (game_setup.rules_title(preset.rules), self.turn_sentence()))
+        self.say("New game: %s. %s" % (game_setup.rules_title(preset.rules), turn_sentence(self.session)))
         self._bring_game_into_view()
         self.view.focus()
 
@@ -184,118 +184,6 @@ class PlayPage:
     def save(self):
         self.saver.save(self.session)
 
-    # -- moves --------------------------------------------------------------
-    def house_chosen(self, side, house):
-        session = self.session
-        if session is None:
-            return
-        board = session.board
-        if board.turn is not None and session.computer_to_move():
-            self.say("Please wait: it is the computer's turn (%s)." % SIDE_NAMES[board.turn])
-            return
-        reason = why_not(board, side, house)
-        if reason is not None:
-            self.say(reason)
-            return
-        self.play(house)
-
-    def play(self, move):
-        """Play a move in the game at once (data-position tells it); the view shows it seed by seed.
-
-        The game runs ahead of the view: the computer starts on its reply while the
-        sowing is drawn (an opening-book reply is there at once), and its move waits
-        in the view's queue. Computer against computer waits for the view instead,
-        so that the game can be watched.
-        """
-        session = self.session
-        report = session.play(move)
-        ply = len(session.board.move_stack)
-        self.save()
-        self.view.set_position(session.board.position())
-        self.view.animate(report, lambda: self._move_shown(session, ply, report))
-        if not session.only_computers():
-            self.computer.schedule()
-
-    def _move_shown(self, session, ply, report):
-        """A move's sowing has been drawn: say what it did (with the rest of that side's turn
-        before it: an extra turn is one turn); once the view has caught up, draw the game."""
-        if session is not self.session:
-            return  # a new game began meanwhile
-        words = describe_move(session.board.rules, report)
-        told = self._told
-        if told is not None and told[0] is session and told[1] == ply - 1 and told[2] == report.side:
-            words = told[3] + words
-        self._told = (session, ply, report.side, words)
-        if report.extra_turn:
-            _sound("extra", 1)
-        if self.view.animating:
-            self.say(" ".join(words))  # more moves are still being drawn
-            return
-        self.refresh()
-        self.say(" ".join(words) + self._next_turn_sentence())
-        self.computer.schedule()
-
-    def turn_sentence(self):
-        session = self.session
-        return turn_text(session.board, session.players, session.names)
-
-    def _next_turn_sentence(self):
-        if self.session.board.turn is None:
-            return ""
-        return " " + self.turn_sentence()
-
-    def undo(self):
-        self.computer.cancel()
-        if self.view.animating:
-            return
-        batch = self.session.undo()
-        if batch:
-            self.computer.problem = None
-            self.save()
-            self.refresh()
-            self.say("Took back %s. %s" % (self._moves_words(batch), self.turn_sentence()))
-        self.computer.schedule()
-
-    def redo(self):
-        self.computer.cancel()
-        batch = self.session.redo_stack[-1] if self.session.redo_stack else None
-        if batch is None:
-            return
-        self.session.redo()
-        self.save()
-        self.refresh()
-        self.say("Played again %s. %s" % (self._moves_words(batch), self.turn_sentence()))
-        self.computer.schedule()
-
-    def _moves_words(self, batch):
-        words = []
-        for side, move in batch:
-            words.append("%s's resignation" % SIDE_NAMES[side] if move is None
-                         else "%s %s" % (SIDE_NAMES[side], move_text(side, move)))
-        return ", ".join(words)
-
-    def swap(self):
-        if self.session.board.can_swap and not self.session.computer_to_move():
-            self.play(SWAP)
-
-    def resign(self):
-        """The first click asks, the second (while the button asks) resigns; anything else
-        that redraws the game (a move, undo, a new game) takes the question back."""
-        session = self.session
-        if session.board.turn is None or session.computer_to_move():
-            return
-        button = by_id("resign")
-        if button.dataset.confirm != "1":
-            button.dataset.confirm = "1"
-            button.textContent = "Really resign?"
-            self.say("Click “Really resign?” to give up this game; anything else goes on playing.")
-            return
-        self.computer.cancel()
-        outcome = session.resign()
-        self.save()
-        self.refresh()
-        self.say(game_setup.describe_outcome(outcome))
-
     def flip(self):
         self.orientation = 1 - self.orientation
         self.refresh()
@@ -311,7 +199,7 @@ class PlayPage:
         preset = Preset(old.board.rules, players, old.first, self.computer.speed)
         forget_tab_game()
         self.begin(self._session_from(preset, names))
-        self.say("New game: %s. %s" % (game_setup.rules_title(preset.rules), self.turn_sentence()))
+        self.say("New game: %s. %s" % (game_setup.rules_title(preset.rules), turn_sentence(self.session)))
         self._bring_game_into_view()
         self.view.focus()
 
@@ -388,11 +276,11 @@ class PlayPage:
 
     # -- the buttons -------------------------------------------------------
     def _wire_controls(self):
-        listen(by_id("undo"), "click", lambda event: self.undo())
-        listen(by_id("redo"), "click", lambda event: self.redo())
+        listen(by_id("undo"), "click", lambda event: self.turns.undo())
+        listen(by_id("redo"), "click", lambda event: self.turns.redo())
         listen(by_id("flip"), "click", lambda event: self.flip())
-        listen(by_id("swap"), "click", lambda event: self.swap())
-        listen(by_id("resign"), "click", lambda event: self.resign())
+        listen(by_id("swap"), "click", lambda event: self.turns.swap())
+        listen(by_id("resign"), "click", lambda event: self.turns.resign())
         listen(by_id("pause"), "click", lambda event: self.toggle_pause())
         listen(by_id("share"), "click", lambda event: self.copy_share())
         listen(by_id("retry"), "click", lambda event: self.retry_computer())
@@ -415,14 +303,6 @@ def _sharing():
     """The sharing module (one of the later modules: call once later.load() is done)."""
     from kalah.web.play import sharing
     return sharing
-
-
-def _sound(kind, count):
-    """static/js/sound.js's notes (it does nothing while the sound is off)."""
-    try:
-        window.kalahSound.play(kind, count)
-    except Exception:  # sound.js did not load: the game is silent, nothing else changes
-        pass
 
 
 PAGE = None
