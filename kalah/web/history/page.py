@@ -5,22 +5,21 @@ anything else read from storage or a file go in as text only.
 
 Long work is done in slices of about SLICE_MS, each in its own browser task,
 so that the page never holds the browser for long: an import reads and
-merges a few games per slice (kalah.history_import.ImportJob) and shows its
-progress, and the table of games is drawn a slice of rows at a time.
+merges a few games per slice (importing.py, kalah.history_import.ImportJob)
+and shows its progress, and the table of games is drawn a slice of rows at
+a time.
 """
 
 from pyscript import document, window
 
 from kalah.analysis import study_link
 from kalah.errors import KalahError
-from kalah.history import FINISHED, StorageFull, error_text
-from kalah.history_import import ImportJob
-from kalah.input_guards import MAX_IMPORT, too_long
+from kalah.history import FINISHED, error_text
 from kalah.web.common import storage
-from kalah.web.common.dom import Timer, by_id, clear, el, listen, proxy, show_message
+from kalah.web.common.dom import Timer, by_id, clear, el, listen, show_message
 from kalah.web.common.files import download
+from kalah.web.history.importing import SLICE_MS, Importer, clock_ms
 
-SLICE_MS = 12  # work per browser task: well under the 50 ms that counts as a long task
 FIRST_ROWS = 25  # rows drawn at once with the rest of the page: a screenful
 
 COLUMNS = (("date", "Date"), ("rules", "Rule set"), ("players", "Players"), ("result", "Result"),
@@ -33,10 +32,8 @@ class HistoryPage:
         self.sort = "date"
         self.descending = True
         self.deleted = None  # the last deleted Entry, for undo
-        self.job = None      # the ImportJob under way, and where its text came from
-        self.job_source = ""
-        self.job_summarized = False  # the import's summary (ranking, rule sets) is drawn
-        self.job_timer = Timer(self._import_slice)
+        self.importer = Importer(lambda: self.history, self.say, self._render_summary, self._render_games,
+                                 self.render)
         self.rows = []       # the rows to draw, and how many are drawn
         self.rows_drawn = 0
         self.rows_timer = Timer(self._draw_rows)
@@ -210,140 +207,13 @@ class HistoryPage:
         download(self.history.export_json(), "application/json", "kalah-history.json")
         self.say("Exported %d games to kalah-history.json." % len(self.history.entries))
 
-    def import_text(self, text, source, on_done=None, started=None):
-        """Start importing `text`; it goes on in slices (_import_slice). on_done() after a success.
-
-        `started`: when this task began (clock_ms), if taking the text in took part of it."""
-        if started is None:
-            started = clock_ms()
-        if self.job is not None:
-            self.say("Wait for the import from %s to finish first." % self.job_source, problem=True)
-            return
-        self.job = ImportJob(self.history, text, now=storage.now_ms())
-        self.job_source = source
-        self.job_done = on_done
-        self.job_summarized = False
-        document.body.setAttribute("data-import", "running")
-        self.say("Importing from %s\u2026" % source)
-        by_id("import-progress").hidden = False
-        self._import_slice(started)
-
-    def _import_slice(self, started=None):
-        """Go on with the import until SLICE_MS have passed since `started` (this task's start), then
-        in the next task: reading and merging, then drawing the page, which is two passes over every
-        game (the summary: ranking, rule sets; the table: sorting, first rows). A small import ends
-        in the task that started it."""
-        if started is None:
-            started = clock_ms()
-        job = self.job
-        if job.counts is None:
-            budget = SLICE_MS - (clock_ms() - started)
-            try:
-                finished = budget > 0 and job.run(clock_ms, budget)
-            except StorageFull as error:
-                self._import_ended("failed")
-                self.render()
-                self.say("Import stopped: %s. Delete or export old games to make room." % error_text(error),
-                         problem=True)
-                return
-            except KalahError as error:
-                self._import_ended("failed")
-                self.say("Nothing was imported from %s: %s. Your history is unchanged." % (
-                    self.job_source, error_text(error)), problem=True)
-                return
-            if not finished:
-                progress = by_id("import-progress")
-                done, total = job.progress()
-                progress.max = max(1, total)
-                progress.value = done
-                by_id("import-step").textContent = job.progress_text()
-                self.job_timer.start(0)
-                return
-        if not self.job_summarized:
-            if clock_ms() - started >= SLICE_MS:
-                self.job_timer.start(0)
-                return
-            self._render_summary()
-            self.job_summarized = True
-        if clock_ms() - started >= SLICE_MS:
-            self.job_timer.start(0)
-            return
-        added, updated, unchanged = job.counts
-        source, on_done = self.job_source, self.job_done
-        self._render_games()
-        self._import_ended("done")
-        self.say("Imported from %s: %d new, %d updated, %d already here." % (source, added, updated, unchanged))
-        if on_done is not None:
-            on_done()
-
-    def _import_ended(self, state):
-        self.job = None
-        by_id("import-progress").hidden = True
-        by_id("import-step").textContent = ""
-        document.body.setAttribute("data-import", state)
-
-    def paste(self):
-        def clear_paste():
-            by_id("paste").value = ""
-        started = clock_ms()
-        self.import_text(str(by_id("paste").value), "the pasted text", clear_paste, started)
-
-    def read_file(self, file):
-        name = str(file.name)
-        if file.size > MAX_IMPORT:  # bytes: at least as many characters
-            self.say("Nothing was imported: %s." % too_long(name, int(file.size), MAX_IMPORT, "bytes"),
-                     problem=True)
-            return
-        reader = window.FileReader.new()
-
-        def loaded(event):
-            started = clock_ms()
-            result = reader.result  # a large file's text takes 15-30 ms to come into Python
-            self.import_text(result if isinstance(result, str) else "", name, started=started)
-        reader.onload = proxy(loaded)
-        reader.onerror = proxy(lambda event: self.say("Could not read %s." % name, problem=True))
-        reader.readAsText(file)
-
-    def file_chosen(self, event):
-        files = event.target.files
-        if files.length:
-            self.read_file(files.item(0))
-        event.target.value = ""
-
-    def dropped(self, event):
-        event.preventDefault()
-        by_id("drop").classList.remove("over")
-        files = event.dataTransfer.files
-        if files.length:
-            self.read_file(files.item(0))
-            return
-        started = clock_ms()
-        text = event.dataTransfer.getData("text")
-        if isinstance(text, str) and text:
-            self.import_text(text, "the dropped text", started=started)
-
     def _wire(self):
         listen(by_id("games"), "click", self.clicked)
         listen(by_id("problems"), "click", self.clicked)
         listen(by_id("undo"), "click", lambda e: self.undo())
         listen(by_id("export"), "click", lambda e: self.export())
-        listen(by_id("import-paste"), "click", lambda e: self.paste())
-        listen(by_id("import-file"), "change", self.file_chosen)
         for name in ("filter-player", "filter-rules", "filter-status"):
             listen(by_id(name), "input", lambda e: self.render())
-        drop = by_id("drop")
-        listen(drop, "dragover", self._drag_over)
-        listen(drop, "dragleave", lambda e: drop.classList.remove("over"))
-        listen(drop, "drop", self.dropped)
-
-    def _drag_over(self, event):
-        event.preventDefault()
-        by_id("drop").classList.add("over")
-
-
-def clock_ms():
-    return window.performance.now()
-
 
 PAGE = None
 
