@@ -3,7 +3,8 @@
 The viewer (replay/viewer.py, which the embed shares) shows the game; the
 page around it adds: copy a share link or embed code, export the game
 (PGN-like, JSON), keep it in the history (only when asked), continue from
-here on the play page, and correspondence play (a move, then a link back).
+here on the play page, and correspondence play (correspondence.py: a move,
+then a link back).
 The current ply is kept in the URL fragment.
 """
 
@@ -12,22 +13,23 @@ from pyscript import document, window
 from kalah.analysis import study_link
 from kalah.errors import KalahError
 from kalah.history import player_name
-from kalah.links import (check_against_held, correspondence_fragment, embed_fragment,
-                         error_text, parse_fragment, share_fragment)
+from kalah.links import embed_fragment, error_text, parse_fragment, share_fragment
 from kalah.records import Record
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP, find_rules, known_names
-from kalah.web.common.dom import by_id, el, listen, proxy, show_message, site_base
+from kalah.rules import NORTH, SOUTH
+from kalah.web.common.dom import by_id, listen, proxy, show_message, site_base
 from kalah.web.common.embed_code import embed_snippet
 from kalah.web.common.files import copy_to_clipboard, download
+from kalah.web.replay.correspondence import Correspondence
 from kalah.web.replay.viewer import ReplayViewer
 
 
 class ReplayPage:
     def __init__(self):
-        self.viewer = ReplayViewer(by_id("viewer"), on_ply=self.ply_changed, on_house=self.house_chosen)
+        self.viewer = ReplayViewer(by_id("viewer"), on_ply=self.ply_changed,
+                                   on_house=lambda side, house: self.correspondence.house_chosen(side, house))
         self.link = None
         self.written_hash = None
-        self.correspondence = None   # {"id", "board", "mover"} while this device may move
+        self.correspondence = Correspondence(self.viewer, self.message, self._moved, self._started)
         self._wire()
 
     def message(self, text, problem=False):
@@ -36,9 +38,7 @@ class ReplayPage:
     def open_hash(self):
         fragment = str(window.location.hash)
         self.written_hash = fragment
-        self.correspondence = None
-        self.viewer.legal_override = None
-        by_id("correspondence").hidden = True
+        self.correspondence.reset()
         if fragment in ("", "#"):
             self.show_nothing()
             return
@@ -59,7 +59,7 @@ class ReplayPage:
         by_id("keep").hidden = link.local_id is not None  # already in this browser's history
         self.message("")
         if link.is_correspondence:
-            self.open_correspondence(link)
+            self.correspondence.open(link)
 
     def local_record(self, gid):
         from kalah.web.common import storage
@@ -95,6 +95,16 @@ class ReplayPage:
         while board.ply() > ply:
             board.pop()
         by_id("study-link").setAttribute("href", "./" + study_link(board))
+
+    def _moved(self, fragment):
+        self.link = parse_fragment(fragment)
+        self.written_hash = "#" + fragment
+        window.history.replaceState(None, "", "#" + fragment)
+
+    def _started(self):
+        by_id("start").hidden = True
+        by_id("replay").hidden = False
+        self.link = None
 
     def hash_changed(self):
         if str(window.location.hash) != self.written_hash:
@@ -174,126 +184,6 @@ class ReplayPage:
             self.message(problem, problem=True)
         window.location.href = "index.html"
 
-    # -- correspondence ------------------------------------------------------
-    def open_correspondence(self, link):
-        from kalah.web.common import storage
-        box = by_id("correspondence")
-        box.hidden = False
-        entry = storage.open_history().get(link.game_id)
-        try:
-            fresh = check_against_held(link, entry.record if entry is not None else None)
-        except KalahError as error:
-            self.message("This link is refused: %s." % error_text(error), problem=True)
-            by_id("corr-status").textContent = "Refused; the board shows what the link holds."
-            return
-        board = link.record.board()
-        if board.turn is None:
-            by_id("corr-status").textContent = "The game is over: " + board.outcome().describe()
-            self.save_correspondence(link.record, link.game_id)
-            return
-        if not fresh and entry.record.meta.get("me") != board.turn:
-            by_id("corr-status").textContent = ("You already hold this position. It is %s's turn: waiting for "
-                                                "their link." % SIDE_NAMES[board.turn])
-            return
-        # Whoever opens a link on their turn plays that side on this device (also after a reload mid-turn).
-        self.save_correspondence(link.record, link.game_id, me=board.turn)
-        self.begin_turn(link.record, link.game_id)
-
-    def begin_turn(self, record, gid):
-        board = record.board()
-        self.correspondence = {"id": gid, "board": board, "mover": board.turn, "record": record}
-        self.viewer.legal_override = [m for m in board.legal_moves if m]
-        self.viewer.orientation = board.turn
-        self.viewer.go(self.viewer.plies())
-        by_id("corr-swap").hidden = not board.can_swap
-        name = seat_name(record, board, board.turn)
-        by_id("corr-status").textContent = ("%s (%s) to move: play your move on the board, then send the link "
-                                            "that appears." % (name, SIDE_NAMES[board.turn]))
-        by_id("corr-link").value = ""
-        by_id("corr-copy").disabled = True
-
-    def house_chosen(self, side, house):
-        state = self.correspondence
-        if state is None:
-            return
-        board = state["board"]
-        if side != board.turn or house not in board.legal_moves:
-            self.message("Not a move now: choose one of %s's houses that holds seeds." % SIDE_NAMES[board.turn])
-            return
-        self.play(house)
-
-    def swap(self):
-        """The pie rule: the second player takes over the first player's position."""
-        state = self.correspondence
-        if state is not None and state["board"].can_swap:
-            self.play(SWAP)
-
-    def play(self, move):
-        state = self.correspondence
-        board = state["board"]
-        board.push(move)
-        self.message("")
-        old = state["record"]
-        record = Record(old.rules, board.moves_played(), old.south, old.north, old.start, old.date)
-        state["record"] = record
-        self.viewer.load(record, None, state["mover"])
-        # After the pie rule's swap the players have exchanged seats: this device now plays the other side.
-        me = 1 - state["mover"] if move == SWAP else state["mover"]
-        self.save_correspondence(record, state["id"], me=me)
-        # The address always holds the position on the board, so a reload mid-turn carries on.
-        fragment = correspondence_fragment(record, state["id"])
-        self.link = parse_fragment(fragment)
-        self.written_hash = "#" + fragment
-        window.history.replaceState(None, "", "#" + fragment)
-        by_id("corr-swap").hidden = True
-        if board.turn == me:
-            self.viewer.legal_override = [m for m in board.legal_moves if m]
-            self.viewer.render()
-            by_id("corr-status").textContent = "Extra turn: move again."
-            return
-        self.viewer.legal_override = None
-        self.viewer.render()
-        url = site_base() + "replay.html#" + fragment
-        self.correspondence = None
-        by_id("corr-link").value = url
-        by_id("corr-copy").disabled = False
-        if board.turn is None:
-            by_id("corr-status").textContent = "Game over: %s Send the link so your opponent sees it." % (
-                board.outcome().describe())
-        else:
-            by_id("corr-status").textContent = "Sent? Copy this link to %s; their move comes back as a link." % (
-                seat_name(record, board, board.turn))
-
-    def save_correspondence(self, record, gid, me=None):
-        """Keep the game under its link id; `me`: the side this device plays."""
-        from kalah.web.common import storage
-        record.meta["id"] = gid
-        record.meta["mode"] = "correspondence"
-        if me is not None:
-            record.meta["me"] = me
-        problem = storage.save_game(record)
-        if problem:
-            self.message(problem, problem=True)
-
-    def start_by_link(self):
-        from kalah.web.common import storage
-        try:
-            rules = find_rules(by_id("corr-rules").value)
-            you = by_id("corr-you").value.strip() or None
-            friend = by_id("corr-friend").value.strip() or None
-            record = Record(rules.name, [], you, friend)
-        except KalahError as error:
-            self.message("Cannot start: %s." % error_text(error), problem=True)
-            return
-        gid = storage.new_game_id()
-        by_id("start").hidden = True
-        by_id("replay").hidden = False
-        by_id("correspondence").hidden = False
-        self.viewer.load(record, 0, SOUTH)
-        self.link = None
-        self.message("")
-        self.begin_turn(record, gid)
-
     # -- opening pasted text -------------------------------------------------
     def open_pasted(self):
         text = str(by_id("paste").value).strip()
@@ -316,19 +206,9 @@ class ReplayPage:
         listen(by_id("keep"), "click", lambda e: self.keep())
         listen(by_id("continue"), "click", lambda e: self.continue_from_here(by_id("continue-opponent").value))
         listen(by_id("corr-copy"), "click", lambda e: self.copy(by_id("corr-link").value, "Link"))
-        listen(by_id("corr-start"), "click", lambda e: self.start_by_link())
-        listen(by_id("corr-swap"), "click", lambda e: self.swap())
         listen(by_id("open-paste"), "click", lambda e: self.open_pasted())
         # addEventListener called through pyscript's `window` loses its `this` under MicroPython.
         window.onhashchange = proxy(lambda e: self.hash_changed())
-        rules = by_id("corr-rules")
-        for name in known_names():
-            rules.appendChild(el("option", name, attrs={"value": name}))
-
-
-def seat_name(record, board, side):
-    """Who sits on `side` now: after the pie rule's swap the record's names have exchanged seats."""
-    return player_name(record, 1 - side if board.swapped else side)
 
 
 def _entry(record):
