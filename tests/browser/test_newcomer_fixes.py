@@ -15,7 +15,7 @@ import pytest
 from kalah.links import share_fragment
 from kalah import Board
 from kalah.rules import NORTH, SOUTH
-from play_driver import start_game
+from tests.browser.play_driver import start_game
 from test_replay import finished_game, ply_of
 
 POSITION = "document.getElementById('board').dataset.position"

@@ -2,7 +2,7 @@
 and kalah/web/play/later.py's MODULES exactly those it imports later (the computer
 player, the analysis panel, storage, sharing): a missing one fails only in the
 browser, an extra one in play.json is fetched by every player before the board
-shows. Each list reaches the page as one file (scripts/compile_mpy.py's bundles)."""
+shows. Each list reaches the page as one file (scripts/build/compile_mpy.py's bundles)."""
 
 import ast
 import pathlib
@@ -57,7 +57,7 @@ def play_page_files(lazy=False):
 
 
 def source_of(compiled):
-    """./kalah/board.py for ./static/mpy/kalah/board.mpy (scripts/compile_mpy.py's output)."""
+    """./kalah/board.py for ./static/mpy/kalah/board.mpy (scripts/build/compile_mpy.py's output)."""
     assert compiled.startswith("./static/mpy/kalah/") and compiled.endswith(".mpy"), compiled
     return "./" + compiled[len("./static/mpy/"):-len(".mpy")] + ".py"
 
@@ -70,12 +70,12 @@ def later_values():
 
 
 def later_modules():
-    """later.MODULES as their sources (./kalah/records.py)."""
+    """later.MODULES as their sources (./kalah/records/record.py)."""
     return {source_of("./static/mpy/" + path) for path in later_values()["MODULES"]}
 
 
 def later_urls():
-    """The bytecode later.py's bundle packs: ./static/mpy/kalah/records.mpy, ..."""
+    """The bytecode later.py's bundle packs: ./static/mpy/kalah/records/record.mpy, ..."""
     return {"./static/mpy/" + path[len("./"):-len(".py")] + ".mpy" for path in later_modules()}
 
 

@@ -5,13 +5,13 @@ the pie rule's seats, resuming from a record)."""
 import pytest
 
 from kalah import Board, KalahError
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH, SWAP
 from kalah.web.common import game_setup
 from kalah.narration import describe_move
 from kalah.web.common.game_setup import rules_from_choices, turn_text, why_not
 from kalah.web.play.session import GameSession, sides_of
-from tests.test_micropython import needs_micropython, run_micropython
+from tests.micropython.runner import needs_micropython, run_micropython
 
 
 def test_choices_name_the_rule_sets_of_the_registry():
@@ -33,7 +33,7 @@ def test_choices_name_the_rule_sets_of_the_registry():
 
 
 def test_every_level_has_a_measured_strength():
-    # The table scripts/ratings.py prints: a word, a rating, and what the level beats or loses to.
+    # The table scripts/bench/ratings.py prints: a word, a rating, and what the level beats or loses to.
     assert sorted(game_setup.LEVEL_STRENGTH) == sorted(game_setup.LEVELS)
     for word, rating, beats in game_setup.LEVEL_STRENGTH.values():
         assert word and isinstance(rating, int)

@@ -66,7 +66,7 @@ def line_text(board, moves):
 class AnalysisPage:
     def __init__(self):
         self.client = worker_client.shared()
-        # <body data-worker="ready"> once the worker answers calls: scripts/measure_analysis.py
+        # <body data-worker="ready"> once the worker answers calls: scripts/bench/measure_analysis.py
         # splits the time to the first values there.
         self.client.on_ready = lambda timings: document.body.setAttribute("data-worker", "ready")
         self.board = Board()

@@ -23,10 +23,10 @@ REFERENCE_TITLES = {
     "greedy": "greedy (best single move)",
 }
 # How strong each level is, on one Elo-style scale with the reference players (random = 0),
-# shown where a level is chosen. Measured, not guessed: `scripts/ratings.py` plays the round
-# robin and prints this table (README, "Computer players": the command and every figure);
+# shown where a level is chosen. Measured, not guessed: `scripts/bench/ratings.py` plays the round
+# robin and prints this table (docs/performance.md, "Computer players": the command and every figure);
 # paste its output here when a level changes. name: (word, rating, what it beats)
-LEVEL_STRENGTH = {  # scripts/ratings.py --games 20 --nodes 12000
+LEVEL_STRENGTH = {  # scripts/bench/ratings.py --games 20 --nodes 12000
     "level1": ("first steps", 133, "beats first house, loses to rightmost house"),
     "level2": ("novice", 365, "beats rightmost house, loses to greedy"),
     "level3": ("beginner", 425, "beats rightmost house, loses to greedy"),

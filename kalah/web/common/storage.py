@@ -24,7 +24,7 @@ from pyscript import window
 
 from kalah.errors import KalahError
 from kalah.history import FINISHED, UNFINISHED, History, StorageFull
-from kalah.records import Record
+from kalah.records.record import Record
 
 TAB_KEY = "kalah.tab"            # sessionStorage: this tab's writer token
 TAB_GAME_KEY = "kalah.tab-game"  # sessionStorage: the id of the game this tab plays

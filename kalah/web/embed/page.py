@@ -2,7 +2,9 @@
 
 Everything comes from the fragment (kalah/links.py: game, ply, autoplay,
 speed, controls, theme, orientation). The embed writes nothing to storage
-and tells its host page by postMessage its height (for hosts that size the
+and offers instead a link opening the game, at the move shown, on the
+site's replay page in a new tab (#open-tab), where the reader can keep it. It
+tells its host page by postMessage its height (for hosts that size the
 frame by script; the embed code's declared height already fits, see
 kalah/web/common/embed_code.py) and the position shown after every step (the same
 text as the board's data-position, docs/formats.md):
@@ -14,7 +16,7 @@ text as the board's data-position, docs/formats.md):
 from pyscript import document, window
 
 from kalah.errors import KalahError
-from kalah.links import error_text, parse_fragment
+from kalah.links import error_text, parse_fragment, share_fragment
 from kalah.web.common.dom import by_id, el, show_message
 from kalah.web.replay.viewer import ReplayViewer
 
@@ -90,9 +92,15 @@ def main():
         window.Function.new(_POST_HEIGHT)()
         return
     force_theme(link.theme)
+    open_tab = by_id("open-tab")
     if not link.controls:
         body.classList.add("no-controls")
-    viewer = ReplayViewer(by_id("viewer"), on_ply=lambda ply: post_position(viewer.positions[ply], ply))
+
+    def shown(ply):
+        post_position(viewer.positions[ply], ply)
+        # The link opens the move shown, not the one the embed opened at.
+        open_tab.href = "./replay.html#" + share_fragment(viewer.record, ply, viewer.orientation)
+    viewer = ReplayViewer(by_id("viewer"), on_ply=shown)
     viewer.set_speed(link.speed)
     viewer.load(link.record, link.ply, link.orientation)
     if link.autoplay:

@@ -3,7 +3,7 @@
 PyScript downloads every file its config lists before any Python runs, so
 play.json bundles only what draws the board; these (saving and resuming, the
 computer, the analysis panel, sharing) are fetched once the board is on
-screen. They are MicroPython bytecode, compiled by scripts/compile_mpy.py
+screen. They are MicroPython bytecode, compiled by scripts/build/compile_mpy.py
 into static/mpy/ (compiling source here cost more than carrying the bytes
 over) and packed into one file, static/mpy/bundles/later.mpy: a module that
 writes each of them where `import` finds them when it is imported.
@@ -16,9 +16,10 @@ pyscript.toml still lists their sources (the Pyodide worker reads it).
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-# What the bundle holds, where import finds them (scripts/compile_mpy.py reads this list).
+# What the bundle holds, where import finds them (scripts/build/compile_mpy.py reads this list).
 MODULES = (
-    "kalah/records.mpy", "kalah/history.mpy", "kalah/links.mpy",
+    "kalah/records/__init__.mpy", "kalah/records/record.mpy", "kalah/records/compact.mpy",
+    "kalah/records/pgn.mpy", "kalah/records/identity.mpy", "kalah/history.mpy", "kalah/links.mpy",
     "kalah/ai/__init__.mpy", "kalah/ai/reference.mpy", "kalah/ai/book.mpy",
     "kalah/web/common/storage.mpy", "kalah/web/common/files.mpy", "kalah/web/common/embed_code.mpy",
     "kalah/web/common/worker_client.mpy", "kalah/web/common/computer.mpy",

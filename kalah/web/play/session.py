@@ -62,7 +62,7 @@ class GameSession:
         return cls(board.rules, players, board=board, sides=sides_of(board), meta=meta)
 
     def to_record(self):
-        from kalah.records import Record  # only once there is a move to save: a lighter start
+        from kalah.records.record import Record  # only once there is a move to save: a lighter start
         return Record.from_board(self.board, meta=self.meta)
 
     @property

@@ -6,7 +6,7 @@ copy box. Imported with the page's later modules (kalah/web/play/later.py), when
 
 from kalah.links import embed_fragment, share_fragment
 from kalah.presets import format_preset
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
 from kalah.web.common.dom import by_id, site_base

@@ -17,6 +17,7 @@ from kalah.rules import SIDE_NAMES
 from kalah.web.common import storage
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import by_id, el, listen, proxy, show_message
+from kalah.web.puzzles.your_puzzles import YourGames
 
 PROGRESS_KEY = "kalah.puzzles"
 
@@ -53,8 +54,11 @@ class PuzzlesPage:
         self.choice = puzzles.Choice()
         self.puzzle = None
         self.answered = False   # this showing of the puzzle has been answered (or given up)
+        self.said_empty = False  # the message says the set from your games is empty
         self.view = BoardView(by_id("board"), on_house=self.chosen)
+        self.yours = YourGames(self.store, self._yours_changed)
         self._fill_pickers()
+        listen(by_id("pick-set"), "change", lambda event: self.pick())
         listen(by_id("pick-rules"), "change", lambda event: self.pick())
         listen(by_id("pick-theme"), "change", lambda event: self.pick())
         listen(by_id("pick-difficulty"), "change", lambda event: self.pick())
@@ -82,6 +86,8 @@ class PuzzlesPage:
                              attrs={"value": str(difficulty)}))
 
     def _show_choice(self):
+        by_id("pick-set").value = self.choice.set_name
+        self.yours.show(self.choice.set_name == "yours")
         by_id("pick-rules").value = self.choice.rules.name
         by_id("pick-theme").value = self.choice.theme or ""
         by_id("pick-difficulty").value = "" if self.choice.difficulty is None else str(self.choice.difficulty)
@@ -108,6 +114,10 @@ class PuzzlesPage:
 
     def load(self, name, then):
         """Fetch the rule set's puzzles once, then call `then(PuzzleSet)`."""
+        if self.choice.set_name == "yours":   # found in this browser's games, not fetched
+            by_id("status").hidden = True
+            then(self.yours.puzzle_set(name))
+            return
         found = self.sets.get(name)
         if found is not None:
             if isinstance(found, str):
@@ -151,6 +161,8 @@ class PuzzlesPage:
         by_id("puzzle").hidden = True
 
     def candidates(self):
+        if self.choice.set_name == "yours":
+            return self.yours.puzzle_set(self.choice.rules.name).select(self.choice.theme, self.choice.difficulty)
         found = self.sets.get(self.choice.rules.name)
         if found is None or isinstance(found, str):
             return []
@@ -161,15 +173,24 @@ class PuzzlesPage:
         theme = by_id("pick-theme").value or None
         difficulty = by_id("pick-difficulty").value
         self.choice = puzzles.Choice(by_id("pick-rules").value, None, theme,
-                                     int(difficulty) if difficulty else None)
+                                     int(difficulty) if difficulty else None, by_id("pick-set").value)
+        self._show_choice()
         self.load(self.choice.rules.name, lambda found: self.next())
 
     def next(self):
         chosen = self.progress.next_puzzle(self.candidates(), self.puzzle.id if self.puzzle else None)
         if chosen is None:
             by_id("puzzle").hidden = True
+            if self.choice.set_name == "yours":
+                narrowed = self.choice.theme is not None or self.choice.difficulty is not None
+                self.say(self.yours.empty_text(self.choice.rules.name, narrowed))
+                self.said_empty = True
+                return
             self.say("No puzzle has this theme and difficulty: choose another.", True)
             return
+        if self.said_empty:   # the set from your games has puzzles now
+            self.said_empty = False
+            self.say("")
         self.show(chosen)
 
     # -- one puzzle ------------------------------------------------------------
@@ -185,16 +206,18 @@ class PuzzlesPage:
         by_id("prompt").textContent = "%s to move: find the best move." % mover
         seen = "" if not self.progress.answered(puzzle) else (
             " · solved before" if self.progress.results[puzzle.id] else " · missed before")
-        by_id("about").textContent = "Puzzle %s · %s · %s · rating %d%s" % (
+        by_id("about").textContent = "Puzzle %s · %s · %s · rating %d%s%s" % (
             puzzle.id, " / ".join(puzzles.THEME_NAMES[t] for t in puzzle.themes),
-            puzzles.DIFFICULTY_NAMES[puzzle.difficulty], puzzle.rating, seen)
+            puzzles.DIFFICULTY_NAMES[puzzle.difficulty], puzzle.rating, seen,
+            " · from " + puzzle.source if self.choice.set_name == "yours" else "")
         self.view.render(board.rules, board.pits, board.turn, board.legal_moves, orientation=board.turn,
                          you=board.turn, position=board.position())
         self._verdict("", None)
         by_id("line").textContent = ""
         by_id("retry").hidden = True
         by_id("solution").hidden = False
-        self.choice = puzzles.Choice(puzzle.rules.name, puzzle.id, self.choice.theme, self.choice.difficulty)
+        self.choice = puzzles.Choice(puzzle.rules.name, puzzle.id, self.choice.theme, self.choice.difficulty,
+                                     self.choice.set_name)
         self._show_choice()
         self._draw_links()
 
@@ -282,12 +305,19 @@ class PuzzlesPage:
 
     def _draw_links(self):
         choice = self.choice
-        one = puzzles.format_link(puzzles.Choice(choice.rules.name, choice.pid))
-        themed = puzzles.format_link(puzzles.Choice(choice.rules.name, None, choice.theme, choice.difficulty))
+        one = puzzles.format_link(puzzles.Choice(choice.rules.name, choice.pid, set_name=choice.set_name))
+        themed = puzzles.format_link(puzzles.Choice(choice.rules.name, None, choice.theme, choice.difficulty,
+                                                    choice.set_name))
         by_id("link-puzzle").setAttribute("href", "./puzzles.html#" + one)
         by_id("link-set").setAttribute("href", "./puzzles.html#" + themed)
         by_id("link-study").setAttribute("href", "./" + study_link(self.puzzle.board()))
         window.history.replaceState(None, "", "#" + puzzles.format_link(choice))
+
+
+    def _yours_changed(self):
+        """The set from your games grew or its check ended: show a puzzle if none is shown."""
+        if self.choice.set_name == "yours" and (self.puzzle is None or by_id("puzzle").hidden):
+            self.next()
 
 
 PAGE = None

@@ -12,9 +12,9 @@ from pyscript import document, window
 
 from kalah.analysis import study_link
 from kalah.errors import KalahError
-from kalah.history import player_name
+from kalah.records.identity import player_name
 from kalah.links import embed_fragment, error_text, parse_fragment, share_fragment
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH
 from kalah.web.common.dom import by_id, listen, proxy, show_message, site_base
 from kalah.web.common.embed_code import embed_snippet

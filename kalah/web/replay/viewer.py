@@ -12,8 +12,8 @@ neither page.
 
 from pyscript import document
 
-from kalah.history import player_name
-from kalah.records import Record
+from kalah.records.identity import player_name
+from kalah.records.record import Record
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.chart_view import ChartView
