@@ -2,7 +2,7 @@
 
 Pure Python (CPython and MicroPython). The store is passed in and needs only
 the dict operations `get`, `[key] = text`, `del [key]` and `keys()`: tests use
-a plain dict, the page wraps localStorage (kalah/web/storage.py). A store
+a plain dict, the page wraps localStorage (kalah/web/common/storage.py). A store
 that is full raises StorageFull from its `__setitem__`.
 
 Layout (schema 2): one key per game, so that a tab only ever writes the games

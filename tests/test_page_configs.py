@@ -11,13 +11,13 @@ import pytest
 
 from tests.web.test_play_config import ROOT, imported_modules, later_urls, module_path, one_bundle, source_of
 
-PAGES = {"replay.html": ("replay.toml", "kalah.web.replay_page"),
-         "history.html": ("history.toml", "kalah.web.history_page"),
-         "embed.html": ("embed.toml", "kalah.web.embed_page"),
-         "lab.html": ("lab.toml", "kalah.web.lab_page"),
-         "rules.html": ("rules.toml", "kalah.web.rules_page"),
-         "puzzles.html": ("puzzles.toml", "kalah.web.puzzles_page"),
-         "analysis.html": ("analysis.toml", "kalah.web.analysis_page")}
+PAGES = {"replay.html": ("replay.toml", "kalah.web.replay.page"),
+         "history.html": ("history.toml", "kalah.web.history.page"),
+         "embed.html": ("embed.toml", "kalah.web.embed.page"),
+         "lab.html": ("lab.toml", "kalah.web.lab.page"),
+         "rules.html": ("rules.toml", "kalah.web.rules.page"),
+         "puzzles.html": ("puzzles.toml", "kalah.web.puzzles.page"),
+         "analysis.html": ("analysis.toml", "kalah.web.analysis.page")}
 
 
 # Files a page reads as text rather than imports (the lab editor's templates): listed as they are.

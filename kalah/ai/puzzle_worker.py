@@ -1,4 +1,4 @@
-"""The worker's side of "From your games" (puzzles.html, kalah/web/your_puzzles.py).
+"""The worker's side of "From your games" (puzzles.html, kalah/web/puzzles/your_puzzles.py).
 
     game_puzzles({"record": <a record's dict, docs/formats.md>, "id": <game id>})
         -> {"puzzles": [puzzle, ...], "checked": <positions proven>}

@@ -16,7 +16,7 @@ points: 10 to 1 odds) with random at 0; a weak prior (one draw against a
 player of the mean rating) keeps a player that wins every game finite.
 
 It prints the ratings, the head-to-head scores against the reference
-players, and the `LEVEL_STRENGTH` table of kalah/web/game_setup.py (what
+players, and the `LEVEL_STRENGTH` table of kalah/web/common/game_setup.py (what
 the play page says beside each level: its word, kept, its rating and what
 it beats), to paste there.
 """
@@ -34,12 +34,12 @@ from kalah import Board
 from kalah.ai import players
 from kalah.ai.reference import REFERENCE_NAMES, Rng
 from kalah.rules import find_rules
-from kalah.web.game_setup import LEVEL_STRENGTH  # pure Python: no browser
+from kalah.web.common.game_setup import LEVEL_STRENGTH  # pure Python: no browser
 
 LEVELS = ["level%d" % n for n in range(1, 9)]
 NAMES = REFERENCE_NAMES + LEVELS
 ELO = 400 / math.log(10)
-# What each reference player is called in the level's sentence (kalah/web/game_setup.py).
+# What each reference player is called in the level's sentence (kalah/web/common/game_setup.py).
 WORDS = {"random": "random", "first": "first house", "rightmost": "rightmost house", "greedy": "greedy"}
 
 

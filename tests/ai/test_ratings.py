@@ -1,5 +1,5 @@
 """scripts/bench/ratings.py: the node budget each level takes, the rating fit and the sentence the
-play page shows beside a level (kalah/web/game_setup.py LEVEL_STRENGTH)."""
+play page shows beside a level (kalah/web/common/game_setup.py LEVEL_STRENGTH)."""
 
 from kalah import Board
 from kalah.ai import players

@@ -10,7 +10,7 @@ import pytest
 from kalah import Board
 from kalah.links import embed_fragment, share_fragment
 from kalah.records.record import Record
-from kalah.web.embed_code import EMBED_HEIGHT, EMBED_WIDTH, embed_snippet
+from kalah.web.common.embed_code import EMBED_HEIGHT, EMBED_WIDTH, embed_snippet
 
 COURSE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Week 3</title>

@@ -42,7 +42,7 @@ def test_the_play_page_fetches_each_file_once(engine, counting_site):
     url, counts = counting_site
     engine.goto(url + "index.html#rules=kalah(6,4)&south=person&north=person")
     engine.wait_ready()
-    # A move is saved once kalah/web/later.py's bundle (later.mpy, read by fetch()) is in.
+    # A move is saved once kalah/web/play/later.py's bundle (later.mpy, read by fetch()) is in.
     engine.click(house_selector(0, 2))
     engine.wait("Object.keys(localStorage).some(k => k.startsWith('kalah.'))")
     assert counts["/static/mpy/bundles/later.mpy"] == 1

@@ -1,5 +1,5 @@
 """play.json bundles exactly the modules the play page imports to draw the board,
-and kalah/web/later.py's MODULES exactly those it imports later (the computer
+and kalah/web/play/later.py's MODULES exactly those it imports later (the computer
 player, the analysis panel, storage, sharing): a missing one fails only in the
 browser, an extra one in play.json is fetched by every player before the board
 shows. Each list reaches the page as one file (scripts/build/compile_mpy.py's bundles)."""
@@ -52,7 +52,7 @@ def _module_level(body):
 
 def play_page_files(lazy=False):
     needed = set()
-    imported_modules("kalah.web.play_page", needed, lazy)
+    imported_modules("kalah.web.play.page", needed, lazy)
     return {"./" + module_path(m).relative_to(ROOT).as_posix() for m in needed}
 
 
@@ -64,7 +64,7 @@ def source_of(compiled):
 
 def later_values():
     """later.py's MODULES and BUNDLE, read without importing it (it imports pyscript)."""
-    tree = ast.parse((ROOT / "kalah/web/later.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "kalah/web/play/later.py").read_text(encoding="utf-8"))
     return {node.targets[0].id: ast.literal_eval(node.value) for node in tree.body
             if isinstance(node, ast.Assign) and node.targets[0].id in ("MODULES", "BUNDLE")}
 

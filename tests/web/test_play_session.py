@@ -7,10 +7,10 @@ import pytest
 from kalah import Board, KalahError
 from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH, SWAP
-from kalah.web import game_setup
+from kalah.web.common import game_setup
 from kalah.narration import describe_move
-from kalah.web.game_setup import rules_from_choices, turn_text, why_not
-from kalah.web.session import GameSession, sides_of
+from kalah.web.common.game_setup import rules_from_choices, turn_text, why_not
+from kalah.web.play.session import GameSession, sides_of
 from tests.micropython.runner import needs_micropython, run_micropython
 
 
@@ -83,7 +83,7 @@ def test_perfects_move_that_is_not_proven_says_why():
 
 @needs_micropython
 def test_the_thinking_words_run_under_micropython():
-    code = ("from kalah.web import game_setup as g\n"
+    code = ("from kalah.web.common import game_setup as g\n"
             "print(g.thinking_text({'proving': True, 'nodes': 1234567}))\n"
             "print(g.proof_note('perfect', {'exact': False, 'why_not': 'x'}))\n")
     assert run_micropython(code).splitlines() == [
