@@ -3,27 +3,21 @@
 PyScript downloads every file its config lists before any Python runs, so
 play.json bundles only what draws the board; these (saving and resuming, the
 computer, the analysis panel, sharing) are fetched once the board is on
-screen. They are MicroPython bytecode, compiled by scripts/compile_mpy.py
-into static/mpy/ (compiling source here cost more than carrying the bytes
-over) and packed into one file, static/mpy/bundles/later.mpy: a module that
-writes each of them where `import` finds them when it is imported.
-pyscript.toml still lists their sources (the Pyodide worker reads it).
+screen: every module the play page imports but not on the way to its board
+(scripts/build/pages.py works them out from the imports). They are
+MicroPython bytecode, compiled by scripts/compile_mpy.py into static/mpy/
+(compiling source here cost more than carrying the bytes over) and packed
+into one file, static/mpy/bundles/later.mpy: a module that writes each of
+them where `import` finds them when it is imported. pyscript.toml still lists
+their sources (the Pyodide worker reads it).
 
-    later.load(on_done)      # on_done() once every module below can be imported
+    later.load(on_done)      # on_done() once every one of them can be imported
     later.loaded()           # True once they can
 """
 
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-# What the bundle holds, where import finds them (scripts/compile_mpy.py reads this list).
-MODULES = (
-    "kalah/records.mpy", "kalah/history.mpy", "kalah/links.mpy",
-    "kalah/ai/__init__.mpy", "kalah/ai/reference.mpy", "kalah/ai/book.mpy",
-    "kalah/web/storage.mpy", "kalah/web/files.mpy", "kalah/web/embed_code.mpy",
-    "kalah/web/worker_client.mpy", "kalah/web/computer.mpy",
-    "kalah/web/chart_view.mpy", "kalah/web/analysis_view.mpy", "kalah/analysis.mpy",
-)
 # One fetch for them all; index.html preloads it too (data-later).
 BUNDLE = "static/mpy/bundles/later.mpy"
 
@@ -73,7 +67,7 @@ def load(on_done):
         try:
             with open("later_bundle.mpy", "wb") as handle:
                 handle.write(bytes.fromhex(str(text)))
-            import later_bundle  # noqa: F401 (importing it writes MODULES)
+            import later_bundle  # noqa: F401 (importing it writes the modules)
             _state["loaded"] = True
         except Exception as error:
             _state["failed"] = str(error)

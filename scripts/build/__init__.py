@@ -1,0 +1,1 @@
+"""The site's build steps (run by scripts/setup.sh)."""
