@@ -51,7 +51,7 @@ const CORE = [
 // The computer's runtime and tables: cached when present.
 const OPTIONAL = [
   "./static/js/pyodide-worker.js",
-  "./static/js/pyscript-files.js",  // imported by pyodide-worker.js and bot-sandbox.js
+  "./static/pyc/kalah.zip",  // the kalah modules as bytecode, for pyodide-worker.js and bot-sandbox.js
   "./static/js/bot-worker.js",  // fetched by the lab's bot-sandbox.js, handed into each player's frame
   "./static/vendor/pyodide/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.asm.mjs",

@@ -21,7 +21,7 @@ from kalah.history import EXPORT_FORMAT, SCHEMA, Entry, entry_from_json, error_t
 from kalah.input_guards import (MAX_IMPORT, check_encodable, check_not_binary, check_text, json_error_text,
                                 load_json, too_deep, without_bom)
 from kalah.json_split import JsonSplitter
-from kalah.records import Record
+from kalah.records.record import Record
 
 NOT_A_RECORD = "this file is not a game record or history export"
 _RECURSION = getattr(__import__("builtins"), "RecursionError", RuntimeError)

@@ -3,7 +3,7 @@
 A fragment is `key=value` pairs joined by `&`, in the characters of the
 compact record ([A-Za-z0-9._~-]) plus `=` and `&`:
 
-    g=k1...         the game: the compact record of kalah/records.py
+    g=k1...         the game: the compact record of kalah/records/compact.py
     l=g12ab         or: a game of this browser's history, by id (history page links)
     p=12            the ply shown (0 = start; default: the end)
     o=n             orientation: the board seen from North (default: South)
@@ -23,9 +23,9 @@ a fragment never reaches the page as HTML.
 """
 
 from kalah.errors import KalahError
-from kalah.history import short_hash, valid_id
 from kalah.input_guards import MAX_LINK, check_text
-from kalah.records import Record
+from kalah.records.identity import short_hash, valid_id
+from kalah.records.record import Record
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
 
 MAX_FRAGMENT = MAX_LINK
@@ -287,7 +287,9 @@ def escape_attribute(text):
 
 
 def embed_code(embed_url, title, width=420, height=380):
-    """The iframe snippet a teacher pastes into a course page (Canvas, Moodle)."""
+    """The iframe snippet a teacher pastes into a course page (Canvas, Moodle). Its popups may
+    leave the sandbox: the embed's "open in a new tab" link is where a reader keeps the game."""
     return ('<iframe src="%s" title="%s" width="%d" height="%d" loading="lazy" '
-            'sandbox="allow-scripts allow-same-origin" style="border:0;max-width:100%%"></iframe>'
+            'sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox" '
+            'style="border:0;max-width:100%%"></iframe>'
             % (escape_attribute(embed_url), escape_attribute(title), width, height))

@@ -38,13 +38,16 @@ THEME_NAMES = {"opening": "Opening", "capture": "Capture", "extra-turn": "Extra 
 DIFFICULTIES = (1, 2, 3, 4, 5)
 DIFFICULTY_NAMES = {1: "easy", 2: "fair", 3: "tricky", 4: "hard", 5: "very hard"}
 # Seeds in the houses that make a position an opening or an endgame
-# (the bands of scripts/accuracy.py: endgame 0-22, middle 23-36, opening 37+).
+# (the bands of scripts/bench/accuracy.py: endgame 0-22, middle 23-36, opening 37+).
 ENDGAME_SEEDS = 22
 OPENING_SEEDS = 37
 MAX_BYTES = 4 * 1024 * 1024
 # The rule sets a set is shipped for (static/data/), the first the default.
 SHIPPED_RULES = ("kalah(6,4)", "kalah(6,4)+empty-capture")
-LINK_KEYS = ("rules", "id", "theme", "difficulty")
+LINK_KEYS = ("set", "rules", "id", "theme", "difficulty")
+# The sets a link can name: the shipped ones (no set= in the link) and the player's own,
+# found in their stored games (kalah/history_puzzles.py); a "-you-" id is one of those.
+SETS = ("shipped", "yours")
 MAX_LINK = 200
 START_RATING = 1200
 RATING_K = 32
@@ -248,14 +251,16 @@ def dumps(rules, puzzles):
 class Choice:
     """What a puzzles link asks for: a rule set's puzzles, one of them, or a theme and difficulty."""
 
-    def __init__(self, rules=SHIPPED_RULES[0], pid=None, theme=None, difficulty=None):
+    def __init__(self, rules=SHIPPED_RULES[0], pid=None, theme=None, difficulty=None, set_name=SETS[0]):
+        self.set_name = set_name
         self.rules = find_rules(rules)
         self.pid = pid
         self.theme = theme
         self.difficulty = difficulty
 
     def __eq__(self, other):
-        return (isinstance(other, Choice) and self.rules == other.rules and self.pid == other.pid
+        return (isinstance(other, Choice) and self.set_name == other.set_name
+                and self.rules == other.rules and self.pid == other.pid
                 and self.theme == other.theme and self.difficulty == other.difficulty)
 
     def __repr__(self):
@@ -273,10 +278,16 @@ def _shipped_rules(name):
 
 
 def parse_link(fragment):
-    """The Choice of a puzzles.html fragment, e.g. 'rules=kalah(6,4)&theme=capture&difficulty=2'
-    or 'id=kalah6-4-0012' (the id names its rule set); KalahError says what is wrong."""
+    """The Choice of a puzzles.html fragment, e.g. 'rules=kalah(6,4)&theme=capture&difficulty=2',
+    'id=kalah6-4-0012' (the id names its rule set) or 'set=yours' (the puzzles from the player's
+    own games); KalahError says what is wrong."""
     fields = read_fields(fragment, LINK_KEYS, "puzzle choice", MAX_LINK)
+    set_name = fields.get("set") or SETS[0]
+    if set_name not in SETS:
+        raise KalahError("unknown set '%s' (sets: %s)" % (set_name[:40], ", ".join(SETS)))
     pid = fields.get("id") or None
+    if pid is not None and "-you-" in pid:
+        set_name = "yours"
     rules = _shipped_rules(fields["rules"]) if "rules" in fields else None
     if pid is not None:
         # The longest key first: 'kalah6-4-empty-capture-0001' is not a kalah(6,4) id.
@@ -295,12 +306,13 @@ def parse_link(fragment):
         if difficulty not in [str(d) for d in DIFFICULTIES]:
             raise KalahError("difficulty= must be 1..5, not '%s'" % difficulty[:40])
         difficulty = int(difficulty)
-    return Choice(rules or SHIPPED_RULES[0], pid, theme, difficulty)
+    return Choice(rules or SHIPPED_RULES[0], pid, theme, difficulty, set_name)
 
 
 def format_link(choice):
     """The fragment (without '#') of a Choice; parse_link reads it back to an equal Choice."""
-    parts = ["rules=" + choice.rules.name]
+    parts = [] if choice.set_name == SETS[0] else ["set=" + choice.set_name]
+    parts.append("rules=" + choice.rules.name)
     if choice.pid is not None:
         parts.append("id=" + choice.pid)
     if choice.theme is not None:

@@ -2,7 +2,7 @@
 how to tell whether a move did.
 
 Pure data and logic over kalah.board (no browser), so the same code judges a move under
-CPython (tests) and MicroPython (rules.html's page, kalah/web/rules_page.py):
+CPython (tests) and MicroPython (rules.html's page, kalah/web/rules/page.py):
 
     >>> lesson = find_lesson("capture")
     >>> verdict = try_move(lesson, 1)

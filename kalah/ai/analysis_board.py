@@ -1,4 +1,4 @@
-"""The analysis board's questions to the worker (analysis.html, kalah/web/analysis_page.py).
+"""The analysis board's questions to the worker (analysis.html, kalah/web/analysis/page.py).
 
 The page asks in rounds, so that its first values come at once and turn
 exact as proofs finish:

@@ -48,7 +48,7 @@ class SearchPlayer(Player):
 
     def choose(self, board, time_limit=1.0, progress=None, should_stop=None, max_nodes=None):
         """A move; `max_nodes`, like the time limit, is the budget of the strongest level, of
-        which this level takes its share (scripts/ratings.py plays at a fixed node budget, so that
+        which this level takes its share (scripts/bench/ratings.py plays at a fixed node budget, so that
         its ratings do not depend on the machine's load)."""
         if board.turn is None:
             raise KalahError("the game is over: there is no move to choose")

@@ -44,13 +44,13 @@ DEFAULT_TABLE_SIZE = 200000  # entries, about 260 bytes each: the table stays un
 SCALE = 4                  # values inside the search are in quarter seeds
 # The evaluation at the horizon, in quarter seeds: the store difference, plus
 # ROW_WEIGHT per seed more on the mover's row than on the opponent's (those
-# seeds are closer to being the mover's). Tuned by self-play (README).
+# seeds are closer to being the mover's). Tuned by self-play (docs/performance.md, "Computer players").
 ROW_WEIGHT = 0
 EXTEND_EXTRA_TURNS = False   # an extra turn costs no depth when True
 # With at most PROOF_SEEDS seeds in the houses, a search without a depth
 # limit first tries to prove the position (kalah.ai.proof) in PROOF_SHARE of
 # its time, and searches heuristically with the rest when the proof does not
-# finish. Chosen by scripts/accuracy.py (README).
+# finish. Chosen by scripts/bench/accuracy.py (docs/performance.md).
 PROOF_SEEDS = 36
 PROOF_SHARE = 0.3
 

@@ -16,7 +16,7 @@ under CPython, which is how the tests and the benchmark call it.
     review_move({"position": P, "move": 3, "time": 0.3}, progress)
         -> {"best": 6, "loss": 4, "mark": "mistake", ...}  (see `review_move`)
     bench({"positions": [P, ...], "time": 1.0}, progress)
-        -> nodes searched per second, for scripts/bench_browser_search.py
+        -> nodes searched per second, for scripts/bench/bench_browser_search.py
 """
 
 import time
@@ -258,7 +258,7 @@ def review_move(args, progress=None, should_stop=None):
 
 
 def bench(args, progress=None):
-    """Search speed on this host, for scripts/bench_browser_search.py.
+    """Search speed on this host, for scripts/bench/bench_browser_search.py.
 
     Each position is searched to a fixed depth from an empty table and
     without the endgame database, so every host visits exactly the same

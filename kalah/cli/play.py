@@ -16,7 +16,7 @@ from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.narration import describe_move
 from kalah.notation import board_diagram
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.rules import DEFAULT_RULES, NORTH, SIDE_NAMES, SOUTH
 
 HELP = """Moves: a house number 1..{m} or a letter of your row ({south} for South, {north} for North){swap}.

@@ -6,6 +6,14 @@
 
 Without --json, one line a puzzle. --theme and --difficulty pick a part of the
 set. Format and fields: kalah/puzzles.py and docs/formats.md.
+
+    python -m kalah puzzles --from-history FILE [--rules R] --json
+
+The puzzles of the games in FILE (a history export, a record or PGN games:
+kalah/history_import.py) instead, found exactly as puzzles.html's "From
+your games" finds them (kalah/history_puzzles.py), of every rule set
+puzzles ship for unless --rules names one. A file that cannot be read is
+an error (exit status 2); games of other rule sets are counted on stderr.
 """
 
 import json
@@ -19,7 +27,9 @@ from kalah.rules import find_rules
 
 
 def add_arguments(parser):
-    parser.add_argument("--rules", default="kalah(6,4)", help="the rule set (default kalah(6,4))")
+    parser.add_argument("--rules", help="the rule set (default kalah(6,4); with --from-history, every one)")
+    parser.add_argument("--from-history", metavar="FILE",
+                        help="the puzzles found in the games of this history export or record file")
     parser.add_argument("--theme", choices=puzzles.THEMES, help="only the puzzles of this theme")
     parser.add_argument("--difficulty", type=int, choices=puzzles.DIFFICULTIES,
                         help="only the puzzles of this difficulty (1 easy .. 5 very hard)")
@@ -36,15 +46,63 @@ def shipped(rules):
         return puzzles.PuzzleSet(handle.read(), path)
 
 
+def from_history(path, log=None):
+    """The YourPuzzles of the games in the file at `path`, and how many games were of other rules."""
+    from kalah import history_puzzles
+    from kalah.ai import endgame
+    from kalah.ai.puzzle_maker import ExactValues, game_puzzles
+    from kalah.history_import import read_import
+    with open(path, encoding="utf-8", errors="strict") as handle:
+        try:
+            text = handle.read()
+        except UnicodeDecodeError:
+            raise KalahError("%s is not a text file (UTF-8)" % path)
+    try:
+        entries = read_import(text)
+    except KalahError as error:
+        raise KalahError("%s: %s" % (path, error))
+    found = history_puzzles.YourPuzzles()
+    prover = ExactValues()
+    others = 0
+    for number, entry in enumerate(entries):
+        rules = history_puzzles.usable_rules(entry.rules)
+        if rules is None:
+            others += 1
+            continue
+        if log is not None:
+            log("checking game %d of %d" % (number + 1, len(entries)))
+        found.add(entry, game_puzzles(entry.record, entry.id, prover, endgame.table_for(find_rules(rules))))
+    return found, others
+
+
 def run(args):
-    found = shipped(args.rules)
-    chosen = found.select(args.theme, args.difficulty)
-    if args.json:
+    if args.from_history:
+        return run_history(args)
+    found = shipped(args.rules or "kalah(6,4)")
+    show(found.select(args.theme, args.difficulty), args.json)
+    return 0
+
+
+def run_history(args):
+    import sys
+    found, others = from_history(args.from_history)
+    if others:
+        sys.stderr.write("%d game(s) of other rule sets give no puzzles (puzzles come from %s games)\n" % (
+            others, " and ".join(puzzles.SHIPPED_RULES)))
+    names = [find_rules(args.rules).name] if args.rules else list(puzzles.SHIPPED_RULES)
+    chosen = []
+    for name in names:
+        chosen.extend(found.puzzle_set(name).select(args.theme, args.difficulty))
+    show(chosen, args.json)
+    return 0
+
+
+def show(chosen, as_json):
+    if as_json:
         print(json.dumps([puzzle.as_dict() for puzzle in chosen]))
-        return 0
+        return
     for puzzle in chosen:
         board = puzzle.board()
         print("%s  %s  best %s (%+d, next best %+d)  %s, %s" % (
             puzzle.id, puzzle.position, move_text(board.turn, puzzle.best), puzzle.value, puzzle.second,
             "/".join(puzzle.themes), puzzles.DIFFICULTY_NAMES[puzzle.difficulty]))
-    return 0

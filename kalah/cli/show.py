@@ -11,7 +11,8 @@ from kalah.board import Board
 from kalah.cli import board_lines, os_error_text
 from kalah.errors import KalahError
 from kalah.input_guards import MAX_RECORD, check_not_binary, too_long, without_bom
-from kalah.records import COMPACT_VERSION, Record
+from kalah.records.compact import COMPACT_VERSION
+from kalah.records.record import Record
 from kalah.rules import SIDE_NAMES
 
 MAX_FILE = MAX_RECORD  # bytes: at least as many characters

@@ -59,7 +59,7 @@ def _limit(limits):
 
 class Session:
     """The protocol, one line in and one line out (`main` below; the Pyodide
-    bot process of scripts/pyodide_bot.mjs calls `handle` from JavaScript)."""
+    bot process of scripts/bench/pyodide_bot.mjs calls `handle` from JavaScript)."""
 
     def __init__(self):
         self.seat = None

@@ -131,8 +131,8 @@ class LabGame:
         return game
 
     def record(self, meta=None):
-        """The kalah.records Record of the game (the traceback goes in meta)."""
-        from kalah.records import Record
+        """The kalah.records.record Record of the game (the traceback goes in meta)."""
+        from kalah.records.record import Record
         meta = dict(meta or {})
         if self.forfeit and self.forfeit.get("traceback"):
             meta["traceback"] = self.forfeit["traceback"]

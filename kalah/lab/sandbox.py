@@ -93,14 +93,14 @@ def _bootstrap(root):
     return ("import sys; sys.path.insert(0, %r); from kalah.lab.bot_process import main; main()" % root)
 
 
-PYODIDE = "pyodide"   # sandbox=PYODIDE: the bot under Node + Pyodide (measured by scripts/bench_lab.py)
+PYODIDE = "pyodide"   # sandbox=PYODIDE: the bot under Node + Pyodide (measured by scripts/bench/bench_lab.py)
 
 
 def player_command(sandbox=True, seccomp_fd=None):
     """The command of one player's process: sandboxed (with the seccomp filter
     read from `seccomp_fd` when given), or plain with `sandbox=False`."""
     if sandbox == PYODIDE:
-        return ["node", os.path.join(package_folder(), "scripts", "pyodide_bot.mjs")]
+        return ["node", os.path.join(package_folder(), "scripts", "bench", "pyodide_bot.mjs")]
     if sandbox:
         return bwrap_command([python_executable(), "-I", "-S", "-B", "-c", _bootstrap(SANDBOX_ROOT)], seccomp_fd)
     return [python_executable(), "-I", "-S", "-B", "-c", _bootstrap(package_folder())]

@@ -1,7 +1,7 @@
 """The bot lab's calls in the page's Pyodide worker (static/js/pyodide-worker.js).
 
 Runs only in the worker (Pyodide) and in CPython tests; the MicroPython page
-sends these calls through `kalah.web.worker_client` and never imports this.
+sends these calls through `kalah.web.common.worker_client` and never imports this.
 Each call takes a JSON dict and a progress callable and returns JSON.
 
     check({"source": S, "name": N})

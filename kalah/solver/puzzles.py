@@ -14,45 +14,31 @@ too is the same every build. Themes are read off the best move and the seeds
 left. The file is the same bytes for the same options (`kalah.puzzles.dumps`).
 """
 
-import math
-
 from kalah import puzzles as format_
 from kalah.ai import endgame, players
 from kalah.ai.reference import Rng
-from kalah.ai.search import Search, book_analysis
+from kalah.ai.puzzle_maker import ExactValues, puzzle_of
+from kalah.ai.search import Search
 from kalah.board import Board
 from kalah.rules import find_rules
 
 # Who plays the games the puzzles come from: the computer at several
 # strengths and the reference players, so both good and bad positions arise.
 GAME_PLAYERS = ("level7", "level6", "level5", "level4", "level3", "level2", "greedy", "rightmost", "random")
-LEVEL8_NODES = 40000        # level 8's budget when it is asked a puzzle (about a move's worth)
-REFUTATION_PLIES = 4        # moves shown after a wrong answer
 
 
-class Prover:
+class Prover(ExactValues):
     """Exact move values where they come cheap: the opening book, else the numba solver
     up to `max_seeds` seeds in the houses (seconds at most); None beyond."""
 
     def __init__(self, rules, max_seeds):
         from kalah import solver
+        ExactValues.__init__(self, max_seeds)
         self.rules = rules
-        self.max_seeds = max_seeds
         self.solver = solver.solver_for(rules, max_seeds, verbose=False)
 
-    def values(self, board):
-        found = book_analysis(board)
-        if found is not None:
-            return dict(found.values)
-        if format_.houses_seeds(board) > self.max_seeds:
-            return None
+    def prove(self, board):
         return self.solver.move_values(board)
-
-
-def best_of(values):
-    """The best move, the smallest house among equals."""
-    top = max(values.values())
-    return min(move for move, value in values.items() if value == top)
 
 
 def game_positions(rules, games, seed):
@@ -77,56 +63,6 @@ def game_move(seat, board, table):
     return seat.pick(analysis.values) if noisy else analysis.move
 
 
-def themes_of(board, best):
-    seeds = format_.houses_seeds(board)
-    after = board.copy()
-    report = after.push(best)
-    themes = []
-    if seeds >= format_.OPENING_SEEDS:
-        themes.append("opening")
-    if report.captured:
-        themes.append("capture")
-    if report.extra_turn:
-        themes.append("extra-turn")
-    themes.append("endgame" if seeds <= format_.ENDGAME_SEEDS else "middle-game"
-                  if seeds < format_.OPENING_SEEDS else None)
-    return [theme for theme in themes if theme is not None]
-
-
-def level_finds(board, level, best, table):
-    """The chance (0..1) that `level` plays `best` here, from a fresh search."""
-    depth, temperature, _ = players.LEVELS[level]
-    if depth is None:
-        found = book_analysis(board)
-        if found is None:
-            found = Search(board.rules, endgame=table).analyse(
-                board, None, max_nodes=LEVEL8_NODES, all_values=False)
-        return 1.0 if found.move == best else 0.0
-    noisy = temperature > 0
-    analysis = Search(board.rules, endgame=table).analyse(board, None, max_depth=depth, all_values=noisy)
-    if not noisy:
-        return 1.0 if analysis.move == best else 0.0
-    top = max(analysis.values.values())
-    weights = dict((move, math.exp((value - top) / temperature)) for move, value in analysis.values.items())
-    return weights.get(best, 0.0) / sum(weights.values())
-
-
-def refutation(board, move, prover):
-    """The best play after the wrong `move`, REFUTATION_PLIES moves at most (fewer where
-    the line leaves the book with more seeds than the prover takes)."""
-    after = board.copy()
-    after.push(move)
-    line = []
-    while after.turn is not None and len(line) < REFUTATION_PLIES:
-        values = prover.values(after)
-        if values is None:
-            break
-        reply = best_of(values)
-        line.append(reply)
-        after.push(reply)
-    return line
-
-
 def candidates(rules, games, seed, max_seeds, prover, log=None):
     """Every qualifying puzzle of the games (a dict without id), in the order met."""
     seen = set()
@@ -136,22 +72,10 @@ def candidates(rules, games, seed, max_seeds, prover, log=None):
         if position in seen or len(board.legal_moves) < 2:
             continue
         seen.add(position)
-        values = prover.values(board)
-        if values is None:
+        puzzle = puzzle_of(board, prover, table, source)
+        if puzzle is None:
             continue
-        best = best_of(values)
-        second = max(value for move, value in values.items() if move != best)
-        if values[best] - second < format_.MIN_MARGIN:
-            continue
-        found = sum(level_finds(board, "level%d" % level, best, table) for level in range(1, 9))
-        found = round(found, 2)
-        yield {"position": position, "best": best, "value": values[best], "second": second,
-               "values": dict((str(move), value) for move, value in sorted(values.items())),
-               "themes": themes_of(board, best), "found": found,
-               "difficulty": format_.difficulty_of(found), "rating": format_.rating_of(found),
-               "refutations": dict((str(move), refutation(board, move, prover))
-                                   for move in sorted(values) if move != best),
-               "source": source}
+        yield puzzle
         if log is not None:
             log(source)
 

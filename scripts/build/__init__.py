@@ -1,1 +1,1 @@
-"""The site's build steps (run by scripts/setup.sh)."""
+"""The site's build steps (scripts/setup.sh runs them) and the local server behind ./scripts/serve."""

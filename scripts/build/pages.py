@@ -58,35 +58,35 @@ class Page:
 
 # The entry modules are here and only here: a module moves, its row changes.
 PAGES = (
-    Page("index.html", "play.json", "kalah.web.play_page",
+    Page("index.html", "play.json", "kalah.web.play.page",
          "Kalah — play against the computer or a friend",
          "Play Kalah, Owari, Oware and relay Kalaha in the browser, against a friend or the computer. Works offline.",
          nav="Play", icon=True, offline="core", fast_start=True, later=True,
          styles=("site.css",), late_styles=("analysis.css",),
          scripts=('<script src="./static/js/sound.js" defer></script>',), first_board="first_game_board"),
-    Page("puzzles.html", "puzzles.toml", "kalah.web.puzzles_page", "Kalah — puzzles",
+    Page("puzzles.html", "puzzles.toml", "kalah.web.puzzles.page", "Kalah — puzzles",
          "Kalah puzzles with proven answers: find the best move, see why the others lose.",
          nav="Puzzles", styles=("site.css", "puzzles.css")),
-    Page("rules.html", "rules.toml", "kalah.web.rules_page", "Kalah — the rules",
+    Page("rules.html", "rules.toml", "kalah.web.rules.page", "Kalah — the rules",
          "How to play Kalah, Owari, Oware abapa and relay Kalaha, in plain words.",
          nav="Rules", icon=True, offline="core", styles=("site.css", "rules.css")),
-    Page("history.html", "history.toml", "kalah.web.history_page", "Kalah — history",
+    Page("history.html", "history.toml", "kalah.web.history.page", "Kalah — history",
          "Every Kalah game you played in this browser: replay, statistics, export and import.",
          nav="History", styles=("site.css", "replay.css")),
-    Page("analysis.html", "analysis.toml", "kalah.web.analysis_page", "Kalah — analysis board",
+    Page("analysis.html", "analysis.toml", "kalah.web.analysis.page", "Kalah — analysis board",
          "Set up any Kalah, Owari or Oware position and see every move's value, exact where proven, and the best line.",
          nav="Analysis", styles=("site.css", "analysis-board.css")),
-    Page("lab.html", "lab.toml", "kalah.web.lab_page", "Kalah — bot lab",
+    Page("lab.html", "lab.toml", "kalah.web.lab.page", "Kalah — bot lab",
          "Write a Kalah computer player in Python, run it against people and computer players, and rank players in "
          "tournaments, all in the browser.",
          nav="Bot lab", icon=True, styles=("site.css", "lab.css"),
          # The editor opens the templates as text: not modules, so packed as source.
          text_files=("kalah/lab/templates/*.py",)),
-    Page("replay.html", "replay.toml", "kalah.web.replay_page", "Kalah — replay",
+    Page("replay.html", "replay.toml", "kalah.web.replay.page", "Kalah — replay",
          "Replay a Kalah game move by move, share it as a link, continue it.",
          styles=("site.css", "replay.css", "chart.css")),
     # The embed sits in a course page's frame: no site header.
-    Page("embed.html", "embed.toml", "kalah.web.embed_page", "Kalah game", "A Kalah game, move by move.",
+    Page("embed.html", "embed.toml", "kalah.web.embed.page", "Kalah game", "A Kalah game, move by move.",
          header=False, styles=("site.css", "replay.css")),
 )
 
@@ -234,7 +234,7 @@ def config_text(page):
 
 
 # ---- the first board ----------------------------------------------------------------------
-# A page's first board goes into its HTML (kalah/web/board_markup.py's tree, which BoardView
+# A page's first board goes into its HTML (kalah/web/common/board_markup.py's tree, which BoardView
 # takes as it is when it would draw that very board): painted with the page's text, before any
 # Python runs. These run the kalah package under CPython, so this step runs from the top folder
 # as a module (python3 -m scripts.build.pages), where `import kalah` finds it.
@@ -242,13 +242,13 @@ def config_text(page):
 def first_game_board():
     """The play page's first game, as a first visit sees it: the default preset's start."""
     from kalah.presets import Preset
-    from kalah.web.session import GameSession
+    from kalah.web.play.session import GameSession
     preset = Preset()
     return GameSession(preset.rules, preset.players, first=preset.first).view()
 
 
 def board_lines(page):
-    from kalah.web.board_markup import board_tree, to_html
+    from kalah.web.common.board_markup import board_tree, to_html
     return ["        " + to_html(board_tree(before_python=True, **globals()[page.first_board]()))]
 
 
@@ -270,24 +270,32 @@ def head(page):
                  else '<link rel="icon" href="data:,">')
     if page.offline == "core":
         lines.append('<link rel="apple-touch-icon" href="./static/icons/icon-192.png">')
-    lines += ['<link rel="stylesheet" href="./static/css/%s">' % name for name in page.styles]
-    # The play page's tuned start: core.js first, then the PyScript chunks core.js loads on every
-    # start, fetched now, not one after the other behind the page's own files; its bundle last.
-    lines.append('<link rel="modulepreload" href="./static/vendor/pyscript/core.js"%s>'
-                 % (' fetchpriority="high"' if page.fast_start else ""))
-    if page.fast_start:
-        lines += ['<link rel="modulepreload" href="./static/vendor/pyscript/%s">' % chunk for chunk in PYSCRIPT_CHUNKS]
+    # The files fetch() reads as the page starts (the interpreter's wasm, the config, the bundle),
+    # fetched at once, before the style sheets, so that this script waits for none. WebKit's
+    # fetch() never takes a preloaded response and would download each twice, so WebKit gets
+    # none of them (docs/browsers.md): they wait in a template the script puts into <head>.
     low = ' fetchpriority="low"' if page.fast_start else ""
-    lines += ['<link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">',
-              '<link rel="preload" href="./static/vendor/micropython/micropython.wasm" as="fetch" crossorigin>',
-              '<link rel="preload" href="./%s" as="fetch" crossorigin>' % page.config,
-              '<link rel="preload" href="./%s/%s.mpy" as="fetch" crossorigin%s>' % (BUNDLES, page.bundle_name, low)]
+    lines += ['<template id="fetch-preloads">',
+              '  <link rel="preload" href="./static/vendor/micropython/micropython.wasm" as="fetch" crossorigin>',
+              '  <link rel="preload" href="./%s" as="fetch" crossorigin>' % page.config,
+              '  <link rel="preload" href="./%s/%s.mpy" as="fetch" crossorigin%s>' % (BUNDLES, page.bundle_name, low)]
     if page.later:
         # Fetched while MicroPython starts, read from this preload once the board is drawn
         # (data-later), so that a computer opening the game does not wait for a second round
         # of fetches after the first paint.
-        lines.append('<link rel="preload" href="./%s/%s.mpy" as="fetch" crossorigin fetchpriority="low" data-later>'
+        lines.append('  <link rel="preload" href="./%s/%s.mpy" as="fetch" crossorigin fetchpriority="low" data-later>'
                      % (BUNDLES, LATER))
+    lines += ['</template>',
+              '<script>if (navigator.vendor !== "Apple Computer, Inc.") '
+              'document.head.append(document.getElementById("fetch-preloads").content);</script>']
+    lines += ['<link rel="stylesheet" href="./static/css/%s">' % name for name in page.styles]
+    # The play page's tuned start: core.js first, then the PyScript chunks core.js loads on every
+    # start, fetched now, not one after the other behind the page's own files.
+    lines.append('<link rel="modulepreload" href="./static/vendor/pyscript/core.js"%s>'
+                 % (' fetchpriority="high"' if page.fast_start else ""))
+    if page.fast_start:
+        lines += ['<link rel="modulepreload" href="./static/vendor/pyscript/%s">' % chunk for chunk in PYSCRIPT_CHUNKS]
+    lines.append('<link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
     lines += ['<link rel="stylesheet" href="./static/css/%s">' % name for name in page.late_styles]
     lines.append('<script src="./static/js/start-guard.js"></script>')
     if page.offline == "core":

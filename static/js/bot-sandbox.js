@@ -4,7 +4,8 @@
 // connection (connect-src 'none') and starts one module worker from a Blob:
 // static/js/bot-worker.js, which runs one bot in its own Pyodide. Nothing in
 // the frame can fetch: the runtime (Pyodide's files as bytes) and the kalah
-// package are fetched here once, by the page, and handed in by postMessage.
+// package (static/pyc/kalah.zip, its modules as bytecode) are fetched here
+// once, by the page, and handed in by postMessage.
 //
 //   const sandbox = window.kalahBotSandbox.create((text, source, ms) => ...);
 //   sandbox.post(text);    // a JSON call for the worker ({id, call, args})
@@ -24,13 +25,11 @@
 // ends the worker at once and says so, and the page never handles the flood.
 // A message counts only when it comes from this sandbox's own frame
 // (event.source), so whatever a bot posts reaches only its own seat's client.
-// No game logic lives here: the page's Python (kalah/web/bot_sandbox.py) is
+// No game logic lives here: the page's Python (kalah/web/lab/bot_sandbox.py) is
 // the referee and checks every answer.
 
-import { parseFiles } from "./pyscript-files.js";
-
 const PYODIDE = new URL("../vendor/pyodide/", import.meta.url);
-const CONFIG = new URL("../../pyscript.toml", import.meta.url);
+const MODULES = new URL("../pyc/kalah.zip", import.meta.url);  // scripts/build/compile_pyodide_modules.mjs
 const WORKER = new URL("./bot-worker.js", import.meta.url);
 const RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 
@@ -115,11 +114,9 @@ function loadRuntime() {
     await Promise.all(RUNTIME.map(async (name) => {
       files[name] = await (await fetchOk(new URL(name, PYODIDE))).arrayBuffer();
     }));
-    const pairs = parseFiles(await (await fetchOk(CONFIG)).text());
-    const python = await Promise.all(pairs.map(async ([source, destination]) =>
-      [destination, await (await fetchOk(new URL(source, CONFIG))).text()]));
+    const modules = await (await fetchOk(MODULES)).arrayBuffer();
     const worker = await (await fetchOk(WORKER)).text();
-    return { worker, runtime: { type: "runtime", files, python } };
+    return { worker, runtime: { type: "runtime", files, modules } };
   })();
   runtime.catch(() => { runtime = null; });   // a failed fetch is tried again next time
   return runtime;

@@ -4,7 +4,7 @@
 // connection. Nothing is fetched: the runtime and the Python files arrive in
 // the first message, and `fetch` here only hands those bytes to Pyodide.
 //
-// In:  {type: "runtime", files: {name: ArrayBuffer}, python: [[path, text]]}
+// In:  {type: "runtime", files: {name: ArrayBuffer}, modules: ArrayBuffer (static/pyc/kalah.zip)}
 //      then {id, call: "module:function", args}  (JSON text)
 // Out: {type: "ready"}; {id, type: "progress" | "result" | "error", data};
 //      {id, type: "crash", data: {message}} when Python itself broke (a
@@ -90,11 +90,7 @@ async function start(runtime) {
     stdout: () => {},
     stderr: () => {},
   });
-  for (const [destination, text] of runtime.python) {
-    const path = HOME + destination.replace(/^\.\//, "");
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, text);
-  }
+  pyodide.unpackArchive(runtime.modules, "zip", { extractDir: HOME });
   // Imported before "ready", so that a player's first move is not charged for them.
   pyodide.runPython("import kalah.lab.worker_api, kalah.ai.players");
   return pyodide.runPython(DISPATCH);

@@ -2,9 +2,10 @@
 // Python calls in Pyodide, off the page's thread. No game logic lives here.
 //
 // Start:  new Worker("static/js/pyodide-worker.js", {type: "module"})
-// It loads the vendored Pyodide (nothing off-origin), copies the files listed
-// under [files] in pyscript.toml into Pyodide's file system (the one list the
-// pages use too), then posts {type: "ready", data: {timings in ms}}.
+// It loads the vendored Pyodide (nothing off-origin), unpacks static/pyc/kalah.zip
+// (the modules listed under [files] in pyscript.toml, compiled to bytecode by
+// scripts/build/compile_pyodide_modules.mjs) into Pyodide's file system, then
+// posts {type: "ready", data: {timings in ms}}.
 //
 // Ask:    {id, call: "package.module:function", args}   (args: JSON-able)
 // It runs function(args, progress) in Python, where progress(dict) posts
@@ -22,9 +23,8 @@
 // and start a new one.
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { parseFiles } from "./pyscript-files.js";
 
-const CONFIG_URL = new URL("../../pyscript.toml", import.meta.url);
+const MODULES_URL = new URL("../pyc/kalah.zip", import.meta.url);
 const PYODIDE_URL = new URL("../vendor/pyodide/", import.meta.url);
 const HOME = "/home/pyodide/";  // Pyodide's working directory, on sys.path
 
@@ -85,17 +85,20 @@ const resumes = [];
 pause.port1.onmessage = () => resumes.shift()();
 globalThis.kalahYield = () => new Promise((resolve) => { resumes.push(resolve); pause.port2.postMessage(null); });
 
-async function fetchText(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.text();
+// One fetch and no compiling at import: ~80 text fetches and as many source
+// compiles cost WebKit most of its start (docs/browsers.md).
+async function fetchModules() {
+  const response = await fetch(MODULES_URL);
+  if (!response.ok) throw new Error(`${MODULES_URL.pathname} answered ${response.status} (is the site set up? run scripts/setup.sh)`);
+  return response.arrayBuffer();
 }
 
-async function fetchFiles() {
-  const pairs = parseFiles(await fetchText(CONFIG_URL));
-  if (!pairs.length) throw new Error(`${CONFIG_URL} lists no [files]`);
-  return Promise.all(pairs.map(async ([source, destination]) =>
-    [destination, await fetchText(new URL(source, CONFIG_URL))]));
+function unpackModules(pyodide, archive) {
+  try {
+    pyodide.unpackArchive(archive, "zip", { extractDir: HOME });
+  } catch (error) {
+    throw new Error(`${MODULES_URL.pathname} could not be unpacked (run scripts/setup.sh): ${String(error.message || error).trim().split("\n").pop()}`);
+  }
 }
 
 // loadPyodide never settles when its WebAssembly file is missing (it only
@@ -131,19 +134,15 @@ function watchRuntime() {
 }
 
 async function start() {
-  // The files download while Pyodide compiles.
-  const files = fetchFiles();
+  // The modules download while Pyodide compiles.
+  const archive = fetchModules();
   const pyodide = await Promise.race([watchRuntime(), loadPyodide({
     indexURL: PYODIDE_URL.href,
     stdout: (text) => console.log(text),
     stderr: (text) => console.warn(text),
   })]);
   const pyodideReady = performance.now();
-  for (const [destination, text] of await files) {
-    const path = HOME + destination.replace(/^\.\//, "");
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, text);
-  }
+  unpackModules(pyodide, await archive);
   const dispatch = pyodide.runPython(DISPATCH);
   const ready = performance.now();
   postMessage({
@@ -151,7 +150,6 @@ async function start() {
     data: {
       pyodide_ms: Math.round(pyodideReady - started),
       total_ms: Math.round(ready - started),
-      files: (await files).length,
       interruptible: INTERRUPTIBLE,
     },
   });

@@ -1,5 +1,6 @@
-// The [files] table of pyscript.toml, read by both Pyodide hosts: the computer's
-// worker (pyodide-worker.js) and the lab's players' sandboxes (bot-sandbox.js).
+// The [files] table of pyscript.toml: what scripts/build/compile_pyodide_modules.mjs
+// compiles into static/pyc/kalah.zip, the modules both Pyodide hosts unpack (the
+// computer's worker, pyodide-worker.js, and the lab's players' bot-worker.js).
 
 /** [source, destination] pairs of pyscript.toml's [files] table. */
 export function parseFiles(text) {

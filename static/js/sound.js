@@ -4,7 +4,7 @@
 //
 //   kalahSound.play("seed" | "take" | "extra", count)   // count notes, 35 ms apart
 //
-// The page's Python calls play() as the board view draws each step (kalah/web/play_page.py);
+// The page's Python calls play() as the board view draws each step (kalah/web/play/page.py);
 // it does nothing while the sound is off. `played` counts the notes made (for tests).
 (() => {
   // Not under "kalah.": the play page reads any such key as a game it may have to resume.

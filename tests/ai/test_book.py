@@ -9,7 +9,7 @@ from kalah.ai.solve import solve
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.rules import find_rules
-from tests.test_micropython import needs_micropython, run_micropython
+from tests.micropython.runner import needs_micropython, run_micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -11,7 +11,7 @@ from kalah import puzzles
 from kalah.cli.puzzles import shipped
 from kalah.board import Board
 from kalah.errors import KalahError
-from tests.test_micropython import needs_micropython, run_micropython
+from tests.micropython.runner import needs_micropython, run_micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHIPPED = ("kalah(6,4)", "kalah(6,4)+empty-capture")

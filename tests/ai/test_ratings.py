@@ -1,15 +1,11 @@
-"""scripts/ratings.py: the node budget each level takes, the rating fit and the sentence the
-play page shows beside a level (kalah/web/game_setup.py LEVEL_STRENGTH)."""
-
-import pathlib
-import sys
+"""scripts/bench/ratings.py: the node budget each level takes, the rating fit and the sentence the
+play page shows beside a level (kalah/web/common/game_setup.py LEVEL_STRENGTH)."""
 
 from kalah import Board
 from kalah.ai import players
 from kalah.ai.search import POLL_EVERY
+from scripts.bench import ratings
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
-import ratings  # noqa: E402
 
 
 def test_a_level_takes_its_share_of_the_node_budget():

@@ -10,18 +10,16 @@ error. Mark a test `@pytest.mark.allow_console_errors` to lift the second rule.
 
 import pathlib
 import re
-import sys
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
+from scripts.build.serve import start_server
+from scripts.harness.chromium import chromium_launch_options  # one launch recipe for tests and benchmarks
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from measure_startup import chromium_launch_options  # noqa: E402  (one launch recipe for tests and measurements)
-from serve import start_server  # noqa: E402
 
 # Waiting for a condition costs nothing once it holds, so every wait may be long: on a
 # 2-core machine kept busy by other work a cold start has taken 20 s. Every wait of every
@@ -55,12 +53,12 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def site_url():
     """Base URL (ending in /) of the repository served on a free local port."""
-    # The play page loads bytecode: compile what was edited since the last setup, so a test
+    # The play page (and the Pyodide workers) load bytecode: compile what was edited since the last setup, so a test
     # never runs stale .mpy files. The service worker serves a cached file only when it
     # matches build-manifest.js; rewrite it so files edited since then do not look poisoned offline.
-    import build_manifest
-    import compile_mpy
+    from scripts.build import build_manifest, compile_mpy, pyodide_modules
     compile_mpy.compile_all()
+    pyodide_modules.compile_all()  # the Pyodide workers' bytecode archive, likewise
     build_manifest.main()
     server, url = start_server(ROOT, port=0)
     yield url

@@ -10,7 +10,7 @@ import random
 from kalah import Board
 from kalah.rules import NORTH, SOUTH
 from kalah.narration import describe_move
-from kalah.web.game_setup import turn_text
+from kalah.web.common.game_setup import turn_text
 
 # One call reads everything the checks need from the DOM.
 READ_BOARD = """() => {

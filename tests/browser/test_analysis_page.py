@@ -3,8 +3,8 @@ import json
 
 from playwright.sync_api import expect
 
-from play_driver import house_selector
-from tests.test_analysis import HELD_OUT
+from tests.browser.play_driver import house_selector
+from tests.engine.test_analysis import HELD_OUT
 
 START = "kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S"
 
@@ -106,7 +106,7 @@ def test_a_bad_link_says_what_is_wrong_and_shows_the_start_position(page, site_u
 def test_the_play_page_the_replay_viewer_and_the_history_link_to_the_position(page, site_url, wait_for_python_ready):
     from kalah import Board
     from kalah.links import share_fragment
-    from kalah.records import Record
+    from kalah.records.record import Record
     page.goto(site_url + "index.html")
     wait_for_python_ready(page)
     expect(page.locator("#study-link")).to_have_attribute("href", "./analysis.html#position=" + START)

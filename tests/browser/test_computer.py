@@ -13,7 +13,7 @@ import pytest
 
 from kalah import Board
 from kalah.ai import book, endgame
-from play_driver import present
+from tests.browser.play_driver import present
 
 TIMEOUT = 120_000  # ms: Pyodide's start on a loaded 2-core machine can take 20 s
 HOUSE = '#board button.kb-house[data-side="{side}"][data-house="{house}"]'

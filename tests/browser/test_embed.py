@@ -4,7 +4,7 @@ import random
 
 from kalah import Board
 from kalah.links import embed_fragment
-from kalah.records import Record
+from kalah.records.record import Record
 
 HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course page</title>
 <link rel="icon" href="data:,"></head><body>

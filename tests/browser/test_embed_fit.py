@@ -8,9 +8,9 @@ import random
 import pytest
 
 from kalah import Board
-from kalah.links import embed_fragment
-from kalah.records import Record
-from kalah.web.embed_code import EMBED_HEIGHT, EMBED_WIDTH, embed_snippet
+from kalah.links import embed_fragment, share_fragment
+from kalah.records.record import Record
+from kalah.web.common.embed_code import EMBED_HEIGHT, EMBED_WIDTH, embed_snippet
 
 COURSE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Week 3</title>
@@ -23,7 +23,7 @@ COURSE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 # In the frame: does its document scroll, and is every control and the board inside it?
 FIT = """() => {
   const root = document.documentElement;
-  const outside = [...document.querySelectorAll('button, input, #board, #ply-label')]
+  const outside = [...document.querySelectorAll('button, input, #board, #ply-label, #open-tab')]
     .filter((e) => e.offsetParent !== null)
     .map((e) => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
     .filter(([_, r]) => r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
@@ -93,3 +93,27 @@ def test_the_embed_posts_the_position_it_shows_to_its_host(new_context, site_url
     page.keyboard.press("ArrowRight")
     board.push(record.moves[2])
     page.wait_for_function("(p) => window.positions.some(([ply, position]) => position === p)", arg=board.position())
+
+
+def test_the_embed_opens_its_game_on_the_site_in_a_new_tab(new_context, site_url, second_origin):
+    # The embed stores nothing (its storage is another site's, blocked or partitioned): its link
+    # opens the game, at the move shown, on the site's own replay page, where it can be kept.
+    host_url, host_root = second_origin
+    record = long_game("kalah(6,4)", 7)
+    snippet = embed_snippet(site_url + "embed.html#" + embed_fragment(record, ply=2), "Kalah game")
+    (host_root / "course.html").write_text(COURSE_PAGE % snippet, encoding="utf-8")
+    context = new_context()
+    page = context.new_page()
+    page.goto(host_url + "course.html")
+    frame = page.frame_locator("iframe")
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=30_000)
+    link = frame.locator("#open-tab")
+    assert (link.get_attribute("target"), link.get_attribute("rel")) == ("_blank", "noopener")
+    frame.locator("#next").click()
+    with context.expect_page() as opened:
+        link.click()
+    tab = opened.value
+    tab.wait_for_function("document.body && document.body.dataset.ready === '1'", timeout=30_000)
+    assert tab.url == site_url + "replay.html#" + share_fragment(record, 3)
+    assert tab.locator("#ply-slider").input_value() == "3"
+    assert tab.evaluate("window.opener") is None

@@ -1,5 +1,5 @@
 """The play page's first board is in its HTML (scripts/build/pages.py writes it from
-kalah/web/board_markup.py's tree): painted before any Python runs, and taken as it is by
+kalah/web/common/board_markup.py's tree): painted before any Python runs, and taken as it is by
 BoardView, whose own drawing of the same position is the same markup to the byte."""
 
 import pathlib

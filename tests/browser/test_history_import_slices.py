@@ -12,7 +12,7 @@ kept busy by other work, the scheduler stretches any task, whoever runs it.
 At load average 10-13 a fixed 15 ms JavaScript loop in the same page took up
 to 180-480 ms of wall time during an import, and the import's own tasks up
 to 137-349 ms, while none used more than 40 ms of CPU (26-40 ms in 3 runs of
-scripts/measure_history_import.py; 87-108 ms before the table was laid out
+scripts/bench/measure_history_import.py; 87-108 ms before the table was laid out
 as rows). The page does no synchronous waiting (localStorage is written in
 memory), so a task's CPU time is how long it holds the page on an idle
 machine. The file goes into the page before the measurement (carrying 600 kB
@@ -20,43 +20,10 @@ in through the test driver is a long task of the driver's own), then is
 chosen as a user chooses it.
 """
 
-import random
-import time
+from scripts.harness.chromium import main_thread_tasks, traced
+from scripts.harness.history_import import CHOOSE_FILE, GAMES, PUT_FILE, history_file
 
-from kalah import Board
-from kalah.history import History
-from kalah.records import Record
-
-GAMES = 1500
-DEFAULT_TIMEOUT_MS = 90_000  # as every wait of the browser tests (conftest.py)
 MAX_TASK_CPU_MS = 100
-
-# The page's main thread in a chromium trace: "toplevel" has one event per task,
-# with its wall time (dur) and thread (CPU) time (tdur), in microseconds.
-TRACE = {"traceConfig": {"includedCategories": ["toplevel"]}, "transferMode": "ReportEvents"}
-
-
-def history_file(games):
-    history = History({})
-    rng = random.Random(12)
-    for number in range(games):
-        board = Board()
-        while board.turn is not None and board.ply() < rng.randrange(5, 70):
-            board.push(rng.choice(board.legal_moves))
-        history.save(Record.from_board(board, south="Ann %d" % (number % 9), north="Bob",
-                                       meta={"id": "g%d" % number}), 1000 + number, "other-tab")
-    return history.export_json()
-
-
-PUT_FILE = "text => { window.chosenFile = new File([text], 'big.json', {type: 'application/json'}); }"
-
-CHOOSE_FILE = """() => {
-  const input = document.getElementById('import-file');
-  const files = new DataTransfer();
-  files.items.add(window.chosenFile);
-  input.files = files.files;
-  input.dispatchEvent(new Event('change', {bubbles: true}));
-}"""
 
 WATCH = """() => {
   window.longTasks = [];
@@ -69,35 +36,6 @@ WATCH = """() => {
     if (!bar.hidden) window.progressSeen.push(Number(bar.value));
   }).observe(document.getElementById('import-step'), {childList: true, characterData: true, subtree: true});
 }"""
-
-
-def traced(page, action):
-    """Run action() while chromium traces; the trace's events."""
-    cdp = page.context.new_cdp_session(page)
-    events, complete = [], []
-    cdp.on("Tracing.dataCollected", lambda message: events.extend(message["value"]))
-    cdp.on("Tracing.tracingComplete", lambda message: complete.append(True))
-    cdp.send("Tracing.start", TRACE)
-    try:
-        action()
-    finally:
-        cdp.send("Tracing.end")
-        # The events arrive after Tracing.end, while playwright waits: wait for the last one.
-        deadline = time.monotonic() + DEFAULT_TIMEOUT_MS / 1000
-        while not complete:
-            assert time.monotonic() < deadline, "chromium did not finish the trace"
-            page.wait_for_timeout(20)
-        cdp.detach()
-    return events
-
-
-def main_thread_tasks(events):
-    """(CPU ms, wall ms, what posted it) of every task of the renderers' main threads."""
-    threads = {(e["pid"], e["tid"]) for e in events
-               if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
-    return [(e.get("tdur", 0) / 1000, e["dur"] / 1000, e.get("args", {}).get("src_func", "?"))
-            for e in events if e.get("name") == "ThreadControllerImpl::RunTask" and e.get("ph") == "X"
-            and (e["pid"], e["tid"]) in threads]
 
 
 def test_a_large_import_never_holds_the_page_for_long(page, site_url, wait_for_python_ready):

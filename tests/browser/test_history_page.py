@@ -42,7 +42,7 @@ def test_a_game_played_is_in_the_history_resumes_on_reload_and_opens_in_the_view
 
 
 def test_delete_with_undo_and_import_without_duplicates(page, site_url, wait_for_python_ready, tmp_path):
-    from kalah.records import Record
+    from kalah.records.record import Record
     record = Record("kalah(6,4)", [3, 6, 1], south="Ann", north="<img src=x onerror=alert(1)>")
     page.goto(site_url + "history.html")
     wait_for_python_ready(page)

@@ -6,15 +6,10 @@ to start (a few seconds), so each test plays few, quick games.
 """
 
 import json
-import pathlib
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "lab"))
-
-from bots import CRASH, FIRST, LOOP, RIGHTMOST, SEVEN, STUCK_IN_C  # noqa: E402
+from tests.lab.bots import CRASH, FIRST, LOOP, RIGHTMOST, SEVEN, STUCK_IN_C
 
 GAME_MS = 90_000
 ENDED = "document.getElementById('stop').disabled && /wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)"
@@ -269,6 +264,6 @@ def test_a_game_finished_while_storage_is_full_is_kept_in_the_tab(page, site_url
         page.click("#unsaved-games li button")
     path = tmp_path / "game.json"
     download.value.save_as(path)
-    from kalah.records import Record
+    from kalah.records.record import Record
     record = Record.from_json(path.read_text())
     assert (record.south, record.north, record.board().outcome().scores) == ("right", "first", (38, 10))

@@ -9,15 +9,10 @@ harmless twin in the attacker's place).
 import contextlib
 import io
 import json
-import pathlib
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "lab"))
-
-from bots import RIGHTMOST  # noqa: E402
+from tests.lab.bots import RIGHTMOST
 
 GAME_MS = 120_000
 ENDED = "document.getElementById('stop').disabled && /wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)"

@@ -15,7 +15,7 @@ import pytest
 
 from kalah import Board
 from kalah.rules import NORTH, SOUTH
-from reference_game import play_against_first
+from tests.browser.reference_game import play_against_first
 
 POSITION = "document.getElementById('board').dataset.position"
 HOUSE = '#board .kb-house[data-side="{side}"][data-house="{house}"]'

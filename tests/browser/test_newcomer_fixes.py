@@ -15,7 +15,7 @@ import pytest
 from kalah.links import share_fragment
 from kalah import Board
 from kalah.rules import NORTH, SOUTH
-from play_driver import start_game
+from tests.browser.play_driver import start_game
 from test_replay import finished_game, ply_of
 
 POSITION = "document.getElementById('board').dataset.position"
@@ -241,7 +241,7 @@ def test_sound_is_off_until_one_click_then_heard_per_seed_capture_and_extra_turn
 
 
 def test_where_a_level_is_chosen_the_page_says_how_strong_it_is(new_context, site_url, wait_for_python_ready):
-    from kalah.web.game_setup import LEVEL_STRENGTH
+    from kalah.web.common.game_setup import LEVEL_STRENGTH
     context = new_context(service_workers="block")
     page = open_play(context, site_url, "", wait_for_python_ready)
     page.click("#new-game > summary")

@@ -4,7 +4,7 @@ it can be installed as an app (manifest with icons)."""
 
 from kalah import Board
 from kalah.rules import SOUTH
-from play_driver import assert_page_shows, house_selector
+from tests.browser.play_driver import assert_page_shows, house_selector
 
 CACHED_PATHS = """async () => {
     const cache = await caches.open((await caches.keys()).find(n => n.startsWith('kalah-')));

@@ -45,7 +45,10 @@ def test_after_one_visit_the_computer_plays_offline(new_context, site_url, wait_
     ("**/static/vendor/pyodide/pyodide.asm.wasm", "404", "pyodide.asm.wasm answered 404"),
     ("**/static/vendor/pyodide/python_stdlib.zip", "abort", "python_stdlib.zip could not be fetched"),
     ("**/static/vendor/pyodide/**", "404", "the computer's worker could not start"),
-], ids=["wasm-404", "stdlib-aborted", "all-404"])
+    # The kalah modules' archive (scripts/build/compile_pyodide_modules.mjs): missing or not a zip.
+    ("**/static/pyc/kalah.zip", "404", "kalah.zip answered 404 (is the site set up? run scripts/setup.sh)"),
+    ("**/static/pyc/kalah.zip", "corrupt", "kalah.zip could not be unpacked (run scripts/setup.sh)"),
+], ids=["wasm-404", "stdlib-aborted", "all-404", "modules-404", "modules-corrupt"])
 def test_a_computer_that_cannot_start_makes_the_game_wait_and_scores_nothing(new_context, site_url,
                                                                            wait_for_python_ready,
                                                                            files, refuse, why):
@@ -54,6 +57,8 @@ def test_a_computer_that_cannot_start_makes_the_game_wait_and_scores_nothing(new
     def refuse_runtime(route):
         if refuse == "404":
             route.fulfill(status=404, body="missing")
+        elif refuse == "corrupt":
+            route.fulfill(status=200, body="not a zip archive", content_type="application/zip")
         else:
             route.abort()
 

@@ -7,7 +7,7 @@ import re
 
 from kalah import Board
 from kalah.rules import NORTH, SOUTH
-from play_driver import present
+from tests.browser.play_driver import present
 
 TIMEOUT = 120_000   # ms: Pyodide's start on a loaded 2-core machine, or a proof of up to 30 s
 POSITION = "document.getElementById('board').dataset.position"

@@ -5,7 +5,7 @@ than colour)."""
 
 import pytest
 
-from play_driver import house_selector, random_moves, start_game
+from tests.browser.play_driver import house_selector, random_moves, start_game
 
 # Each width is one page start, shot in the light and the dark scheme.
 WIDTHS = (360, 1280)

@@ -100,3 +100,114 @@ def test_a_bad_link_says_what_is_wrong_and_a_damaged_record_starts_again(page, s
     assert page.locator("#message b").count() == 0
     assert page.get_attribute("#puzzle", "data-puzzle").startswith("kalah6-4-0")
     assert "Rating 1200 · streak 0 (best 0) · solved 0 of 0 tried" == page.inner_text("#record")
+
+
+# -- "From your games" --------------------------------------------------------
+# A position of a shipped puzzle (kalah6-4-0001) played in one of the player's
+# own games: checking the history must find it again, with the same answer.
+KNOWN = "kalah(6,4)/10,0,1,0,0,0,27,0,0,0,0,1,1,8/N"
+
+
+def stored_games(*records):
+    """localStorage items of these games, written by the history's own code (kalah/history.py)."""
+    from kalah.history import History
+    store = {}
+    history = History(store)
+    for record in records:
+        history.save(record, now=1)
+    return store
+
+
+def seed_storage(page, site_url, items):
+    page.goto(site_url + "puzzles.html")
+    page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
+                  "localStorage.setItem(k, v); }", items)
+
+
+def open_yours(page, site_url, wait_for_python_ready):
+    page.goto(site_url + "puzzles.html#set=yours")
+    page.reload()
+    wait_for_python_ready(page)
+    page.wait_for_selector("#yours[data-state='done']", timeout=240_000)
+
+
+def test_a_puzzle_from_your_games_is_found_failed_and_solved(page, site_url, wait_for_python_ready):
+    from kalah.records.record import Record
+    record = Record("kalah(6,4)", [6], south="Ann", north="Bob", start=KNOWN)
+    items = stored_games(record)
+    broken = '{"v": 2, "id": "broken", "record": {"rules"'
+    items["kalah.game.broken"] = broken
+    seed_storage(page, site_url, items)
+    open_yours(page, site_url, wait_for_python_ready)
+    page.wait_for_selector("#puzzle[data-puzzle]")
+    pid = page.get_attribute("#puzzle", "data-puzzle")
+    assert pid.startswith("kalah6-4-you-") and pid.endswith("-1")
+    assert page.get_attribute("#board", "data-position") == KNOWN
+    status = page.inner_text("#yours-status")
+    assert status.startswith("1 puzzle from your 1 saved game. Skipped: a saved game (broken) could not be read")
+    # The damaged game is kept, set aside as the history page does, never deleted.
+    assert page.evaluate("localStorage.getItem('kalah.aside.broken')") == broken
+    assert "from your game Ann v Bob, move 1" in page.inner_text("#about")
+    assert page.input_value("#pick-set") == "yours"
+    assert page.get_attribute("#link-set", "href") == "./puzzles.html#set=yours&rules=kalah(6,4)"
+
+    page.click(HOUSE % (1, 5))
+    page.wait_for_selector("#puzzle[data-answer='wrong']")
+    assert page.inner_text("#verdict").startswith("Not the best: e ends -30 with best play, and f ends -8.")
+    assert page.inner_text("#line").startswith("After e: South C, then North f")
+    page.click("#retry")
+    page.wait_for_selector("#puzzle:not([data-answer])")
+    page.click(HOUSE % (1, 6))
+    page.wait_for_selector("#puzzle[data-answer='right']")
+    assert stored_record(page)["results"] == {pid: 0}
+    kept = json.loads(page.evaluate("localStorage.getItem('kalah.puzzles.yours')"))
+    assert [p["id"] for game in kept["games"].values() for p in game["puzzles"]] == [pid]
+
+    # A later visit uses what was kept: no worker is started for games already checked.
+    workers = []
+    page.on("request", lambda request: workers.append(request.url) if "pyodide-worker" in request.url else None)
+    page.goto(site_url + "puzzles.html#id=" + pid)
+    page.reload()
+    wait_for_python_ready(page)
+    page.wait_for_selector("#puzzle[data-puzzle='%s']" % pid)
+    assert "missed before" in page.inner_text("#about")
+    page.wait_for_selector("#yours[data-state='done']")
+    assert workers == []
+
+
+def test_your_games_without_puzzles_say_so(page, site_url, wait_for_python_ready):
+    from kalah.records.record import Record
+    seed_storage(page, site_url, {})
+    open_yours(page, site_url, wait_for_python_ready)
+    assert page.inner_text("#message").startswith("You have no saved games in this browser yet.")
+    assert page.is_hidden("#puzzle")
+
+    # An opening of three moves never reaches 22 seeds: checked, and no puzzle.
+    seed_storage(page, site_url, stored_games(Record("kalah(6,4)", [3, 1, 2], south="Ann", north="Bob")))
+    open_yours(page, site_url, wait_for_python_ready)
+    assert page.inner_text("#yours-status") == "0 puzzles from your 1 saved game."
+    assert page.inner_text("#message").startswith("No puzzle in your kalah(6,4) games yet")
+    assert page.is_hidden("#puzzle")
+
+
+def test_checking_your_games_can_be_stopped_and_goes_on_later(page, site_url, wait_for_python_ready):
+    from kalah.records.record import Record
+    seed_storage(page, site_url, stored_games(Record("kalah(6,4)", [6], south="Ann", north="Bob", start=KNOWN)))
+    # The worker's script is held back (never answered) until the check is stopped, so the
+    # check is surely still running when Stop is pressed, however fast the machine.
+    held = []
+    page.context.route("**/pyodide-worker.js", lambda route: held.append(route))
+    page.goto(site_url + "puzzles.html#set=yours")
+    page.reload()
+    wait_for_python_ready(page)
+    page.wait_for_function("document.querySelector('#yours').dataset.state === 'checking'")
+    assert page.inner_text("#yours-status") == "Checking game 1 of 1… (the solver starts first: a few seconds)"
+    page.click("#yours-stop")
+    page.wait_for_selector("#yours[data-state='done']")
+    assert page.inner_text("#yours-status").startswith("Stopped after 0 of 1 games.")
+    assert page.is_hidden("#puzzle")
+    page.context.unroute("**/pyodide-worker.js")
+    page.click("#yours-check")
+    page.wait_for_selector("#yours[data-state='done']", timeout=240_000)
+    page.wait_for_selector("#puzzle[data-puzzle]")
+    assert page.inner_text("#yours-status") == "1 puzzle from your 1 saved game."

@@ -4,7 +4,7 @@ import random
 
 from kalah import Board
 from kalah.links import share_fragment
-from kalah.records import Record
+from kalah.records.record import Record
 
 
 def finished_game(seed=3, **names):

@@ -4,7 +4,7 @@ import random
 
 from kalah import Board
 from kalah.links import correspondence_fragment, share_fragment
-from kalah.records import Record
+from kalah.records.record import Record
 
 
 def finished_game(seed=21):
@@ -44,7 +44,7 @@ def test_a_copied_share_link_shows_the_same_replay_in_a_fresh_browser(page, new_
     fresh.click("#copy-embed")
     code = fresh.input_value("#copied-text")
     assert code.startswith('<iframe src="%sembed.html#g=k1.' % site_url)
-    assert 'loading="lazy"' in code and 'sandbox="allow-scripts allow-same-origin"' in code
+    assert 'loading="lazy"' in code and 'sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"' in code
     assert 'title="Kalah game: Ann vs Bob"' in code
     fresh.click("#keep")
     assert "in your history now" in fresh.inner_text("#message")

@@ -15,7 +15,7 @@ from kalah import Board
 from kalah.ai.book import Book, best_move, file_name
 from kalah.narration import describe_move
 from kalah.rules import NORTH, SOUTH
-from play_driver import assert_page_shows
+from tests.browser.play_driver import assert_page_shows
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PRESET = "index.html#rules=kalah(6,4)&south=level8&north=person"

@@ -18,7 +18,7 @@ from kalah.history import GAME_PREFIX, History
 from kalah.history_import import read_import
 from kalah.lab.saved_players import read_players
 from kalah.links import parse_fragment
-from kalah.records import Record
+from kalah.records.record import Record
 
 
 def stored_history(text):

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from kalah import Board, KalahError, find_rules
 from kalah.board import parse_position
-from kalah.records import Record
+from kalah.records.record import Record
 
 FAMILIES = ("kalah", "relay-kalaha", "owari", "oware")
 OPTIONS = ("", "+empty-capture", "+gamelink", "+pie", "+empty-capture+gamelink+pie")

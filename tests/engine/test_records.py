@@ -6,7 +6,7 @@ import random
 import pytest
 
 from kalah import NORTH, SOUTH, Board, KalahError
-from kalah.records import Record
+from kalah.records.record import Record
 
 
 def played(rules, moves, **kwargs):

@@ -8,7 +8,7 @@ from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.rules import SWAP
 from kalah.rules_tour import GOALS, LESSONS, find_lesson, reached, try_move
-from tests.test_micropython import needs_micropython, run_cpython, run_micropython
+from tests.micropython.runner import needs_micropython, run_cpython, run_micropython
 
 # Every rule the page teaches, by the rule set its board plays.
 RULE_SETS = {"sowing": "kalah(4,3)", "skip-store": "kalah(4,3)", "extra-turn": "kalah(4,3)",

@@ -8,21 +8,26 @@ in every engine as far as its driver sees (drivers.py).
 """
 
 import hashlib
+import html
 import pathlib
-import sys
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))  # play_driver.py: one reading of the board for every engine
+from scripts.build.serve import SiteHandler, SiteServer
+from tests.engines import drivers
 
-import drivers  # noqa: E402
-from serve import SiteHandler, SiteServer  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 GUARD_TAG = b'<script src="/__kalah_guard.js"></script>'
+
+# /__kalah_frame.html?width=360&src=index.html%23...: the page `src` of the site in a frame `width`
+# px wide, so a phone's width is tested in every engine (MiniBrowser's window is no narrower than
+# 447 px). Same origin: the page keeps its own storage, as in a window.
+FRAME_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Frame</title>
+<link rel="icon" href="data:,"><script src="/__kalah_guard.js"></script></head><body style="margin:0">
+<iframe id="frame" src="/%s" title="page" style="border:0;display:block;width:%dpx;height:%dpx"></iframe>
+</body></html>"""
 
 
 def inject_guard(html):
@@ -31,7 +36,7 @@ def inject_guard(html):
 
 
 class GuardedHandler(SiteHandler):
-    """The site as scripts/serve.py serves it, with guard.js put first in every page. The
+    """The site as scripts/build/serve.py serves it, with guard.js put first in every page. The
     service worker checks each cached file against build-manifest.js, so the pages' hashes
     there are those of the guarded pages."""
 
@@ -39,6 +44,10 @@ class GuardedHandler(SiteHandler):
         path = urlsplit(self.path).path
         if path == "/__kalah_guard.js":
             return self._send(drivers.GUARD_JS.encode(), "text/javascript; charset=utf-8")
+        if path == "/__kalah_frame.html":
+            query = parse_qs(urlsplit(self.path).query)
+            page = FRAME_HOST % (html.escape(query["src"][0]), int(query["width"][0]), int(query.get("height", ["800"])[0]))
+            return self._send(page.encode(), "text/html; charset=utf-8")
         file = ROOT / path.lstrip("/")
         if path.endswith(".html") or path == "/":
             file = file / "index.html" if path == "/" else file
@@ -87,9 +96,9 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def engine_site():
     """Base URL (ending in /) of the guarded site on a free 127.0.0.1 port."""
-    import build_manifest
-    import compile_mpy
+    from scripts.build import build_manifest, compile_mpy, pyodide_modules
     compile_mpy.compile_all()
+    pyodide_modules.compile_all()  # the Pyodide workers' bytecode archive, likewise
     build_manifest.main()
     server, url = serve(QuietGuarded)
     yield url
@@ -131,7 +140,7 @@ def engine(request, engine_site, _engines_session):
         driver = _firefox["browser"]
         driver.allowed = origins
     else:
-        driver = drivers.WebKit(origins)
+        driver = drivers.WebKit(origins, label=request.node.name)
     driver.new_test()
     request.node.stash[DRIVER] = driver
     try:

@@ -10,7 +10,7 @@ upgrade of either browser keeps them working.
   guard script the test server puts first in every page (guard.js), and requests leaving
   the loopback hosts go to a recording proxy that refuses them.
 
-A Driver: goto(url), run(js) -> value (a function body: `return ...`), wait(js), click(css),
+A Driver: goto(url), run(js) -> value (a function body: `return ...`), wait(js), click(css), tap(css),
 keys(*keys) to the focused element, viewport(w, h), frame(css) to act inside an iframe,
 errors() and offsite() for the guards, quit().
 """
@@ -33,6 +33,9 @@ FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 SESSION_TRIES = 3      # WebKit sessions: tries, and how long one may take to start
 SESSION_SECONDS = 120
+# Each WebKit session's stderr (WebKitWebDriver's, and the MiniBrowser's it starts, which
+# inherits it), one file a session try: why a session did not start is there.
+SESSION_LOGS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts" / "webkit-sessions"
 DEFAULT_TIMEOUT = 90  # seconds; a wait costs nothing once its condition holds (see tests/browser/conftest.py)
 
 # WebDriver key codes (the same in classic WebDriver and BiDi).
@@ -143,13 +146,18 @@ class Firefox(Driver):
                                                "resultOwnership": "root"})
         return {"sharedId": result["result"]["sharedId"]}
 
-    def click(self, css):
+    def click(self, css, pointer="mouse"):
         element = self._element(css)
         self.run(f"document.querySelector({json.dumps(css)}).scrollIntoView({{block: 'center'}}); return 1;")
         self.send("input.performActions", {"context": self.context, "actions": [{
-            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
+            "type": "pointer", "id": pointer, "parameters": {"pointerType": pointer}, "actions": [
                 {"type": "pointerMove", "x": 0, "y": 0, "origin": {"type": "element", "element": element}},
                 {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+        self.send("input.releaseActions", {"context": self.context})
+
+    def tap(self, css):
+        """A finger's tap on the element's centre (a touch pointer, not a mouse)."""
+        self.click(css, pointer="touch")
 
     def keys(self, *keys):
         actions = []
@@ -257,7 +265,7 @@ class WebKit(Driver):
             cls.xvfb.wait()
             cls.xvfb = None
 
-    def __init__(self, allowed_origins):
+    def __init__(self, allowed_origins, label="session"):
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -272,17 +280,25 @@ class WebKit(Driver):
                                          "noProxy": ["127.0.0.1", "localhost", "127.0.0.2"]})
         env = {**os.environ, "DISPLAY": self.display}
         self.seen_before = len(self.proxy.seen)
-        self.session = self._new_session(lambda: Service(executable_path=WEBKIT_DRIVER, env=env),
-                                         lambda service: webdriver.WebKitGTK(options=options, service=service))
+        self.session = self._new_session(
+            lambda log: Service(executable_path=WEBKIT_DRIVER, env=env, log_output=log),
+            lambda service: webdriver.WebKitGTK(options=options, service=service), label)
         self.session.set_script_timeout(DEFAULT_TIMEOUT)
         self.viewport(1280, 900)
 
     @staticmethod
-    def _new_session(make_service, make_session):
+    def _new_session(make_service, make_session, label):
         """A session, tried again when WebKitWebDriver never answers: under load its MiniBrowser
-        was once seen not to start, and the session request then waits forever (it has no timeout)."""
-        for _ in range(SESSION_TRIES):
-            service = make_service()
+        was once seen not to start, and the session request then waits forever (it has no timeout).
+        Each try's stderr goes to SESSION_LOGS/<label>-<try>.log."""
+        SESSION_LOGS.mkdir(parents=True, exist_ok=True)
+        logs = []
+        for attempt in range(1, SESSION_TRIES + 1):
+            logs.append(SESSION_LOGS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', label)}-{attempt}.log")
+            log = open(logs[-1], "w")
+            log.write(f"{time.strftime('%H:%M:%S')} load average {os.getloadavg()}: starting {WEBKIT_DRIVER}\n")
+            log.flush()
+            service = make_service(log)
             started = {}
 
             def start():
@@ -294,13 +310,17 @@ class WebKit(Driver):
             thread.start()
             thread.join(SESSION_SECONDS)
             if "session" in started:
+                started["session"].kalah_log = log  # closed by quit()
                 return started["session"]
+            log.write(f"{time.strftime('%H:%M:%S')} no session after {SESSION_SECONDS} s: WebKitWebDriver killed\n")
+            log.close()
             process = getattr(service, "process", None)
             if process is not None:
                 process.kill()
             thread.join(30)
-        raise AssertionError("WebKitWebDriver started no MiniBrowser session in %d tries of %d s (last: %r)"
-                             % (SESSION_TRIES, SESSION_SECONDS, started.get("error")))
+        raise AssertionError("WebKitWebDriver started no MiniBrowser session in %d tries of %d s (last: %r); "
+                             "their stderr: %s" % (SESSION_TRIES, SESSION_SECONDS, started.get("error"),
+                                                   ", ".join(map(str, logs))))
 
     def new_test(self):
         pass
@@ -326,6 +346,17 @@ class WebKit(Driver):
         from selenium.webdriver.common.by import By
         self.wait(f"document.querySelector({json.dumps(css)})")
         self.session.find_element(By.CSS_SELECTOR, css).click()
+
+    def tap(self, css):
+        """A finger's tap on the element's centre (a touch pointer, not a mouse)."""
+        from selenium.webdriver.common.actions import interaction
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        from selenium.webdriver.common.by import By
+        self.wait(f"document.querySelector({json.dumps(css)})")
+        actions = ActionBuilder(self.session, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+        actions.pointer_action.move_to(self.session.find_element(By.CSS_SELECTOR, css)).pointer_down().pointer_up()
+        actions.perform()
 
     def keys(self, *keys):
         from selenium.webdriver.common.action_chains import ActionChains
@@ -368,6 +399,7 @@ class WebKit(Driver):
 
     def quit(self):
         self.session.quit()
+        self.session.kalah_log.close()
 
 
 GUARD_JS = pathlib.Path(__file__).with_name("guard.js").read_text()

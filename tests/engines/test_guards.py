@@ -3,7 +3,7 @@ and its request to another host, so a green flow means none happened."""
 
 import time
 
-import drivers
+from tests.engines import drivers
 import pytest
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>

@@ -4,7 +4,7 @@ emulated switch), and the play page starts again from its service worker and pla
 from urllib.parse import urlsplit
 
 from conftest import QuietGuarded, serve
-from play_driver import house_selector
+from tests.browser.play_driver import house_selector
 
 CACHED_ALL_LOADED = """
   const name = (await caches.keys()).find(n => n.startsWith('kalah-'));

@@ -2,7 +2,7 @@ import pytest
 from kalah import Board
 from kalah.lab.loader import BotForfeit, BotLoadError, load_bot_file
 
-from bots import CRASH, EMPTY_HOUSE, FIRST, LOOP, RIGHTMOST, SEVEN
+from tests.lab.bots import CRASH, EMPTY_HOUSE, FIRST, LOOP, RIGHTMOST, SEVEN
 
 
 def test_detects_each_interface():

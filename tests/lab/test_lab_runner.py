@@ -5,7 +5,7 @@ import pytest
 from kalah.lab.runner import play_game
 from kalah.lab.sandbox import sandbox_problem
 
-from bots import CRASH, FIRST, GREEDY, RIGHTMOST, SEVEN, STUBBORN, STUCK_IN_C, spec
+from tests.lab.bots import CRASH, FIRST, GREEDY, RIGHTMOST, SEVEN, STUBBORN, STUCK_IN_C, spec
 
 # Each player's process runs in the bubblewrap sandbox where it starts (scripts/test installs it).
 SANDBOX = sandbox_problem() is None

@@ -6,7 +6,7 @@ from kalah.cli import tournament as cli
 from kalah.lab.runner import play_tournament
 from kalah.lab.tournament import SWISS, Tournament, format_crosstable, format_standings
 
-from bots import CRASH, FIRST, RIGHTMOST, SEVEN, spec
+from tests.lab.bots import CRASH, FIRST, RIGHTMOST, SEVEN, spec
 
 # By hand. crash raises and seven returns "7" at their first move: the
 # opponent takes all 48 seeds, the forfeiter keeps its empty store. right

@@ -5,7 +5,7 @@ import json
 from kalah import Board
 from kalah.lab import worker_api
 
-from bots import CRASH, GREEDY, spec
+from tests.lab.bots import CRASH, GREEDY, spec
 
 
 def roundtrip(value):

@@ -21,11 +21,10 @@ import pytest
 
 from kalah.lab.sandbox import sandbox_problem
 from kalah.lab.seccomp import program
+from tests.lab.hostile import twins
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 HOSTILE = pathlib.Path(__file__).parent / "hostile"
-sys.path.insert(0, str(HOSTILE))
-import twins  # noqa: E402
 
 pytestmark = pytest.mark.skipif(sandbox_problem() is not None, reason="bubblewrap does not run here")
 

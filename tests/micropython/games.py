@@ -1,8 +1,8 @@
 """Fixed games of every rule set, printed: run under CPython and MicroPython, the
-output must be the same (tests/test_micropython.py)."""
+output must be the same (tests/micropython/test_games.py)."""
 
 from kalah import Board, KalahError
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.notation import board_diagram
 
 

@@ -1,8 +1,8 @@
-"""kalah/web/board_markup.py: the one description of the board's markup (the page's BoardView
+"""kalah/web/common/board_markup.py: the one description of the board's markup (the page's BoardView
 builds it, the build step writes it into index.html)."""
 
 from kalah.rules import NORTH, SOUTH, find_rules
-from kalah.web.board_markup import board_tree, nearest_legal, seeds, to_html, view_key
+from kalah.web.common.board_markup import board_tree, nearest_legal, seeds, to_html, view_key
 
 RULES = find_rules("kalah(6,4)")
 START = [4] * 6 + [0] + [4] * 6 + [0]

@@ -1,8 +1,8 @@
 """play.json bundles exactly the modules the play page imports to draw the board,
-and the later bundle (kalah/web/later.py fetches it) exactly those it imports later (the
+and the later bundle (kalah/web/play/later.py fetches it) exactly those it imports later (the
 computer player, the analysis panel, storage, sharing): a missing one fails only in the
 browser, an extra one in play.json is fetched by every player before the board
-shows. Each list reaches the page as one file (scripts/compile_mpy.py's bundles)."""
+shows. Each list reaches the page as one file (scripts/build/compile_mpy.py's bundles)."""
 
 import ast
 import json
@@ -20,14 +20,14 @@ def play_page_files(lazy=False):
 
 
 def source_of(compiled):
-    """./kalah/board.py for ./static/mpy/kalah/board.mpy (scripts/compile_mpy.py's output)."""
+    """./kalah/board.py for ./static/mpy/kalah/board.mpy (scripts/build/compile_mpy.py's output)."""
     assert compiled.startswith("./static/mpy/kalah/") and compiled.endswith(".mpy"), compiled
     return "./" + compiled[len("./static/mpy/"):-len(".mpy")] + ".py"
 
 
 def later_bundle():
     """later.py's BUNDLE, read without importing it (it imports pyscript)."""
-    tree = ast.parse((ROOT / "kalah/web/later.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "kalah/web/play/later.py").read_text(encoding="utf-8"))
     return next(ast.literal_eval(node.value) for node in tree.body
                 if isinstance(node, ast.Assign) and node.targets[0].id == "BUNDLE")
 

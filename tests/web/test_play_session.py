@@ -5,13 +5,13 @@ the pie rule's seats, resuming from a record)."""
 import pytest
 
 from kalah import Board, KalahError
-from kalah.records import Record
+from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH, SWAP
-from kalah.web import game_setup
+from kalah.web.common import game_setup
 from kalah.narration import describe_move
-from kalah.web.game_setup import rules_from_choices, turn_text, why_not
-from kalah.web.session import GameSession, sides_of
-from tests.test_micropython import needs_micropython, run_micropython
+from kalah.web.common.game_setup import rules_from_choices, turn_text, why_not
+from kalah.web.play.session import GameSession, sides_of
+from tests.micropython.runner import needs_micropython, run_micropython
 
 
 def test_choices_name_the_rule_sets_of_the_registry():
@@ -33,7 +33,7 @@ def test_choices_name_the_rule_sets_of_the_registry():
 
 
 def test_every_level_has_a_measured_strength():
-    # The table scripts/ratings.py prints: a word, a rating, and what the level beats or loses to.
+    # The table scripts/bench/ratings.py prints: a word, a rating, and what the level beats or loses to.
     assert sorted(game_setup.LEVEL_STRENGTH) == sorted(game_setup.LEVELS)
     for word, rating, beats in game_setup.LEVEL_STRENGTH.values():
         assert word and isinstance(rating, int)
@@ -83,7 +83,7 @@ def test_perfects_move_that_is_not_proven_says_why():
 
 @needs_micropython
 def test_the_thinking_words_run_under_micropython():
-    code = ("from kalah.web import game_setup as g\n"
+    code = ("from kalah.web.common import game_setup as g\n"
             "print(g.thinking_text({'proving': True, 'nodes': 1234567}))\n"
             "print(g.proof_note('perfect', {'exact': False, 'why_not': 'x'}))\n")
     assert run_micropython(code).splitlines() == [

@@ -1,0 +1,1 @@
+"""The analysis board (analysis.html)."""

@@ -1,0 +1,140 @@
+"""The analysis board's position editor: the rule set, the side to move, every pit's count
+(a field with - and + each), and the position as text.
+
+    editor = PositionEditor(on_position, on_incomplete, on_open)
+    editor.fill(board)          # show a board's position in the fields
+    # on_position(board): the fields hold a position a game can be in (edited by hand)
+    # on_incomplete(): they do not (yet): the reason is shown in the editor
+    # on_open(board): a position text was opened
+"""
+
+from kalah.analysis import count_from_text, edited_board, pit_name
+from kalah.board import Board
+from kalah.errors import KalahError
+from kalah.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
+from kalah.web.common.dom import by_id, clear, closest, el, listen
+
+# Offered in the rule set field; any name kalah.rules.find_rules reads is accepted.
+RULE_NAMES = ("kalah(6,4)", "kalah(6,4)+empty-capture", "kalah(6,3)", "kalah(6,5)", "kalah(6,6)",
+              "kalah(4,3)", "kalah(6,4)+pie", "kalah(6,4)+gamelink", "relay-kalaha", "owari", "oware")
+
+
+class PositionEditor:
+    def __init__(self, rules, on_position, on_incomplete, on_open):
+        self.rules = rules       # the rule set being edited
+        self._on_position = on_position
+        self._on_incomplete = on_incomplete
+        self._on_open = on_open
+        self.rules_input = by_id("rules")
+        self.side_select = by_id("side")
+        self.pits_box = by_id("pits")
+        self.message = by_id("editor-message")
+        self.position_text = by_id("position-text")
+        self.pit_inputs = []
+        names = by_id("rule-names")
+        for name in RULE_NAMES:
+            names.appendChild(el("option", attrs={"value": name}))
+        listen(self.rules_input, "change", lambda event: self.rules_changed())
+        listen(self.side_select, "change", lambda event: self.edited())
+        listen(self.pits_box, "click", self.pit_button)
+        listen(self.pits_box, "change", lambda event: self.edited())
+        listen(by_id("position-open"), "click", lambda event: self.open_text())
+        listen(self.position_text, "keydown", self.position_key)
+
+    def say(self, text):
+        self.message.textContent = text
+
+    def open_text(self):
+        try:
+            board = Board.from_position(str(self.position_text.value).strip())
+        except KalahError as error:
+            self.say("This position cannot be opened: %s." % error)
+            return
+        self._on_open(board)
+
+    def position_key(self, event):
+        if event.key == "Enter":
+            self.open_text()
+
+    def fill(self, board):
+        """Put the board's position into the editor's fields."""
+        self.rules_input.value = board.rules.name
+        self.side_select.value = "N" if board.turn == NORTH else "S"
+        self.build_pits(board.rules)
+        for index, field in enumerate(self.pit_inputs):
+            field.value = str(board.pits[index])
+        self.position_text.value = board.position()
+
+    def build_pits(self, rules):
+        """One field with - and + a pit: North's row first, as the board shows it."""
+        if len(self.pit_inputs) == rules.size:
+            return
+        clear(self.pits_box)
+        self.pit_inputs = [None] * rules.size
+        m = rules.houses
+        rows = ((NORTH, [rules.stores[NORTH]] + [rules.house_index(NORTH, h) for h in range(m, 0, -1)]),
+                (SOUTH, [rules.house_index(SOUTH, h) for h in range(1, m + 1)] + [rules.stores[SOUTH]]))
+        for side, indices in rows:
+            cells = [el("span", SIDE_NAMES[side], cls="row-name")]
+            for index in indices:
+                name = pit_name(rules, index)
+                field = el("input", attrs={"type": "text", "inputmode": "numeric", "id": "pit-%d" % index,
+                                           "aria-label": name, "size": "3", "maxlength": "3"})
+                self.pit_inputs[index] = field
+                less = el("button", "\u2212", attrs={"type": "button", "data-pit": index, "data-delta": "-1",
+                                                      "aria-label": "One seed less in " + name})
+                more = el("button", "+", attrs={"type": "button", "data-pit": index, "data-delta": "1",
+                                                 "aria-label": "One seed more in " + name})
+                short = name.split(" ")[-1] if index not in rules.stores else "store"
+                cells.append(el("span", cls="pit store" if index in rules.stores else "pit", children=[
+                    el("span", short, cls="pit-name"), field, el("span", cls="pit-buttons", children=[less, more])]))
+            self.pits_box.appendChild(el("div", cls="pit-row", children=cells))
+
+    def pit_button(self, event):
+        button = closest(event.target, "button[data-pit]")
+        if button is None:
+            return
+        field = self.pit_inputs[int(button.getAttribute("data-pit"))]
+        try:
+            count = count_from_text(field.value, "")
+        except KalahError:
+            count = 0
+        field.value = str(max(0, count + int(button.getAttribute("data-delta"))))
+        self.edited()
+
+    def rules_changed(self):
+        text = str(self.rules_input.value).strip()
+        try:
+            rules = find_rules(text)
+        except KalahError as error:
+            self.say("Rule set: %s." % error)
+            return
+        self.rules = rules
+        self.build_pits(rules)
+        pits = self.edited_pits()
+        if pits is None or len(pits) != rules.size or sum(pits) != rules.total:
+            for index, count in enumerate(rules.initial_pits()):
+                self.pit_inputs[index].value = str(count)
+        self.edited()
+
+    def edited_pits(self):
+        try:
+            return [count_from_text(field.value, pit_name(self.rules, index))
+                    for index, field in enumerate(self.pit_inputs)]
+        except KalahError:
+            return None
+
+    def edited(self):
+        """The editor's fields changed: show their position, analysed once it is one a game can be in."""
+        rules = self.rules
+        turn = NORTH if str(self.side_select.value) == "N" else SOUTH
+        try:
+            pits = [count_from_text(field.value, pit_name(rules, index)) for index, field in enumerate(self.pit_inputs)]
+            board = edited_board(rules, pits, turn)
+        except KalahError as error:
+            self.say("Not a position yet: %s." % error)
+            self._on_incomplete()
+            return
+        self.say("")
+        self._on_position(board)
+        self.position_text.value = board.position()

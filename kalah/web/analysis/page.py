@@ -1,0 +1,330 @@
+"""analysis.html: set up any position, see every legal move's value and the best line, play on.
+
+The position is in the link (`analysis.html#position=P`, P a position text
+of docs/formats.md, kalah/analysis.py), so it can be shared or put in a
+course page. The values come from the computer's worker
+(kalah.ai.analysis_board): the first at once (the opening book, a proof or
+a short search), then, one short call after another, proofs until every
+value is exact. Each answer of the current position shows as it comes; a
+move, an edit or a new link drops the calls still waiting.
+
+For pages and tests outside, the board element (#board) carries
+`data-position` (the position shown) and, once its values are known,
+`data-values`: a JSON object keyed as `python -m kalah solve --position P
+--json` keys its "values" (each legal move's house, "0" for the pie swap),
+each {"value": V, "exact": true|false}, V the mover's final margin in
+seeds; `data-values-position` names the position those values are of.
+"""
+
+import json
+
+from pyscript import document, window
+
+from kalah.analysis import analysis_fragment, board_from_fragment
+from kalah.board import Board
+from kalah.errors import KalahError
+from kalah.notation import move_text
+from kalah.rules import SIDE_NAMES
+from kalah.web.common import computer, worker_client
+from kalah.web.common.board_view import BoardView
+from kalah.web.analysis.editor import PositionEditor
+from kalah.web.common.dom import by_id, clear, el, listen
+from kalah.web.common.files import copy_to_clipboard
+from kalah.web.common.game_setup import why_not
+
+VALUES = "kalah.ai.analysis_board:values"
+PROVE = "kalah.ai.analysis_board:prove"
+LINE = "kalah.ai.analysis_board:line"
+FIRST_SECONDS = 0.5    # the first values: a short search (or the book, or a quick proof)
+PROVE_SECONDS = 2.0    # a round of proofs; short, so that a stale one is dropped soon
+MAX_ROUNDS = 60        # about two minutes of proofs a position, then the values stay as they are
+LINE_PLIES = 10
+LINE_SECONDS = 1.0     # the first line; once every value is exact, the proven line may take longer
+PROVEN_LINE_SECONDS = 3.0
+COMPUTER_SECONDS = 1.0
+
+
+
+def signed(value):
+    return "+%d" % value if value > 0 else "%d" % value
+
+
+def line_text(board, moves):
+    """The best line in letters, a turn's moves joined with '-' as in the records: "F-A d E"."""
+    board = board.copy()
+    text, last = "", None
+    for move in moves:
+        if board.is_game_over() or not board.is_legal(move):
+            break
+        side = board.turn
+        board.push(move)
+        text += ("" if not text else "-" if side == last else " ") + move_text(side, move)
+        last = side
+    return text
+
+
+class AnalysisPage:
+    def __init__(self):
+        self.client = worker_client.shared()
+        # <body data-worker="ready"> once the worker answers calls: scripts/bench/measure_analysis.py
+        # splits the time to the first values there.
+        self.client.on_ready = lambda timings: document.body.setAttribute("data-worker", "ready")
+        self.board = Board()
+        self.calls = []          # worker calls for the position shown
+        self.rounds = 0
+        self.line_exact = False
+        self.line_proven_asked = False
+        self.request = None      # the computer's pending move
+        self.board_box = by_id("board")
+        self.view = BoardView(self.board_box, on_house=self.house_clicked)
+        self.message = by_id("message")
+        self.values_status = by_id("values-status")
+        self.values_list = by_id("values")
+        self.line = by_id("line")
+        self.back_button = by_id("back")
+        self.computer_side = by_id("computer-side")
+        self.computer_level = by_id("computer-level")
+        self.link = by_id("link")
+        self.editor = PositionEditor(self.board.rules, self.edited, self.incomplete, self.open)
+        listen(self.back_button, "click", lambda event: self.take_back())
+        listen(self.computer_side, "change", lambda event: self.computer_turn())
+        listen(self.computer_level, "change", lambda event: self.computer_turn())
+        listen(by_id("start-position"), "click", lambda event: self.start_position())
+        listen(by_id("copy-link"), "click", lambda event: self.copy_link())
+        listen(document.defaultView, "hashchange", lambda event: self.open_hash())
+
+    # -- opening positions ---------------------------------------------------
+    def open_hash(self):
+        """The link's position; a bad link says why and shows the start position."""
+        fragment = str(window.location.hash)
+        if not fragment or fragment == "#":
+            self.open(Board())
+            return
+        try:
+            board = board_from_fragment(fragment)
+        except KalahError as error:
+            self.open(Board(), write_link=False)
+            self.message.textContent = ("This link's position cannot be opened: %s. "
+                                        "The start position of kalah(6,4) is shown instead." % error)
+            return
+        self.open(board)
+
+    def open(self, board, write_link=True):
+        """Show `board` and analyse it."""
+        self.stop_computer()
+        self.board = board
+        self.editor.rules = board.rules
+        self.message.textContent = ""
+        self.editor.say("")
+        self.shown()
+        if write_link:
+            self.write_link()
+        self.editor.fill(board)
+
+    def start_position(self):
+        self.open(Board(self.editor.rules))
+
+    def edited(self, board):
+        """The editor holds a position a game can be in: show it, analysed."""
+        self.stop_computer()
+        self.board = board
+        self.shown()
+        self.write_link()
+
+    def incomplete(self):
+        self.stop_computer()
+        self.drop_calls()
+        self.values_status.textContent = "The values come once the position is complete."
+
+    # -- the board and its values ---------------------------------------------
+    def shown(self):
+        """Draw the position and ask for its values (and the computer's move when it is to play)."""
+        board = self.board
+        self.view.render(board.rules, board.pits, board.turn, board.legal_moves, position=board.position())
+        self.back_button.disabled = not board.move_stack
+        self.ask()
+        self.computer_turn()
+
+    def write_link(self):
+        fragment = analysis_fragment(self.board)
+        window.history.replaceState(None, "", "#" + fragment)
+        self.link.value = str(window.location.href)
+
+    def drop_calls(self):
+        for call_id in self.calls:
+            self.client.cancel(call_id, stop=False)
+        self.calls = []
+        self.board_box.removeAttribute("data-values")
+        self.board_box.removeAttribute("data-values-position")
+        clear(self.values_list)
+        self.line.textContent = ""
+
+    def call(self, name, args, on_result):
+        position = self.board.position()
+
+        def answered(answer):
+            if self.board.position() == position:
+                on_result(position, answer)
+
+        def failed(message):
+            if self.board.position() == position:
+                self.values_status.textContent = "No values: %s" % message
+        self.calls.append(self.client.call(name, args, answered, on_error=failed))
+
+    def ask(self):
+        self.drop_calls()
+        board = self.board
+        if board.is_game_over():
+            south, north = board.scores()
+            self.values_status.textContent = "The game is over there: South %d, North %d. No move to value." % (south, north)
+            self.board_box.setAttribute("data-values", "{}")
+            self.board_box.setAttribute("data-values-position", board.position())
+            return
+        self.rounds = 0
+        self.line_exact = False
+        self.line_proven_asked = False
+        self.values_status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
+                                          else "Valuing %s's moves\u2026" % SIDE_NAMES[board.turn])
+        # The first values do not wait for the endgame table's download: the proofs after them load it.
+        self.call(VALUES, {"position": board.position(), "time": FIRST_SECONDS, "tables": False}, self.got_values)
+
+    def got_values(self, position, answer):
+        values = answer.get("values") or {}
+        self.show_values(position, values, answer.get("depth"))
+        complete = bool(answer.get("complete"))
+        if self.rounds == 0 or (complete and not self.line_exact and not self.line_proven_asked):
+            self.line_proven_asked = complete
+            self.call(LINE, {"position": position, "plies": LINE_PLIES, "values": values,
+                             "time": PROVEN_LINE_SECONDS if complete else LINE_SECONDS}, self.got_line)
+        if complete or self.rounds >= MAX_ROUNDS or self.computer_to_move():
+            return
+        self.rounds += 1
+        self.call(PROVE, {"position": position, "time": PROVE_SECONDS, "values": values, "round": self.rounds},
+                  self.got_values)
+
+    def show_values(self, position, values, depth):
+        board = self.board
+        side = board.turn
+        keys = sorted(values, key=int)
+        shown = dict((key, {"value": values[key]["value"], "exact": values[key]["exact"] is True}) for key in keys)
+        self.board_box.setAttribute("data-values", json.dumps(shown))
+        self.board_box.setAttribute("data-values-position", position)
+        clear(self.values_list)
+        best = max(entry["value"] for entry in shown.values()) if shown else None
+        exact = 0
+        for key in keys:
+            entry = shown[key]
+            exact += entry["exact"]
+            text = "%s %s %s" % (move_text(side, int(key)), signed(entry["value"]),
+                                 "exact" if entry["exact"] else "search")
+            cls = "value" + (" best" if entry["value"] == best else "") + ("" if entry["exact"] else " guess")
+            self.values_list.appendChild(el("li", text, cls=cls, attrs={"data-move": key}))
+        words = "%s to move. A value is %s's final margin in seeds with best play from both sides: " % (
+            SIDE_NAMES[side], SIDE_NAMES[side])
+        if exact == len(keys):
+            words += "all proven exact."
+        else:
+            words += "%d of %d proven exact; \u201csearch\u201d is the computer's estimate%s. " % (
+                exact, len(keys), " (depth %s)" % depth if depth else "")
+            words += ("Proving the rest\u2026" if self.rounds < MAX_ROUNDS and not self.computer_to_move()
+                      else "")
+        self.values_status.textContent = words
+
+    def got_line(self, position, answer):
+        moves = answer.get("line") or []
+        proven = answer.get("proven") or 0
+        self.line_exact = bool(answer.get("exact"))
+        text = line_text(self.board, moves)
+        if not text:
+            words = ""
+        elif self.line_exact:
+            words = " (proven)"
+        elif proven:
+            words = " (the first %s proven; the rest as far as the computer sees)" % (
+                "move" if proven == 1 else "%d moves" % proven)
+        else:
+            words = " (as far as the computer sees)"
+        self.line.textContent = text + words
+
+    # -- playing on ----------------------------------------------------------
+    def house_clicked(self, side, house):
+        board = self.board
+        if board.is_game_over():
+            self.message.textContent = "The game is over in this position: set up another or take back."
+            return
+        if self.computer_to_move():
+            self.message.textContent = "The computer plays %s here: wait for its move." % SIDE_NAMES[board.turn]
+            return
+        reason = why_not(board, side, house)
+        if reason is not None:
+            self.message.textContent = reason
+            return
+        self.play(house)
+
+    def play(self, move):
+        board = self.board
+        self.message.textContent = ""
+        report = board.push(move)
+        self.drop_calls()
+        self.view.animate(report, lambda: None)
+        self.shown()
+        self.write_link()
+        self.editor.fill(self.board)
+
+    def take_back(self):
+        board = self.board
+        self.stop_computer()
+        if not board.move_stack:
+            return
+        board.pop()
+        # Back to a position where a person moves, not one the computer would answer at once.
+        while board.move_stack and self.computer_to_move():
+            board.pop()
+        self.shown()
+        self.write_link()
+        self.editor.fill(self.board)
+
+    def computer_to_move(self):
+        side = str(self.computer_side.value)
+        turn = self.board.turn
+        return turn is not None and side == "SN"[turn]
+
+    def stop_computer(self):
+        if self.request is not None:
+            self.request.cancel()
+            self.request = None
+
+    def computer_turn(self):
+        """Ask the computer for its move when it plays the side to move."""
+        if not self.computer_to_move() or (self.request is not None and self.request.is_pending()):
+            return
+        level = "level%s" % self.computer_level.value
+        self.message.textContent = "Level %s is thinking\u2026" % self.computer_level.value
+        board = self.board
+        position = board.position()
+
+        def done(move):
+            self.request = None
+            if self.board.position() == position:
+                self.play(move)
+
+        def failed(message):
+            self.request = None
+            self.message.textContent = "The computer could not move: %s" % message
+        self.request = computer.request_move(board, level, COMPUTER_SECONDS, on_done=done, on_error=failed)
+
+    def copy_link(self):
+        self.link.select()
+        copy_to_clipboard(str(self.link.value))
+
+
+PAGE = None
+
+
+def main():
+    global PAGE
+    PAGE = AnalysisPage()
+    by_id("status").hidden = True
+    by_id("analysis-board").hidden = False
+    PAGE.open_hash()
+    document.body.dataset.ready = "1"

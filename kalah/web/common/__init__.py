@@ -1,0 +1,1 @@
+"""Shared by the pages: DOM helpers, views, files, storage, the worker."""

@@ -1,0 +1,278 @@
+"""Pure helpers of the play page: the new-game choices and the words it says.
+
+No browser here, so CPython tests check every sentence the page shows.
+
+    rules = rules_from_choices("kalah", 6, 4, ["pie"])     # a kalah.Rules
+    why_not(board, side, house)                             # why a click did nothing
+"""
+
+from kalah.errors import KalahError
+from kalah.notation import house_letter
+from kalah.narration import describe_outcome
+from kalah.rules import FAMILIES, FORFEIT, NORTH, SIDE_NAMES, SOUTH, find_rules
+
+from kalah.presets import HUMAN, LEVELS, PERFECT, REFERENCE_PLAYERS
+
+COMPUTER_PLAYERS = LEVELS + (PERFECT,) + REFERENCE_PLAYERS
+PLAYER_NAMES = (HUMAN,) + COMPUTER_PLAYERS
+REFERENCE_TITLES = {
+    PERFECT: "perfect play",
+    "random": "random moves",
+    "first": "first legal house",
+    "rightmost": "rightmost house",
+    "greedy": "greedy (best single move)",
+}
+# How strong each level is, on one Elo-style scale with the reference players (random = 0),
+# shown where a level is chosen. Measured, not guessed: `scripts/bench/ratings.py` plays the round
+# robin and prints this table (docs/performance.md, "Computer players": the command and every figure);
+# paste its output here when a level changes. name: (word, rating, what it beats)
+LEVEL_STRENGTH = {  # scripts/bench/ratings.py --games 20 --nodes 12000
+    "level1": ("first steps", 133, "beats first house, loses to rightmost house"),
+    "level2": ("novice", 365, "beats rightmost house, loses to greedy"),
+    "level3": ("beginner", 425, "beats rightmost house, loses to greedy"),
+    "level4": ("casual", 628, "beats every reference player (60% against greedy)"),
+    "level5": ("club player", 672, "beats every reference player (68% against greedy)"),
+    "level6": ("strong", 683, "beats every reference player (60% against greedy)"),
+    "level7": ("expert", 768, "beats every reference player (82% against greedy)"),
+    "level8": ("master", 804, "beats every reference player (88% against greedy)"),
+}
+REFERENCE_RATINGS = {"random": 0, "first": 39, "rightmost": 253, "greedy": 528}  # the same run's
+SEED_CHOICES = tuple(range(1, 13))
+HOUSE_CHOICES = tuple(range(1, 9))
+# Seconds a computer player may think per move, by watching speed.
+SPEEDS = (("fast", 0.3), ("normal", 1.0), ("slow", 3.0))
+
+
+def family_choices():
+    """(family, title) for every rule set family, in the registry's order."""
+    return [(family.family, family.title) for family in FAMILIES]
+
+
+def family_class(name):
+    for family in FAMILIES:
+        if family.family == name:
+            return family
+    raise KalahError("unknown rule set family '%s'" % name)
+
+
+def takes_size(family):
+    """True when houses and seeds can be chosen (they are part of the name)."""
+    return family_class(family).show_size
+
+
+def family_options(family):
+    """The option switches this family takes (names as in kalah.rules)."""
+    return family_class(family).allowed_options
+
+
+def default_move_limit(family):
+    """Plies without a capture that end the game, or None if the family has no such limit."""
+    return family_class(family).move_limit
+
+
+def rules_name(family, houses=None, seeds=None, options=(), move_limit=None):
+    """The find_rules name for a choice; sizes, options and limits a family does not take are dropped."""
+    cls = family_class(family)
+    name = cls.family
+    if cls.show_size and houses is not None and seeds is not None:
+        name += "(%d,%d)" % (houses, seeds)
+    for option in options:
+        if option in cls.allowed_options:
+            name += "+" + option
+    if cls.move_limit is not None and move_limit is not None and move_limit != cls.move_limit:
+        name += "+limit%d" % move_limit
+    return name
+
+
+def rules_from_choices(family, houses=None, seeds=None, options=(), move_limit=None):
+    """The Rules for a new-game choice; KalahError says what was wrong."""
+    return find_rules(rules_name(family, houses, seeds, options, move_limit))
+
+
+OPTION_TITLES = {"empty-capture": "empty capture", "gamelink": "GameLink sowing", "pie": "pie rule"}
+
+
+def rules_title(rules):
+    """The game's name for people: 'Kalah, 6 houses \u00d7 4 seeds, pie rule', 'Owari'."""
+    title = rules.title
+    if rules.show_size or (rules.houses, rules.seeds) != rules.default_size:
+        title += ", %d houses \u00d7 %d seeds" % (rules.houses, rules.seeds)
+    for option in rules.options:
+        title += ", " + OPTION_TITLES.get(option, option)
+    return title
+
+
+def seat_name(player, chosen=None):
+    """What to call a seat's player: the name a person chose, 'Computer (level 3)', or None
+    for a person without a name (the page then says 'South' or 'North')."""
+    if chosen:
+        return chosen
+    if player == HUMAN:
+        return None
+    if player in LEVELS:
+        return "Computer (level %s)" % player[5:]
+    return "Computer (%s)" % REFERENCE_TITLES.get(player, player)
+
+
+def clean_name(text, limit=40):
+    """A name typed by a player, trimmed to one line of at most `limit` characters ('' when blank)."""
+    text = " ".join(str(text).split())
+    return text[:limit]
+
+
+def how_to_play(board, players, orientation=SOUTH):
+    """The one line that says what to do, for the person at the board."""
+    if board.turn is None:
+        return "The game is over: play again, swap sides, or review it."
+    people = [seat for seat in (SOUTH, NORTH) if not is_computer(players[seat])]
+    if not people:
+        return "Two computers play: watch, pause, or start a new game."
+    row = "bottom row" if orientation == SOUTH else "top row"
+    if len(people) == 1:
+        seat = people[0]
+        if board.swapped:
+            seat = 1 - seat
+        row = "bottom row" if seat == orientation else "top row"
+        return "You play %s (%s): click a house to sow its seeds." % (SIDE_NAMES[seat], row)
+    return "Two people share this board: on your turn, click a house of your row to sow its seeds."
+
+
+def result_headline(outcome, names, you=None):
+    """Who won, the winner's score first: 'You win 30-18!', 'Ann wins 30-18.', 'Draw, 24-24.'
+
+    names: what to call (South, North); you: the seat of the one person playing a computer.
+    """
+    scores = outcome.scores
+    winner = outcome.winner
+    if outcome.termination == FORFEIT and outcome.reason == "resigned":
+        # The forfeit rule's score (every seed to the winner) would read as if the game was played out.
+        if you == outcome.forfeit_by:
+            return "You resigned: %s wins." % names[winner]
+        if you == winner:
+            return "%s resigned: you win!" % names[outcome.forfeit_by]
+        return "%s resigned: %s wins." % (names[outcome.forfeit_by], names[winner])
+    if outcome.winner is None:
+        return "Draw, %d-%d." % scores
+    score = "%d-%d" % (scores[winner], scores[1 - winner])
+    if you is not None:
+        return ("You win %s!" if winner == you else "You lose %s.") % (
+            score if winner == you else "%d-%d" % (scores[you], scores[winner]))
+    return "%s wins %s." % (names[winner], score)
+
+
+def result_kind(outcome, you=None):
+    """'win' or 'loss' for the one person playing a computer, else 'draw' or 'end': the end of
+    game's colour (green only for a win)."""
+    if outcome.winner is None:
+        return "draw"
+    if you is None:
+        return "end"
+    return "win" if outcome.winner == you else "loss"
+
+
+def level_strength(name):
+    """'beginner, beats random, loses to greedy (rating 420)': LEVEL_STRENGTH in words."""
+    word, rating, beats = LEVEL_STRENGTH[name]
+    return "%s, %s (rating %d)" % (word, beats, rating)
+
+
+def player_title(name):
+    """'Person', 'Computer, level 3 \u2014 beginner, beats random, loses to greedy (rating 420)',
+    'Computer, random moves'."""
+    if name == HUMAN:
+        return "Person"
+    if name in LEVELS:
+        return "Computer, level %s \u2014 %s" % (name[5:], level_strength(name))
+    if name in REFERENCE_TITLES:
+        return "Computer, " + REFERENCE_TITLES[name]
+    raise KalahError("unknown player '%s' (known: %s)" % (name, ", ".join(PLAYER_NAMES)))
+
+
+def is_computer(name):
+    return name != HUMAN
+
+
+def needs_worker(players):
+    """True when a level plays: the search runs in the Pyodide worker, worth starting early.
+    (The reference players answer at once on the page's thread.)"""
+    return any(player in LEVELS or player == PERFECT for player in players)
+
+
+def seat_labels(players, swapped=False, names=(None, None)):
+    """Captions for the (South, North) seats, e.g. ('South \u00b7 Ann', 'North \u00b7 Computer (level 3)').
+
+    players (and the names people chose) are the first seat South's and
+    North's; after the pie rule's swap they have exchanged seats.
+    """
+    labels = []
+    for seat in (SOUTH, NORTH):
+        first_seat = 1 - seat if swapped else seat
+        name = seat_name(players[first_seat], names[first_seat]) or "Person"
+        labels.append("%s \u00b7 %s" % (SIDE_NAMES[seat], name))
+    return tuple(labels)
+
+
+def turn_text(board, players=None, names=(None, None)):
+    """The status line: whose turn it is ('South to move \u2014 Ann.'), or the result."""
+    if board.turn is None:
+        return describe_outcome(board.outcome())
+    text = "%s to move" % SIDE_NAMES[board.turn]
+    if board.can_swap:
+        text += " (may swap sides: pie rule)"
+    if players is not None:
+        first_seat = 1 - board.turn if board.swapped else board.turn
+        name = seat_name(players[first_seat], names[first_seat])
+        if name:
+            text += " \u2014 %s" % name
+    return text + "."
+
+
+def why_not(board, side, house):
+    """Why playing `side`'s `house` now changes nothing, or None if it is legal."""
+    if board.turn is None:
+        return "The game is over: start a new game to play again."
+    letter = house_letter(side, house)
+    if side != board.turn:
+        return "It is %s's turn: house %s belongs to %s." % (SIDE_NAMES[board.turn], letter, SIDE_NAMES[side])
+    if board.is_legal(house):
+        return None
+    if board.pits[board.rules.house_index(side, house)] == 0:
+        return "House %s is empty: choose a house with seeds." % letter
+    try:
+        board.check_move(house)
+    except KalahError as error:
+        reason = str(error)
+        reason = reason.split(": ", 1)[1] if reason.startswith("move ") else reason
+        return "House %s cannot be played now: %s." % (letter, reason)
+    return None
+
+
+def thinking_text(info):
+    """The thinking line for a search's progress report, or None when it says nothing new.
+
+    'Thinking… depth 12' while a level deepens; 'Proving… 1.2 M positions'
+    while the Perfect level proves its move (kalah.ai.perfect)."""
+    if info.get("proving"):
+        return "Proving\u2026 %s positions" % count_text(info.get("nodes", 0))
+    if "depth" in info:
+        return "Thinking\u2026 depth %s" % info["depth"]
+    return None
+
+
+def count_text(count):
+    """A count as a person reads it at a glance: 800, 35 k, 1.2 M."""
+    if count < 1000:
+        return "%d" % count
+    if count < 1000000:
+        return "%d k" % (count // 1000)
+    return "%.1f M" % (count / 1000000)
+
+
+def proof_note(player, answer):
+    """What to say after the Perfect level's move that is not proven, else None."""
+    if player != PERFECT or not isinstance(answer, dict) or answer.get("exact"):
+        return None
+    why_not = answer.get("why_not")
+    if not why_not or not isinstance(why_not, str):
+        return None
+    return "Perfect's last move is not proven (%s): it played its best search." % why_not

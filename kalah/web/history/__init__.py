@@ -1,0 +1,1 @@
+"""The saved games page (history.html)."""

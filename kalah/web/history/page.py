@@ -1,0 +1,226 @@
+"""The history page (history.html): every saved game, statistics, export and import.
+
+The model is kalah/history.py; this module only draws it. Names, dates and
+anything else read from storage or a file go in as text only.
+
+Long work is done in slices of about SLICE_MS, each in its own browser task,
+so that the page never holds the browser for long: an import reads and
+merges a few games per slice (importing.py, kalah.history_import.ImportJob)
+and shows its progress, and the table of games is drawn a slice of rows at
+a time.
+"""
+
+from pyscript import document, window
+
+from kalah.analysis import study_link
+from kalah.errors import KalahError
+from kalah.history import FINISHED, error_text
+from kalah.web.common import storage
+from kalah.web.common.dom import Timer, by_id, clear, el, listen, show_message
+from kalah.web.common.files import download
+from kalah.web.history.importing import SLICE_MS, Importer, clock_ms
+
+FIRST_ROWS = 25  # rows drawn at once with the rest of the page: a screenful
+
+COLUMNS = (("date", "Date"), ("rules", "Rule set"), ("players", "Players"), ("result", "Result"),
+           ("moves", "Moves"))
+
+
+class HistoryPage:
+    def __init__(self):
+        self.history = storage.open_history()
+        self.sort = "date"
+        self.descending = True
+        self.deleted = None  # the last deleted Entry, for undo
+        self.importer = Importer(lambda: self.history, self.say, self._render_summary, self._render_games,
+                                 self.render)
+        self.rows = []       # the rows to draw, and how many are drawn
+        self.rows_drawn = 0
+        self.rows_timer = Timer(self._draw_rows)
+        self._wire()
+
+    def say(self, text, problem=False):
+        show_message(by_id("message"), text, problem)
+
+    # -- drawing -------------------------------------------------------------
+    def render(self):
+        """Draw the page: its summary, then the table (the first rows at once, the rest in slices)."""
+        self._render_summary()
+        self._render_games()
+
+    def _render_summary(self):
+        """Everything but the table of games: the rule sets to filter by, problems, ranking."""
+        self._fill_rules_filter()
+        self._render_problems()
+        self._render_ranking()
+
+    def _render_games(self):
+        start = clock_ms()
+        rows = self.history.listing(sort=self.sort, descending=self.descending,
+                                    player=by_id("filter-player").value,
+                                    rules=by_id("filter-rules").value, status=by_id("filter-status").value)
+        clear(by_id("games-body"))
+        self.rows = rows
+        self.rows_drawn = 0
+        self._draw_rows(start)
+        total = len(self.history.entries)
+        by_id("count").textContent = ("No games saved yet: play one on the Play page." if not total else
+                                      "%d of %d saved games shown." % (len(rows), total))
+        for key, _ in COLUMNS:
+            th = by_id("col-" + key)
+            th.setAttribute("aria-sort", ("descending" if self.descending else "ascending")
+                            if key == self.sort else "none")
+
+    def _draw_rows(self, start=None):
+        """Append rows until a slice of time has passed since `start`, then go on in the next task.
+
+        The first FIRST_ROWS rows (a screenful) are drawn at once, however long that takes."""
+        if start is None:
+            start = clock_ms()
+        body = by_id("games-body")
+        while self.rows_drawn < len(self.rows):
+            body.appendChild(self._row(self.rows[self.rows_drawn]))
+            self.rows_drawn += 1
+            if (self.rows_drawn >= FIRST_ROWS and clock_ms() - start >= SLICE_MS
+                    and self.rows_drawn < len(self.rows)):
+                self.rows_timer.start(0)
+                return
+        self.rows_timer.stop()
+
+    def _row(self, entry):
+        row = el("tr")
+        row.appendChild(el("td", entry.date or "\u2014", attrs={"data-label": "Date"}))
+        row.appendChild(el("td", entry.rules, attrs={"data-label": "Rule set"}))
+        row.appendChild(el("td", "%s \u2013 %s" % (entry.south, entry.north), attrs={"data-label": "Players"}))
+        row.appendChild(el("td", entry.result_text(), attrs={"data-label": "Result"}))
+        row.appendChild(el("td", str(entry.moves), cls="num", attrs={"data-label": "Moves"}))
+        actions = el("td", cls="actions")
+        open_link = el("a", "Open", attrs={"href": "replay.html#l=%s" % entry.id,
+                                           "aria-label": "Open the game %s \u2013 %s in the viewer" % (
+                                               entry.south, entry.north)})
+        actions.appendChild(open_link)
+        actions.appendChild(document.createTextNode(" "))
+        actions.appendChild(el("button", "Study", attrs={
+            "type": "button", "data-study": entry.id,
+            "aria-label": "Study the last position of %s \u2013 %s on the analysis board" % (entry.south, entry.north)}))
+        if entry.status != FINISHED:
+            actions.appendChild(el("button", "Resume", attrs={
+                "type": "button", "data-resume": entry.id,
+                "aria-label": "Resume the game %s \u2013 %s on the Play page" % (entry.south, entry.north)}))
+        delete = el("button", "Delete", attrs={"type": "button", "data-delete": entry.id,
+                                               "aria-label": "Delete the game %s \u2013 %s" % (entry.south, entry.north)})
+        actions.appendChild(delete)
+        row.appendChild(actions)
+        return row
+
+    def _fill_rules_filter(self):
+        select = by_id("filter-rules")
+        chosen = select.value
+        clear(select)
+        select.appendChild(el("option", "All rule sets", attrs={"value": ""}))
+        for name in self.history.rule_sets():
+            option = el("option", name, attrs={"value": name})
+            select.appendChild(option)
+        select.value = chosen if chosen in self.history.rule_sets() else ""
+
+    def _render_problems(self):
+        box = by_id("problems")
+        clear(box)
+        by_id("problems-box").hidden = not self.history.problems
+        for key, message in self.history.problems:
+            item = el("li", message + " ")
+            item.appendChild(el("button", "Discard it", attrs={"type": "button", "data-discard": key}))
+            box.appendChild(item)
+
+    def _render_ranking(self):
+        body = by_id("ranking-body")
+        clear(body)
+        for place, stats in enumerate(self.history.ranking()):
+            row = el("tr")
+            row.appendChild(el("td", str(place + 1), cls="num"))
+            row.appendChild(el("td", stats.name))
+            for value in (stats.games, stats.wins, stats.draws, stats.losses):
+                row.appendChild(el("td", str(value), cls="num"))
+            row.appendChild(el("td", stats.ratio_text(), cls="num"))
+            body.appendChild(row)
+        by_id("ranking-empty").hidden = bool(self.history.ranking())
+
+    # -- actions -------------------------------------------------------------
+    def sort_by(self, key):
+        if key == self.sort:
+            self.descending = not self.descending
+        else:
+            self.sort, self.descending = key, key in ("date", "moves")
+        self.render()
+
+    def study(self, gid):
+        """Open the game's last position (before the move that ended it) on the analysis board."""
+        entry = self.history.get(gid)
+        try:
+            window.location.href = study_link(entry.record.board())
+        except (KalahError, AttributeError) as error:
+            self.say("This game cannot be opened on the analysis board: %s" % error)
+
+    def clicked(self, event):
+        target = event.target
+        gid = target.getAttribute("data-delete") if target.getAttribute else None
+        if isinstance(gid, str) and gid:
+            entry = self.history.delete(gid)
+            self.deleted = entry
+            by_id("undo").hidden = False
+            self.render()
+            self.say("Deleted the game %s \u2013 %s. Undo brings it back." % (entry.south, entry.north))
+            by_id("undo").focus()
+            return
+        gid = target.getAttribute("data-study") if target.getAttribute else None
+        if isinstance(gid, str) and gid:
+            self.study(gid)
+            return
+        gid = target.getAttribute("data-resume") if target.getAttribute else None
+        if isinstance(gid, str) and gid:
+            storage.play_in_this_tab(gid)
+            window.location.href = "index.html"
+            return
+        key = target.getAttribute("data-discard") if target.getAttribute else None
+        if isinstance(key, str) and key:
+            self.history.discard_problem(key)
+            self.render()
+            self.say("The unreadable entry was discarded.")
+        sort = target.getAttribute("data-sort") if target.getAttribute else None
+        if isinstance(sort, str) and sort:
+            self.sort_by(sort)
+
+    def undo(self):
+        if self.deleted is None:
+            return
+        try:
+            self.history.restore(self.deleted)
+        except KalahError as error:
+            self.say("Could not bring the game back: %s." % error_text(error), problem=True)
+            return
+        self.say("The game is back.")
+        self.deleted = None
+        by_id("undo").hidden = True
+        self.render()
+
+    def export(self):
+        download(self.history.export_json(), "application/json", "kalah-history.json")
+        self.say("Exported %d games to kalah-history.json." % len(self.history.entries))
+
+    def _wire(self):
+        listen(by_id("games"), "click", self.clicked)
+        listen(by_id("problems"), "click", self.clicked)
+        listen(by_id("undo"), "click", lambda e: self.undo())
+        listen(by_id("export"), "click", lambda e: self.export())
+        for name in ("filter-player", "filter-rules", "filter-status"):
+            listen(by_id(name), "input", lambda e: self.render())
+
+PAGE = None
+
+
+def main():
+    global PAGE
+    PAGE = HistoryPage()
+    by_id("status").hidden = True
+    PAGE.render()
+    document.body.dataset.ready = "1"

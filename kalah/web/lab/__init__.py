@@ -1,0 +1,1 @@
+"""The bot lab (lab.html)."""

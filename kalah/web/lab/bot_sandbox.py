@@ -1,0 +1,185 @@
+"""One bot's sandbox in the page: its own Pyodide in a worker inside a
+sandboxed iframe (static/js/bot-sandbox.js and bot-worker.js).
+
+A `SandboxClient` holds exactly one player for exactly one game (or one
+check of the editor's code), and is thrown away after it: nothing a bot
+does survives into another game, and no bot shares an interpreter with the
+referee (this page's Python) or with another player. It offers the calls of
+`kalah.web.common.worker_client.WorkerClient` that the lab uses (call, cancel,
+is_ready, busy, terminate, failure). Every message from the sandbox is
+checked here: only JSON objects of the known types, answers only for the
+call that is running; anything else, or anything that fails while it is
+read, fails this client alone, which forfeits its own seat's game and
+nothing more. The frame bounds what a sandbox may send for one call (size
+and number of messages, bot-sandbox.js) and ends a sandbox past them; this
+client then fails. `seconds` is the frame's time of the latest answer, the
+referee's clock for that move (kalah.web.lab.games).
+
+`SandboxPool` keeps a few sandboxes started ahead (Pyodide takes seconds to
+start), each used once.
+"""
+
+import json
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+CRASHED = "crashed: "     # the start of an error message when Python itself broke
+
+
+class SandboxClient:
+    def __init__(self):
+        self.failure = None
+        self.seconds = None           # the frame's time from handing the worker the call to its latest message
+        self.runtime_failure = None   # set only by the page's own side: the runtime could not be handed in
+        self._ready = False
+        self._pending = []         # calls sent, oldest first; each [id, on_result, on_progress, on_error]
+        self._next_id = 1
+        self._closed = False
+        self._pong_waiters = []
+        self._on_message = create_proxy(self._message)
+        self._handle = window.kalahBotSandbox.create(self._on_message)
+
+    def is_ready(self):
+        return self._ready
+
+    def busy(self):
+        return bool(self._pending)
+
+    def call(self, name, args, on_result, on_progress=None, on_error=None):
+        call_id = self._next_id
+        self._next_id += 1
+        call = [call_id, on_result, on_progress, on_error]
+        if self.failure is not None or self._closed:
+            _report(call, self.failure or "the sandbox was closed")
+            return call_id
+        self._pending.append(call)
+        self._handle.post(json.dumps({"id": call_id, "call": name, "args": args}))
+        return call_id
+
+    def cancel(self, call_id, stop=True):
+        """Forget a call. A sandbox serves one game: a running call is stopped by closing it."""
+        for call in self._pending:
+            if call[0] == call_id:
+                self._pending.remove(call)
+                if stop:
+                    self.terminate()
+                return True
+        return False
+
+    def after_sent(self, callback):
+        """callback() once every message the sandbox sent so far has been handled
+        (its frame answers a ping after them): a timeout is declared only then."""
+        if self._closed:
+            callback()
+            return
+        self._pong_waiters.append(callback)
+        self._handle.ping()
+
+    def terminate(self):
+        if not self._closed:
+            self._closed = True
+            self._pending = []
+            self._handle.close()
+
+    # -- what the sandbox says ------------------------------------------------------------------
+    def _message(self, text, source, ms):
+        if self._closed:
+            return
+        source = str(source)
+        if source == "host":           # bot-sandbox.js itself, not anything inside the frame
+            self.runtime_failure = _short(str(text))
+            self._fail(self.runtime_failure)
+            return
+        if source == "pong":
+            waiters, self._pong_waiters = self._pong_waiters, []
+            for callback in waiters:
+                callback()
+            return
+        if source == "over":
+            self._fail("its sandbox was ended: %s" % _short(str(text)))
+            return
+        if source == "crash":
+            self._fail(CRASHED + _short(str(text)))
+            return
+        try:
+            message = _read(text)
+        except Exception as error:      # whatever breaks while reading it (nesting, memory) is the sandbox's
+            self._fail("its sandbox sent a message the referee could not read (%s)" % type(error).__name__)
+            return
+        if message is None:
+            self._fail("its sandbox sent a message that is not part of the protocol")
+            return
+        kind = message["type"]
+        if kind == "ready":
+            self._ready = True
+            return
+        data = message.get("data")
+        running = self._pending[0] if self._pending else None
+        if running is None or message.get("id") != running[0]:
+            if kind == "crash":
+                self._fail(CRASHED + _message_of(data))
+            elif kind == "error" and message.get("id") is None:
+                self._fail(_message_of(data))
+            return                 # an answer to a call cancelled meanwhile (or made up): ignored
+        if kind == "progress":
+            if running[2] is not None and isinstance(data, dict):
+                running[2](data)
+            return
+        self._pending.pop(0)
+        self.seconds = float(ms) / 1000.0
+        if kind == "result":
+            running[1](data)
+        elif kind == "crash":
+            _report(running, CRASHED + _message_of(data))
+        else:
+            _report(running, _message_of(data))
+
+    def _fail(self, message):
+        self.failure = message
+        pending, self._pending = self._pending, []
+        self.terminate()
+        for call in pending:
+            _report(call, message)
+
+
+def _read(text):
+    """The message as a dict of a known type, or None."""
+    message = json.loads(str(text))
+    if not isinstance(message, dict) or message.get("type") not in ("ready", "progress", "result", "error",
+                                                                     "crash"):
+        return None
+    return message
+
+
+def _message_of(data):
+    text = data.get("message") if isinstance(data, dict) else None
+    return _short(text if isinstance(text, str) and text else "the player's sandbox failed")
+
+
+def _short(text):
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
+def _report(call, message):
+    if call[3] is not None:
+        call[3](message)
+
+
+class SandboxPool:
+    """Sandboxes started ahead of need, `spare` at most; `take()` hands one out for good."""
+
+    def __init__(self, spare=2):
+        self.spare = spare
+        self._ready = []
+
+    def take(self):
+        client = self._ready.pop(0) if self._ready else SandboxClient()
+        return client
+
+    def fill(self, count=None):
+        """Start sandboxes until `count` (default: spare) wait ready for use."""
+        want = self.spare if count is None else count
+        self._ready = [c for c in self._ready if c.failure is None]
+        while len(self._ready) < want:
+            self._ready.append(SandboxClient())

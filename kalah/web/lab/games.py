@@ -1,0 +1,236 @@
+"""One bot-lab game in the page: the referee here, each player in its own sandbox.
+
+The page's Python (MicroPython) is the referee: it keeps the board (a
+`kalah.lab.game.LabGame`), asks the side to move, checks every answer
+(`plain_reply`, then the legal-move check) and times the move itself. Each
+player runs in its own `kalah.web.lab.bot_sandbox.SandboxClient`, made for this
+game and closed at its end, so a bot can touch neither the referee nor its
+opponent, and nothing it does outlives the game. Whatever a sandbox sends,
+fakes or breaks costs only its own seat: a bad message, a crash of its
+Python (reported as a crash, not as time), an answer the referee cannot
+check (whatever fails while checking it), or an answer or silence past the
+time limit forfeits that player.
+
+The time rule: the referee's clock decides. The page has only wall time,
+so a move is timed twice: by the sandbox's own clock (the in-sandbox
+deadline stops an honest bot at the limit, and its answer says how long it
+took) and by the sandbox's frame, from handing the worker the call to its
+answer (bot-sandbox.js: code the bot cannot reach, on a clock it cannot
+change, and which leaves out any time the page itself was busy). A move
+counts if the frame's time is within the ceiling of the command line's rule
+for sleeping bots, 3 x the limit + 1 s (wall time is all there is here, and a
+busy machine stretches it); a player's first move may also load its file
+(FIRST_CALL_MS more). Past that the move forfeits on time, whatever the
+sandbox's own clock said.
+"""
+
+from pyscript import window
+
+from kalah.errors import KalahError
+from kalah.lab.game import LabGame, plain_reply
+from kalah.web.lab.bot_sandbox import CRASHED
+from kalah.web.common.dom import Timer
+
+CEILING = 3              # a move may take CEILING x the limit + SLACK_MS by the referee's clock
+SLACK_MS = 1000
+READY_POLL_MS = 100      # how often a move waits for its sandbox to finish starting
+FIRST_CALL_MS = 5000     # a player's first move also loads its file
+CONFIRM_MS = 5000        # past the slack, how long the frame may take to confirm that no answer is on its way
+
+
+class GameRunner:
+    """One game: asks each player in turn, applies the forfeit rule.
+
+    specs[side] is a player spec, or None for a person (who moves through
+    `person_move`); clients[side] is that player's sandbox (None for a
+    person), owned by this game. on_move(runner, report) after each move,
+    on_end(runner) once the game is over (or stopped: runner.stopped).
+    """
+
+    def __init__(self, clients, specs, rules, time_limit, seeds, delay_ms=0,
+                 on_move=None, on_end=None, on_wait=None, on_ready=None):
+        self.clients = clients
+        self.on_ready = on_ready      # on_ready(runner, side): the side to move's sandbox has started
+        self.specs = specs
+        self.time_limit = time_limit
+        self.seeds = seeds
+        self.delay_ms = delay_ms
+        self.on_move = on_move
+        self.on_end = on_end
+        self.on_wait = on_wait
+        names = [spec["name"] if spec else "you" for spec in specs]
+        self.game = LabGame(names, rules)
+        self.call_id = None
+        self.asked_at = 0
+        self.stopped = False
+        self.starting = False
+        self.confirming = False
+        self.depth = None
+        self.asked = [0, 0]           # moves asked of each side so far
+        self._watchdog = Timer(self._too_late)
+        self._delay = Timer(self._next)
+
+    def start(self):
+        self._next()
+
+    def waiting_for_person(self):
+        return not self.stopped and not self.game.is_over() and self.specs[self.game.turn] is None \
+            and self.call_id is None
+
+    def _next(self):
+        if self.stopped:
+            return
+        if self.game.is_over():
+            self._end()
+            return
+        side = self.game.turn
+        if self.specs[side] is None:
+            if self.on_wait is not None:
+                self.on_wait(self, side)
+            return
+        self.depth = None
+        board = self.game.board
+        client = self.clients[side]
+        args = {"game": "game", "side": side, "player": self.specs[side], "seed": self.seeds[side],
+                "time": self.time_limit, "start": board.start_position(), "moves": board.moves_played()}
+        self.asked[side] += 1
+        self.asked_at = window.performance.now()
+        self.starting = not client.is_ready()
+        self.confirming = False
+        self.call_id = client.call("kalah.lab.worker_api:ask", args, self._answer, self._progress, self._failed)
+        if self.call_id is not None:
+            # A sandbox still starting Pyodide has not begun the move: wait for it first.
+            self._watchdog.start(READY_POLL_MS if self.starting else self.patience_ms())
+
+    def patience_ms(self):
+        """The referee's allowance for the side to move, in ms of the frame's clock."""
+        first = FIRST_CALL_MS if self.asked[self.game.turn] == 1 else 0
+        return int(CEILING * self.time_limit * 1000) + SLACK_MS + first
+
+    def _progress(self, data):
+        depth = data.get("depth")
+        self.depth = depth if type(depth) is int else None
+
+    def _answer(self, data):
+        self._watchdog.stop()
+        self.call_id = None
+        if self.stopped or self.game.is_over():
+            return
+        seconds = self.clients[self.game.turn].seconds or 0.0
+        if seconds * 1000 > self.patience_ms():
+            reply = {"forfeit": {"kind": "time", "reason": "answered after %.1f s by the referee's clock%s, past the "
+                                 "time limit of %s s" % (seconds, own_clock(data), seconds_text(self.time_limit))}}
+        else:
+            reply = checked_reply(data, self.game.board.rules.houses)
+        self._after(self.game.answer(reply, seconds))
+
+    def _failed(self, message):
+        # The player's sandbox failed or its Python crashed: the side to move cannot play.
+        self._watchdog.stop()
+        self.call_id = None
+        if self.stopped or self.game.is_over():
+            return
+        if message.startswith(CRASHED):
+            reason = "the player's Python crashed (%s)" % message[len(CRASHED):]
+        else:
+            reason = "the player's sandbox failed: %s" % message
+        self.game.lose(self.game.turn, "error", reason)
+        self._after(None)
+
+    def _too_late(self):
+        if self.call_id is None or self.stopped:
+            return
+        client = self.clients[self.game.turn]
+        if not client.is_ready():
+            self._watchdog.start(READY_POLL_MS)
+            return
+        if self.starting:
+            # Ready now: the frame has just handed the call to the worker and started its clock.
+            self.starting = False
+            self.asked_at = window.performance.now()
+            if self.on_ready is not None:
+                self.on_ready(self, self.game.turn)
+            self._watchdog.start(self.patience_ms())
+            return
+        if not self.confirming:
+            # An answer may be waiting behind a busy page: let the sandbox's frame
+            # say that nothing more is on its way (or wait CONFIRM_MS more).
+            self.confirming = True
+            call_id = self.call_id
+            client.after_sent(lambda: self._silent(call_id))
+            self._watchdog.start(CONFIRM_MS)
+            return
+        self._silent(self.call_id)
+
+    def _silent(self, call_id):
+        """No answer came: the bot's deadline could not stop it, and its sandbox is closed."""
+        if self.call_id is None or self.call_id != call_id or self.stopped:
+            return
+        self._watchdog.stop()
+        self.clients[self.game.turn].cancel(self.call_id)
+        self.call_id = None
+        self.game.lose(self.game.turn, "time",
+                       "no move within the time limit of %s s; the player was stopped" % seconds_text(self.time_limit))
+        self._after(None)
+
+    def person_move(self, house):
+        """A person's move; KalahError says why it cannot be played."""
+        if not self.waiting_for_person():
+            raise KalahError("it is not your turn")
+        self.game.board.check_move(house)
+        self._after(self.game.answer({"move": house}))
+
+    def _after(self, report):
+        if self.on_move is not None:
+            self.on_move(self, report)
+        if self.game.is_over():
+            self._end()
+        elif self.delay_ms:
+            self._delay.start(self.delay_ms)
+        else:
+            self._next()
+
+    def _close(self):
+        for client in self.clients:
+            if client is not None:
+                client.terminate()
+
+    def _end(self):
+        self._close()
+        if self.on_end is not None:
+            self.on_end(self)
+
+    def stop(self):
+        """Stop the game without a result (its sandboxes are closed)."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self._watchdog.stop()
+        self._delay.stop()
+        self.call_id = None
+        self._close()
+
+
+def checked_reply(data, houses):
+    """plain_reply's answer, or the forfeit of a player whose answer the
+    referee could not check: whatever fails while checking (a move nested too
+    deep for json.dumps, memory) is the answer's fault, never the game's."""
+    try:
+        return plain_reply(data, houses)
+    except ValueError as error:
+        reason = "the player's sandbox sent %s" % error
+    except Exception as error:
+        reason = "the player's sandbox sent an answer the referee could not check (%s)" % type(error).__name__
+    return {"forfeit": {"kind": "invalid", "reason": reason}}
+
+
+def own_clock(data):
+    """What the sandbox's own clock said of the move, for the record (the bot may have set it)."""
+    value = data.get("seconds") if isinstance(data, dict) else None
+    if type(value) not in (int, float) or not 0 <= value < 86400:
+        return ""
+    return " (%.1f s by its own)" % value
+
+
+def seconds_text(value):
+    return "%g" % value

@@ -1,0 +1,1 @@
+"""The play page (index.html)."""

@@ -1,0 +1,1 @@
+"""The puzzles page (puzzles.html)."""

@@ -1,0 +1,224 @@
+"""puzzles.html's "From your games": the puzzles found in the games stored in this browser.
+
+The games are read as the history page reads them (kalah.history.History on
+localStorage: a damaged entry is set aside there, kept and reported, never
+deleted). Each game not checked before (or grown since) goes to the Pyodide
+worker, one game a call (kalah.ai.puzzle_worker), so the page stays free,
+shows "Checking game 3 of 12…" and can stop between games or, where the
+worker is interruptible, within one. What was found is saved after every
+game (kalah.history_puzzles.CACHE_KEY), so a later visit checks only new
+games and a stopped check goes on where it stopped.
+"""
+
+from kalah import history_puzzles, puzzles
+from kalah.errors import KalahError
+from kalah.history import History
+from kalah.rules import find_rules
+from kalah.web.common import storage
+from kalah.web.common.dom import by_id, listen
+from kalah.web.common.worker_client import WorkerClient
+
+WORKER_CALL = "kalah.ai.puzzle_worker:game_puzzles"
+
+
+def plural(count, word):
+    return "%d %s%s" % (count, word, "" if count == 1 else "s")
+
+
+class YourGames:
+    """The "From your games" set and its check; `on_change()` after the set grew or the check ended."""
+
+    def __init__(self, store, on_change):
+        self.store = store
+        self.on_change = on_change
+        text = None
+        if store is not None:
+            try:
+                text = store.get(history_puzzles.CACHE_KEY)
+            except Exception:   # storage blocked: the set lives in this tab
+                text = None
+        self.found, self.problem = history_puzzles.YourPuzzles.from_text(text)
+        self.sets = {}          # rules name -> PuzzleSet, rebuilt when the set changes
+        self.client = None
+        self.call_id = None
+        self.queue = []
+        self.total = 0
+        self.running = False
+        self.opened = False
+        self.games = 0          # games in the history at the last check
+        self.others = 0         # of them, games of rule sets that give no puzzles
+        self.skipped = []       # messages: games that could not be read
+        listen(by_id("yours-check"), "click", lambda event: self.check())
+        listen(by_id("yours-stop"), "click", lambda event: self.stop())
+
+    # -- the set ---------------------------------------------------------------
+    def puzzle_set(self, rules):
+        name = find_rules(rules).name
+        found = self.sets.get(name)
+        if found is None:
+            try:
+                found = self.found.puzzle_set(name)
+            except KalahError as error:   # a puzzle that does not hold: start the set again
+                self.found = history_puzzles.YourPuzzles()
+                self.problem = "The puzzles found in your games were damaged (%s); they are found again." % error
+                found = self.found.puzzle_set(name)
+            self.sets[name] = found
+        return found
+
+    def show(self, visible):
+        by_id("yours").hidden = not visible
+        if visible and not self.opened:
+            self.opened = True
+            self.check()
+
+    def empty_text(self, rules, narrowed):
+        """Why the set shows no puzzle (a friendly sentence)."""
+        if self.running:
+            return "No puzzle from your games yet: your games are being checked."
+        if self.games == 0:
+            return ("You have no saved games in this browser yet. Play a game (Play, above), then come "
+                    "back: every position where one move wins at least 2 seeds more than any other "
+                    "becomes a puzzle here.")
+        if narrowed and len(self.puzzle_set(rules)):
+            return "None of the puzzles from your games has this theme and difficulty: choose another."
+        return ("No puzzle in your %s games yet: a puzzle needs a position with %d seeds or fewer in the "
+                "houses where one move beats every other by %d seeds. Games played to the end give the most."
+                % (rules, history_puzzles.MAX_SEEDS, puzzles.MIN_MARGIN))
+
+    # -- the check ---------------------------------------------------------------
+    def _status(self, text, problem=False):
+        node = by_id("yours-status")
+        node.textContent = text
+        node.className = "status error" if problem else "status"
+
+    def _buttons(self):
+        by_id("yours-check").hidden = self.running
+        by_id("yours-stop").hidden = not self.running
+        by_id("yours").setAttribute("data-state", "checking" if self.running else "done")
+
+    def check(self):
+        """Read the history and check every game not checked yet."""
+        if self.running:
+            return
+        self.skipped = []
+        try:
+            if self.store is None:
+                raise KalahError("storage is blocked")
+            history = History(self.store)
+        except Exception as error:   # storage blocked or unreadable: nothing to check, nothing changed
+            self.games = 0
+            self._status("Your saved games could not be read in this browser (%s)." % error, True)
+            self._finish(False)
+            return
+        entries = list(history.entries.values())
+        for key, message in history.problems:
+            self.skipped.append("a saved game (%s) could not be read: %s; it is kept aside, see History"
+                                % (key[len("kalah.aside."):], message))
+        self.games = len(entries)
+        self.others = len([e for e in entries if history_puzzles.usable_rules(e.rules) is None])
+        if self.found.forget_missing(entries):
+            self._save()
+        self.queue = sorted(self.found.todo(entries), key=lambda entry: entry.id)
+        self.total = len(self.queue)
+        if not self.queue:
+            self._finish(False)
+            return
+        self.running = True
+        self._buttons()
+        if self.client is None:
+            self.client = WorkerClient()
+        self._next()
+
+    def _next(self):
+        while self.queue:
+            entry = self.queue[0]
+            try:
+                record = entry.record.to_dict()
+                # A game that never comes down to 22 seeds (a short or abandoned one) gives no
+                # puzzle: settled here, without waiting for the worker.
+                worth_proving = bool(list(history_puzzles.candidate_boards(entry.record)))
+            except (KalahError, ValueError, TypeError, KeyError) as error:
+                self.skipped.append("game %s could not be read (%s) and is skipped; it stays in your history"
+                                    % (entry.id, error))
+                self.queue.pop(0)
+                continue
+            if worth_proving:
+                break
+            self.queue.pop(0)
+            self.found.add(entry, [])
+            self._save()
+        if not self.queue:
+            self._finish(True)
+            return
+        number = self.total - len(self.queue) + 1
+        starting = "" if self.client.is_ready() else " (the solver starts first: a few seconds)"
+        self._status("Checking game %d of %d…%s" % (number, self.total, starting))
+
+        def progress(data):
+            if self.running and self.queue and self.queue[0] is entry:
+                self._status("Checking game %d of %d… (position %s of %s)" % (
+                    number, self.total, data.get("done"), data.get("total")))
+
+        def done(data):
+            if not self.running or not self.queue or self.queue[0] is not entry:
+                return
+            self.queue.pop(0)
+            found = (data or {}).get("puzzles")
+            self.found.add(entry, found if isinstance(found, list) else [])
+            self.sets = {}
+            self._save()
+            self.on_change()
+            self._next()
+
+        def failed(message):
+            if not self.running:
+                return
+            self.running = False
+            self._buttons()
+            self._status("The check stopped: %s. The puzzles found so far are kept; press "
+                         "Check my games to go on." % message, True)
+            self.on_change()
+
+        self.call_id = self.client.call(WORKER_CALL, {"record": record, "id": entry.id}, done, progress, failed)
+
+    def stop(self):
+        if not self.running:
+            return
+        if self.client is not None:
+            # This worker is the check's own: ending it frees the CPU at once (a new one starts
+            # on the next check), where cancelling would start a fresh one straight away.
+            self.client.terminate()
+        self.running = False
+        self.call_id = None
+        self._buttons()
+        checked = self.total - len(self.queue)
+        self._status("Stopped after %d of %d games. The puzzles found so far are kept; Check my games "
+                     "goes on from there." % (checked, self.total))
+        self.on_change()
+
+    def _finish(self, checked):
+        self.running = False
+        self._buttons()
+        if self.games == 0 and not self.skipped:
+            text = "You have no saved games in this browser yet."
+        else:
+            text = "%s from your %s." % (plural(self.found.count(), "puzzle"), plural(self.games, "saved game"))
+            if self.others:
+                text += (" %s of other rule sets give none: puzzles come from %s games."
+                         % (plural(self.others, "game"), " and ".join(puzzles.SHIPPED_RULES)))
+        if self.skipped:
+            text += " Skipped: " + "; ".join(self.skipped) + "."
+        if self.problem:
+            text = self.problem + " " + text
+            self.problem = None
+        self._status(text, bool(self.skipped))
+        self.on_change()
+
+    def _save(self):
+        try:
+            if self.store is None:
+                raise storage.StorageFull("no storage")
+            self.store[history_puzzles.CACHE_KEY] = self.found.to_text()
+        except storage.StorageFull:   # kept in this tab; found again on a later visit
+            self.problem = ("The puzzles from your games could not be saved (browser storage is full or "
+                            "blocked); they are kept while this page is open.")

@@ -1,0 +1,1 @@
+"""The replay page; its viewer is also the embed's."""

@@ -1,0 +1,227 @@
+"""The replay page (replay.html): share links land here.
+
+The viewer (replay/viewer.py, which the embed shares) shows the game; the
+page around it adds: copy a share link or embed code, export the game
+(PGN-like, JSON), keep it in the history (only when asked), continue from
+here on the play page, and correspondence play (correspondence.py: a move,
+then a link back).
+The current ply is kept in the URL fragment.
+"""
+
+from pyscript import document, window
+
+from kalah.analysis import study_link
+from kalah.errors import KalahError
+from kalah.records.identity import player_name
+from kalah.links import embed_fragment, error_text, parse_fragment, share_fragment
+from kalah.records.record import Record
+from kalah.rules import NORTH, SOUTH
+from kalah.web.common.dom import by_id, listen, proxy, show_message, site_base
+from kalah.web.common.embed_code import embed_snippet
+from kalah.web.common.files import copy_to_clipboard, download
+from kalah.web.replay.correspondence import Correspondence
+from kalah.web.replay.viewer import ReplayViewer
+
+
+class ReplayPage:
+    def __init__(self):
+        self.viewer = ReplayViewer(by_id("viewer"), on_ply=self.ply_changed,
+                                   on_house=lambda side, house: self.correspondence.house_chosen(side, house))
+        self.link = None
+        self.written_hash = None
+        self.correspondence = Correspondence(self.viewer, self.message, self._moved, self._started)
+        self._wire()
+
+    def message(self, text, problem=False):
+        show_message(by_id("message"), text, problem)
+
+    def open_hash(self):
+        fragment = str(window.location.hash)
+        self.written_hash = fragment
+        self.correspondence.reset()
+        if fragment in ("", "#"):
+            self.show_nothing()
+            return
+        try:
+            link = parse_fragment(fragment)
+            if link.local_id is not None:
+                link.record = self.local_record(link.local_id)
+                if link.ply is not None and link.ply > len(link.record.moves):
+                    link.ply = None
+        except KalahError as error:
+            self.show_nothing()
+            self.message("This link cannot be opened: %s." % error_text(error), problem=True)
+            return
+        self.link = link
+        by_id("replay").hidden = False
+        by_id("start").hidden = True
+        self.viewer.load(link.record, link.ply, link.orientation)
+        by_id("keep").hidden = link.local_id is not None  # already in this browser's history
+        self.message("")
+        if link.is_correspondence:
+            self.correspondence.open(link)
+
+    def local_record(self, gid):
+        from kalah.web.common import storage
+        entry = storage.open_history().get(gid)
+        if entry is None:
+            raise KalahError("this browser's history has no game %s (it may have been deleted)" % gid)
+        return entry.record
+
+    def show_nothing(self):
+        self.link = None
+        by_id("replay").hidden = True
+        by_id("start").hidden = False
+        self.message("No game to show yet: open one from the History page, paste a link or a record below, "
+                     "or start a game by link with a friend.")
+
+    def ply_changed(self, ply):
+        self._update_study_link(ply)
+        if self.link is None or self.link.is_correspondence:
+            return
+        if self.link.local_id is not None:
+            fragment = "#l=%s&p=%d" % (self.link.local_id, ply)
+            if self.viewer.orientation == NORTH:
+                fragment += "&o=n"
+        else:
+            fragment = "#" + share_fragment(self.viewer.record, ply, self.viewer.orientation)
+        if fragment != str(window.location.hash):
+            self.written_hash = fragment
+            window.history.replaceState(None, "", fragment)
+        self._update_continue()
+
+    def _update_study_link(self, ply):
+        board = self.viewer.record.board()
+        while board.ply() > ply:
+            board.pop()
+        by_id("study-link").setAttribute("href", "./" + study_link(board))
+
+    def _moved(self, fragment):
+        self.link = parse_fragment(fragment)
+        self.written_hash = "#" + fragment
+        window.history.replaceState(None, "", "#" + fragment)
+
+    def _started(self):
+        by_id("start").hidden = True
+        by_id("replay").hidden = False
+        self.link = None
+
+    def hash_changed(self):
+        if str(window.location.hash) != self.written_hash:
+            self.open_hash()
+
+    # -- sharing and files ---------------------------------------------------
+    def shared_record(self):
+        """The record a link carries: without this browser's meta, but with computer players named."""
+        record = self.viewer.record
+        names = []
+        for side, name in ((SOUTH, record.south), (NORTH, record.north)):
+            if name is None and player_name(record, side, seat=False).startswith("Computer"):
+                name = player_name(record, side, seat=False)
+            names.append(name)
+        return Record(record.rules, record.moves, names[0], names[1], record.start, record.date, record.forfeit)
+
+    def share_url(self):
+        return site_base() + "replay.html#" + share_fragment(self.shared_record(), self.viewer.ply,
+                                                             self.viewer.orientation)
+
+    def copy(self, text, what):
+        by_id("copied-text").value = text
+        by_id("copied-text").select()
+        copy_to_clipboard(text)
+        self.message("%s copied (it is also in the box below, to copy by hand)." % what)
+
+    def copy_link(self):
+        self.copy(self.share_url(), "Link")
+
+    def copy_embed(self):
+        record = self.shared_record()
+        url = site_base() + "embed.html#" + embed_fragment(record, self.viewer.ply, self.viewer.orientation)
+        title = "Kalah game: %s vs %s" % (player_name(record, SOUTH), player_name(record, NORTH))
+        self.copy(embed_snippet(url, title), "Embed code")
+
+    def export(self, kind):
+        record = self.viewer.record
+        if kind == "pgn":
+            text, mime, ext = record.to_pgn(), "text/plain", "txt"
+        else:
+            text, mime, ext = record.to_json(indent=1), "application/json", "json"
+        download(text, mime, "kalah-game.%s" % ext)
+
+    def keep(self):
+        from kalah.web.common import storage
+        record = Record.from_dict(self.viewer.record.to_dict())
+        history = storage.open_history()
+        try:
+            added, _, unchanged = history.merge([_entry(record)], now=storage.now_ms())
+        except KalahError as error:  # StorageFull included: nothing was written
+            self.message("The game could not be kept: %s. Free space on the History page." % error_text(error),
+                         problem=True)
+            return
+        self.message("The game is in your history now." if added else "Your history already holds this game.")
+
+    # -- continue from here --------------------------------------------------
+    def _update_continue(self):
+        pits, turn = self.viewer.states[self.viewer.ply]
+        by_id("continue").disabled = turn is None
+
+    def continue_from_here(self, opponent):
+        """A new game from the shown ply, saved as this tab's game; the play page resumes it."""
+        from kalah.web.common import storage
+        viewer = self.viewer
+        pits, turn = viewer.states[viewer.ply]
+        if turn is None:
+            self.message("The game is over at this move; choose an earlier one to play on.", problem=True)
+            return
+        players = ["human", "human"]
+        if opponent == "computer":
+            players[1 - turn] = "level%s" % by_id("continue-level").value
+        record = Record(viewer.record.rules, viewer.record.moves[:viewer.ply], start=viewer.record.start,
+                        meta={"south_player": players[0], "north_player": players[1],
+                              "continued_from": viewer.record.to_compact()[:300]})
+        problem = storage.save_game(record)
+        if problem:
+            self.message(problem, problem=True)
+        window.location.href = "index.html"
+
+    # -- opening pasted text -------------------------------------------------
+    def open_pasted(self):
+        text = str(by_id("paste").value).strip()
+        if "#" in text:
+            window.location.hash = text[text.index("#"):]
+            return
+        try:
+            from kalah.history_import import read_import
+            entries = read_import(text)
+        except KalahError as error:
+            self.message("Cannot open this: %s." % error_text(error), problem=True)
+            return
+        window.location.hash = "#" + share_fragment(entries[0].record)
+
+    def _wire(self):
+        listen(by_id("copy-link"), "click", lambda e: self.copy_link())
+        listen(by_id("copy-embed"), "click", lambda e: self.copy_embed())
+        listen(by_id("export-pgn"), "click", lambda e: self.export("pgn"))
+        listen(by_id("export-json"), "click", lambda e: self.export("json"))
+        listen(by_id("keep"), "click", lambda e: self.keep())
+        listen(by_id("continue"), "click", lambda e: self.continue_from_here(by_id("continue-opponent").value))
+        listen(by_id("corr-copy"), "click", lambda e: self.copy(by_id("corr-link").value, "Link"))
+        listen(by_id("open-paste"), "click", lambda e: self.open_pasted())
+        # addEventListener called through pyscript's `window` loses its `this` under MicroPython.
+        window.onhashchange = proxy(lambda e: self.hash_changed())
+
+
+def _entry(record):
+    from kalah.history import Entry
+    return Entry(record)
+
+
+PAGE = None
+
+
+def main():
+    global PAGE
+    PAGE = ReplayPage()
+    by_id("status").hidden = True
+    PAGE.open_hash()
+    document.body.dataset.ready = "1"

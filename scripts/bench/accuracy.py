@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""Move accuracy: how often the top level's move keeps the exact value.
+
+    python3 -m scripts.bench.accuracy --positions 300 --time 0.6 --max-seeds 48
+    .venv/bin/python -m scripts.bench.accuracy --browser --positions 300 --time 1 --max-seeds 36
+    .venv/bin/python -m scripts.bench.accuracy --positions 40 --min-seeds 23 --max-seeds 36 --nodes 90000
+
+Distinct positions come from level 8's own games (against itself and levels 5..7,
+seeded), taken once at most `--max-seeds` seeds are left in the houses.
+The exact values come from the opening book, else the numba solver when
+numba is installed (any number of seeds: `python -m kalah solve`'s means),
+else the Python solver (keep --max-seeds near 22 then). Results by band of
+seeds in houses. For each, the solver gives every
+move's exact value; the top level then moves with `--time` seconds (with an
+empty transposition table), and the move counts as accurate when its exact
+value equals the best. Also the mean seeds lost per inaccurate move.
+
+With --table-seeds 14,16 level 8 moves once with each endgame table size in
+turn on every position (prefixes of the numba solver's cached table), and
+each size's file, memory and load time are printed first: what a bigger
+shipped table costs and buys.
+
+With --games N level 8 is scored in its own games instead, as it plays
+them: N games from two random plies, against itself and levels 5..7 in
+turn, sides alternating, keeping its tables from move to move (and game to
+game) as the page's worker does. Every move level 8 makes with at most `--max-seeds` seeds in
+the houses (and a choice to make) is checked. Its own tables carry what it
+proved on one move to the next, which isolated positions cannot show.
+
+With --browser the top level moves in headless chromium's Pyodide worker,
+asked as the play page asks it (kalah.ai.worker_api.choose_move); the
+positions and the exact values still come from this CPython. The worker
+keeps its transposition table from one position to the next, as in a game.
+"""
+
+import contextlib
+
+import argparse
+import os
+import time
+
+from kalah import Board
+from kalah.ai import endgame, players, search
+from kalah.ai.reference import Rng
+from kalah.rules import find_rules
+from kalah.cli.solve import exact_values
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+BANDS = ((0, 22, "endgame (0-22)"), (23, 36, "middle (23-36)"), (37, 99, "opening (37+)"))
+
+
+def game_positions(rules, count, max_seeds, seed):
+    """Distinct positions from games between levels, once few enough seeds are left.
+
+    Games of level 8 against itself often repeat one another, so a position
+    already taken is not taken again (it would count its move twice)."""
+    names = ["level8", "level5", "level6", "level7"]
+    found = []
+    seen = set()
+    game = 0
+    while len(found) < count:
+        opponent = players.get(names[game % len(names)], seed=seed + game)
+        level8 = players.get("level8")
+        south, north = (level8, opponent) if game % 2 == 0 else (opponent, level8)
+        board = Board(rules)
+        taken = 0
+        while board.turn is not None and taken < 3:
+            m = board.rules.houses
+            in_houses = sum(board.pits[:m]) + sum(board.pits[m + 1:2 * m + 1])
+            if (in_houses <= max_seeds and len(board.legal_moves) > 1 and board.ply() % 3 == 0
+                    and board.position() not in seen):
+                seen.add(board.position())
+                found.append(board.copy())
+                taken += 1
+            player = south if board.turn == 0 else north
+            board.push(player.choose(board, time_limit=0.05))
+        game += 1
+    return found[:count]
+
+
+def in_band(rules, count, min_seeds, max_seeds, seed):
+    """Distinct positions of game_positions' games with min_seeds..max_seeds seeds in the houses."""
+    m = find_rules(rules).houses
+    boards = {}
+    draw = seed
+    while len(boards) < count:
+        for board in game_positions(rules, count, max_seeds, draw):
+            if sum(board.pits) - board.pits[m] - board.pits[2 * m + 1] >= min_seeds:
+                boards.setdefault(board.position(), board)
+        draw += 1000
+    return list(boards.values())[:count]
+
+
+def game_moves(rules, games, max_seeds, seed, choose):
+    """[(board, level 8's move)] from level 8's own games, for its moves with few enough seeds left.
+
+    choose(board): level 8's move."""
+    rng = Rng(seed)
+    names = ["level8", "level5", "level6", "level7"]
+    found = []
+    for game in range(games):
+        opponent = names[game % len(names)]
+        other = None if opponent == "level8" else players.get(opponent, seed=seed + game)
+        level8_side = game % 2
+        board = Board(rules)
+        for _ in range(2):
+            board.push(board.legal_moves[rng.randrange(len(board.legal_moves))])
+        while board.turn is not None:
+            if board.turn != level8_side and other is not None:
+                board.push(other.choose(board, time_limit=0.05))
+                continue
+            move = choose(board)
+            m = board.rules.houses
+            if sum(board.pits[:m]) + sum(board.pits[m + 1:2 * m + 1]) <= max_seeds and len(board.legal_moves) > 1:
+                found.append((board.copy(), move))
+            board.push(move)
+    return found
+
+
+def level8_here(seconds, table=None, keep_tables=False, nodes=None):
+    """level 8's move under this CPython, from an empty transposition table.
+
+    table: an endgame.Table to search with instead of the shipped one.
+    keep_tables: keep the search's tables from one call to the next (a game).
+    nodes: search this many nodes instead of `seconds` (its proof gets its usual
+    share of them), so that the machine's load does not change the move."""
+    def choose(board):
+        if not keep_tables:
+            search._searchers.clear()
+        if table is not None:
+            endgame.load(board.rules, table)
+        if nodes is not None:
+            return search.analyse(board, None, max_nodes=nodes, all_values=False).move
+        return players.get("level8").choose(board, time_limit=seconds)
+    return choose
+
+
+def with_table_sizes(rules, sizes, seconds):
+    """{label: level 8 with each endgame table size}, after printing each size's costs."""
+    from kalah import solver
+    rules = find_rules(rules)
+    largest = solver.cached_table(rules, max(sizes))
+    choosers = {}
+    for seeds in sizes:
+        data = largest[:solver.table_size(rules.houses, seeds)].tobytes()
+        blob = endgame.Table(endgame.db_key(rules), rules.houses, seeds, data).to_bytes()
+        started = time.perf_counter()
+        table = endgame.Table.from_bytes(blob)
+        print("%d-seed table: %.1f MB file, %.1f MB in memory, loaded in %.3f s" % (
+            seeds, len(blob) / 1e6, table.memory() / 1e6, time.perf_counter() - started), flush=True)
+        choosers["%d-seed table" % seeds] = level8_here(seconds, table)
+    return choosers
+
+
+@contextlib.contextmanager
+def level8_in_browser(seconds):
+    """level 8's move from the Pyodide worker of headless chromium, as the play page asks for it."""
+    from scripts.bench.bench_browser_search import BrowserWorker
+    from scripts.harness.chromium import chromium_launch_options
+    from playwright.sync_api import sync_playwright
+    from scripts.build.serve import start_server
+    server, url = start_server(ROOT, port=0)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**chromium_launch_options())
+            worker = BrowserWorker(browser, url)
+            worker.start()
+
+            def choose(board):
+                args = {"position": board.position(), "player": "level8", "time": seconds}
+                return worker.page.evaluate("(args) => callWorker('kalah.ai.worker_api:choose_move', args)",
+                                            args)["move"]
+            yield choose
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="kalah(6,4)")
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--time", type=float, default=1.0)
+    parser.add_argument("--max-seeds", type=int, default=48)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--browser", action="store_true",
+                        help="level 8 moves in headless chromium's Pyodide worker (the page's computer)")
+    parser.add_argument("--table-seeds", default=None, metavar="N,N",
+                        help="compare endgame table sizes under CPython (needs numba), e.g. 14,16")
+    parser.add_argument("--min-seeds", type=int, default=0,
+                        help="only positions with at least this many seeds in the houses (one band)")
+    parser.add_argument("--nodes", type=int, default=0,
+                        help="level 8 searches this many nodes a move instead of --time (load-independent)")
+    parser.add_argument("--games", type=int, default=0,
+                        help="score level 8's moves in N of its own games instead of isolated positions")
+    args = parser.parse_args()
+    if args.games:
+        if args.browser:
+            with level8_in_browser(args.time) as choose:
+                moves = game_moves(args.rules, args.games, args.max_seeds, args.seed, choose)
+            where = "in the browser's Pyodide worker, in its own games"
+        else:
+            search._searchers.clear()
+            moves = game_moves(args.rules, args.games, args.max_seeds, args.seed,
+                               level8_here(args.time, keep_tables=True))
+            where = "under CPython, in its own games"
+        played = dict((id(board), move) for board, move in moves)
+        measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]})
+        return
+    if args.min_seeds:
+        boards = in_band(args.rules, args.positions, args.min_seeds, args.max_seeds, args.seed)
+    else:
+        boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed)
+    if args.nodes:
+        measure(args, boards, {"under CPython at %d nodes a move" % args.nodes: level8_here(None, nodes=args.nodes)})
+    elif args.browser:
+        with level8_in_browser(args.time) as choose:
+            measure(args, boards, {"in the browser's Pyodide worker": choose})
+    elif args.table_seeds:
+        sizes = [int(seeds) for seeds in args.table_seeds.split(",")]
+        measure(args, boards, with_table_sizes(args.rules, sizes, args.time))
+    else:
+        measure(args, boards, {"under CPython": level8_here(args.time)})
+
+
+def measure(args, boards, choosers):
+    """Each chooser's move on every board, against the exact values (solved once a board)."""
+    found = dict((where, dict((name, [0, 0, 0]) for _, _, name in BANDS)) for where in choosers)
+    solve_seconds = 0.0
+    for board in boards:
+        started = time.time()
+        values = exact_values(board)
+        solve_seconds += time.time() - started
+        m = board.rules.houses
+        in_houses = sum(board.pits) - board.pits[m] - board.pits[2 * m + 1]
+        band = [name for low, high, name in BANDS if low <= in_houses <= high][0]
+        for where, choose in choosers.items():
+            loss = max(values.values()) - values[choose(board)]
+            counts = found[where][band]   # positions, accurate, seeds lost
+            counts[0] += 1
+            counts[1] += loss == 0
+            counts[2] += loss
+    for where, bands in found.items():
+        accurate = sum(good for _, good, _ in bands.values())
+        lost = sum(seeds for _, _, seeds in bands.values())
+        pace = "" if args.nodes else " at %gs/move" % args.time
+        print("%s: level8%s %s kept the exact value in %d of %d positions (%.0f%%); "
+              "mean loss %.2f seeds per position; solver %.2f s per position" % (
+                  args.rules, pace, where, accurate, len(boards), 100.0 * accurate / len(boards),
+                  lost / len(boards), solve_seconds / len(boards)))
+        for _, _, name in BANDS:
+            count, good, seeds = bands[name]
+            if count:
+                print("  %s: %d/%d optimal, %d seeds lost" % (name, good, count, seeds))
+
+
+if __name__ == "__main__":
+    main()

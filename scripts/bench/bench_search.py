@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Nodes per second of the search under CPython and under Pyodide (node), in one run.
+
+    python3 -m scripts.bench.bench_search            # both, and their ratio
+    python3 -m scripts.bench.bench_search --cpython  # CPython only
+
+The same code (BENCH below) searches the same positions to the same depth
+in both interpreters (the fastest of three passes; CPython before and after
+Pyodide, the better kept), without an endgame table, each from an empty
+transposition table; then the depth reached in one second from the
+Kalah(6,4) start. Pyodide comes from node_modules (npm ci / scripts/setup.sh).
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+BENCH = r'''
+import json, time
+from kalah import Board
+from kalah.ai.search import Search
+
+POSITIONS = [
+    "kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S",
+    "kalah(6,4)/5,5,0,6,6,6,2,5,5,1,5,0,0,2/S",
+    "kalah(6,4)/0,7,2,1,8,1,6,1,6,0,6,2,1,7/N",
+    "kalah(6,6)/6,6,6,6,6,6,0,6,6,6,6,6,6,0/S",
+    "oware/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S",
+]
+DEPTH = %(depth)d
+
+
+def run():
+    best = None
+    for _ in range(3):  # the fastest of three: the machine's other load only slows down
+        nodes = 0
+        seconds = 0.0
+        for text in POSITIONS:
+            board = Board(position=text)
+            search = Search(board.rules)
+            started = time.perf_counter()
+            analysis = search.analyse(board, None, max_depth=DEPTH, all_values=False)
+            seconds += time.perf_counter() - started
+            nodes += analysis.nodes
+        best = seconds if best is None else min(best, seconds)
+    seconds = best
+    start = Board("kalah(6,4)")
+    one_second = Search(start.rules).analyse(start, 1.0, all_values=False)
+    return {"nodes": nodes, "seconds": round(seconds, 3), "nodes_per_second": round(nodes / seconds),
+            "depth_in_1s": one_second.depth, "nodes_in_1s": one_second.nodes}
+
+
+print("RESULT " + json.dumps(run()))
+'''
+
+
+def result_of(output):
+    for line in output.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[len("RESULT "):])
+    raise SystemExit("benchmark printed no result:\n" + output)
+
+
+def main():
+    depth = 9
+    code = BENCH % {"depth": depth}
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
+        handle.write(code)
+    try:
+        def cpython_run():
+            return result_of(subprocess.run([sys.executable, handle.name], cwd=ROOT, capture_output=True,
+                                            text=True, env=dict(os.environ, PYTHONPATH=ROOT)).stdout)
+
+        cpython = cpython_run()
+        print("CPython %s: %s" % (sys.version.split()[0], cpython))
+        if "--cpython" in sys.argv:
+            return
+        run = subprocess.run(["node", os.path.join(ROOT, "scripts", "bench", "bench_pyodide.mjs"), handle.name],
+                             cwd=ROOT, capture_output=True, text=True)
+        pyodide = result_of(run.stdout + run.stderr)
+        print("Pyodide (node): %s" % pyodide)
+        # CPython again, after Pyodide: keep its better run, so a burst of
+        # load during one of them does not decide the ratio.
+        again = cpython_run()
+        print("CPython again: %s" % again)
+        if again["nodes_per_second"] > cpython["nodes_per_second"]:
+            cpython = again
+        print("ratio Pyodide/CPython nodes per second: %.2f" % (pyodide["nodes_per_second"] / cpython["nodes_per_second"]))
+    finally:
+        os.unlink(handle.name)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Self-play between settings of the search, at a fixed node budget per move.
+
+Used to tune the evaluation and the search (docs/performance.md, "Computer players"):
+each opening (a few random plies) is played twice, each setting taking
+each side, so the openings' luck cancels out.
+
+    python3 -m scripts.bench.selfplay --rules "kalah(6,4)" --nodes 8000 --openings 20 \
+        "row_weight=0" "row_weight=1"
+"""
+
+import argparse
+
+
+from kalah import Board
+from kalah.ai.reference import Rng
+from kalah.ai.search import Search
+
+
+def parse_setting(text):
+    """'row_weight=1,extend_extra_turns=1' -> keyword arguments of Search."""
+    options = {}
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        options[key] = int(value)
+    return options
+
+
+def openings(rules, count, plies, seed):
+    rng = Rng(seed)
+    result = []
+    while len(result) < count:
+        board = Board(rules)
+        for _ in range(plies):
+            if board.turn is None:
+                break
+            moves = board.legal_moves
+            board.push(moves[rng.randrange(len(moves))])
+        if board.turn is not None:
+            result.append(list(board.move_stack))
+    return result
+
+
+def play(rules, searchers, opening, nodes):
+    """The final store difference South minus North; searchers[side] plays side."""
+    board = Board(rules)
+    for move in opening:
+        board.push(move)
+    while board.turn is not None:
+        analysis = searchers[board.turn].analyse(board, None, max_nodes=nodes, all_values=False)
+        board.push(analysis.move)
+    south, north = board.scores()
+    return south - north
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a")
+    parser.add_argument("b")
+    parser.add_argument("--rules", default="kalah(6,4)")
+    parser.add_argument("--nodes", type=int, default=8000)
+    parser.add_argument("--openings", type=int, default=20)
+    parser.add_argument("--plies", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    board = Board(args.rules)
+    a = Search(board.rules, **parse_setting(args.a))
+    b = Search(board.rules, **parse_setting(args.b))
+    score = [0, 0, 0]  # A wins, B wins, draws
+    margin = 0
+    for opening in openings(args.rules, args.openings, args.plies, args.seed):
+        for a_side in (0, 1):
+            diff = play(args.rules, (a, b) if a_side == 0 else (b, a), opening, args.nodes)
+            diff = diff if a_side == 0 else -diff
+            margin += diff
+            score[0 if diff > 0 else 1 if diff < 0 else 2] += 1
+    games = sum(score)
+    print("%s vs %s on %s, %d nodes/move: A %d, B %d, draws %d; A's mean margin %+.2f; A scores %.1f%%" % (
+        args.a, args.b, args.rules, args.nodes, score[0], score[1], score[2], margin / games,
+        100.0 * (score[0] + 0.5 * score[2]) / games))
+
+
+if __name__ == "__main__":
+    main()
