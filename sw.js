@@ -31,8 +31,12 @@ const CACHE_VERSION = "v1";
 const CACHE = `kalah-${CACHE_VERSION}`;
 const NETWORK_TIMEOUT_MS = 4000;  // then serve the cached copy
 
-// The play page's start: install fails without these (and what they reference).
+// generated: pages, by scripts/build/pages.py
+// Install fails without these pages (and what they reference): the play page and its rules.
 const CORE_PAGES = ["./index.html", "./rules.html"];
+// The other pages: cached when present.
+const OPTIONAL_PAGES = ["./puzzles.html", "./history.html", "./analysis.html", "./lab.html", "./replay.html", "./embed.html"];
+// end generated: pages
 const CORE = [
   "./",
   "./manifest.webmanifest",
@@ -44,9 +48,7 @@ const CORE = [
   "./static/vendor/micropython/micropython.wasm",
 ];
 
-// The other pages and the computer's runtime: cached when present.
-const OPTIONAL_PAGES = ["./history.html", "./replay.html", "./embed.html", "./lab.html", "./puzzles.html",
-                        "./analysis.html"];
+// The computer's runtime and tables: cached when present.
 const OPTIONAL = [
   "./static/js/pyodide-worker.js",
   "./static/pyc/kalah.zip",  // the kalah modules as bytecode, for pyodide-worker.js and bot-sandbox.js

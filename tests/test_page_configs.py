@@ -1,4 +1,5 @@
-"""replay.html, history.html, embed.html, lab.html and rules.html each load their own PyScript config bundling exactly
+"""Every file scripts/build/pages.py writes is as it would write it now. replay.html, history.html,
+embed.html, lab.html, rules.html, puzzles.html and analysis.html each load their own PyScript config bundling exactly
 the modules the page can import (a missing one fails only in the browser, an extra one is fetched by every
 visitor, and by every course page that embeds a game), as bytecode, in one file they preload; and a bundle
 writes back exactly the bytes it was made from."""
@@ -9,15 +10,11 @@ import tomllib
 
 import pytest
 
-from tests.web.test_play_config import ROOT, imported_modules, later_urls, module_path, one_bundle, source_of
+from scripts.build import pages
+from tests.web.test_play_config import ROOT, later_urls, one_bundle, source_of
 
-PAGES = {"replay.html": ("replay.toml", "kalah.web.replay.page"),
-         "history.html": ("history.toml", "kalah.web.history.page"),
-         "embed.html": ("embed.toml", "kalah.web.embed.page"),
-         "lab.html": ("lab.toml", "kalah.web.lab.page"),
-         "rules.html": ("rules.toml", "kalah.web.rules.page"),
-         "puzzles.html": ("puzzles.toml", "kalah.web.puzzles.page"),
-         "analysis.html": ("analysis.toml", "kalah.web.analysis.page")}
+# The pages other than the play page (tests/web/test_play_config.py): {page: (its config, its entry module)}.
+PAGES = {page.file: (page.config, page.entry) for page in pages.PAGES if not page.later}
 
 
 # Files a page reads as text rather than imports (the lab editor's templates): listed as they are.
@@ -26,9 +23,44 @@ READ_AS_TEXT = {"lab.html": {"./" + path.relative_to(ROOT).as_posix()
 
 
 def page_files(module):
-    needed = set()
-    imported_modules(module, needed)
-    return {"./" + module_path(m).relative_to(ROOT).as_posix() for m in needed}
+    return {"./" + path for path in pages.module_files(module)}
+
+
+def test_every_file_written_from_the_page_registry_is_up_to_date():
+    stale = pages.stale()
+    assert not stale, ("%s differ from what scripts/build/pages.py writes from its PAGES (or the imports): "
+                       "run ./scripts/setup.sh" % ", ".join(stale))
+
+
+def test_the_registry_writes_the_same_bytes_again_from_its_own_output():
+    first = pages.generated()
+    assert pages.generated() == first
+    again = {}
+    for page in pages.PAGES:
+        again[page.file] = pages.page_text(page, first[page.file])
+    assert again == {page.file: first[page.file] for page in pages.PAGES}
+    assert pages.service_worker_text(first["sw.js"]) == first["sw.js"]
+
+
+def test_a_page_without_the_markers_gets_a_message_saying_what_to_do():
+    with pytest.raises(SystemExit, match="rules.html has no line '<!-- generated: head, by scripts/build/pages.py -->'"):
+        pages.page_text(pages.PAGES[2], "<!doctype html>\n<head>\n</head>\n")
+
+
+def test_the_nav_lists_every_page_with_a_label_and_marks_the_page_itself():
+    lab = next(page for page in pages.PAGES if page.file == "lab.html")
+    assert pages.nav(lab) == [
+        '  <header class="site-header">',
+        '    <h1><a href="./index.html">Kalah</a></h1>',
+        '    <nav aria-label="Site">',
+        '      <a href="./index.html">Play</a>',
+        '      <a href="./puzzles.html">Puzzles</a>',
+        '      <a href="./rules.html">Rules</a>',
+        '      <a href="./history.html">History</a>',
+        '      <a href="./analysis.html">Analysis</a>',
+        '      <a href="./lab.html" aria-current="page">Bot lab</a>',
+        '    </nav>',
+        '  </header>']
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
@@ -59,10 +91,10 @@ def test_each_page_uses_its_config_and_preloads_its_files(page):
 
 def test_setup_compiles_every_module_a_page_loads_as_bytecode():
     from scripts.build import compile_mpy
-    wanted = {"./" + compile_mpy.mpy_path(source) for source in compile_mpy.sources()}
+    wanted = {"./" + pages.mpy_path(source) for source in compile_mpy.sources(pages.bundles())}
     play = json.loads((ROOT / "play.json").read_text(encoding="utf-8"))
-    pages = [tomllib.loads((ROOT / config_name).read_text(encoding="utf-8")) for config_name, _ in PAGES.values()]
-    listed = set(play["bundle"]).union(*(config["bundle"] for config in pages))
+    configs = [tomllib.loads((ROOT / config_name).read_text(encoding="utf-8")) for config_name, _ in PAGES.values()]
+    listed = set(play["bundle"]).union(*(config["bundle"] for config in configs))
     assert wanted == {path for path in listed if path.startswith("./static/mpy/")} | later_urls()
 
 

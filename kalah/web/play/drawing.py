@@ -13,15 +13,7 @@ def draw_game(view, session, orientation, paused, problem):
     """The board (view, a BoardView) and everything around it. paused: the computers are
     stopped by the player; problem: why the computer could not move, or None."""
     board = session.board
-    you = session.human_seat()
-    if you is None and not session.has_computer():
-        you = board.turn
-    # On the computer's turn no house is offered, so the keyboard focus stays in the person's row.
-    legal = () if session.computer_to_move() else board.legal_moves
-    view.render(board.rules, board.pits, board.turn, legal,
-                last_move=session.last_move(), orientation=orientation,
-                labels=game_setup.seat_labels(session.players, board.swapped, session.names), you=you,
-                position=board.position())
+    view.render(position=board.position(), **session.view(orientation))
     status = by_id("status")
     status.textContent = turn_text(board, session.players, session.names)
     outcome = board.outcome()

@@ -3,28 +3,21 @@
 PyScript downloads every file its config lists before any Python runs, so
 play.json bundles only what draws the board; these (saving and resuming, the
 computer, the analysis panel, sharing) are fetched once the board is on
-screen. They are MicroPython bytecode, compiled by scripts/build/compile_mpy.py
-into static/mpy/ (compiling source here cost more than carrying the bytes
-over) and packed into one file, static/mpy/bundles/later.mpy: a module that
-writes each of them where `import` finds them when it is imported.
-pyscript.toml still lists their sources (the Pyodide worker reads it).
+screen: every module the play page imports but not on the way to its board
+(scripts/build/pages.py works them out from the imports). They are
+MicroPython bytecode, compiled by scripts/build/compile_mpy.py into static/mpy/
+(compiling source here cost more than carrying the bytes over) and packed
+into one file, static/mpy/bundles/later.mpy: a module that writes each of
+them where `import` finds them when it is imported. pyscript.toml still lists
+their sources (the Pyodide worker reads it).
 
-    later.load(on_done)      # on_done() once every module below can be imported
+    later.load(on_done)      # on_done() once every one of them can be imported
     later.loaded()           # True once they can
 """
 
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-# What the bundle holds, where import finds them (scripts/build/compile_mpy.py reads this list).
-MODULES = (
-    "kalah/records/__init__.mpy", "kalah/records/record.mpy", "kalah/records/compact.mpy",
-    "kalah/records/pgn.mpy", "kalah/records/identity.mpy", "kalah/history.mpy", "kalah/links.mpy",
-    "kalah/ai/__init__.mpy", "kalah/ai/reference.mpy", "kalah/ai/book.mpy",
-    "kalah/web/common/storage.mpy", "kalah/web/common/files.mpy", "kalah/web/common/embed_code.mpy",
-    "kalah/web/common/worker_client.mpy", "kalah/web/common/computer.mpy",
-    "kalah/web/common/chart_view.mpy", "kalah/web/play/analysis_view.mpy", "kalah/web/play/sharing.mpy", "kalah/analysis.mpy",
-)
 # One fetch for them all; index.html preloads it too (data-later).
 BUNDLE = "static/mpy/bundles/later.mpy"
 
@@ -74,7 +67,7 @@ def load(on_done):
         try:
             with open("later_bundle.mpy", "wb") as handle:
                 handle.write(bytes.fromhex(str(text)))
-            import later_bundle  # noqa: F401 (importing it writes MODULES)
+            import later_bundle  # noqa: F401 (importing it writes the modules)
             _state["loaded"] = True
         except Exception as error:
             _state["failed"] = str(error)

@@ -15,7 +15,7 @@ swap they have exchanged seats (`player_at(seat)` follows that).
 
 from kalah.board import Board
 from kalah.rules import NORTH, SOUTH
-from kalah.web.common.game_setup import HUMAN, PLAYER_NAMES, is_computer, seat_name
+from kalah.web.common.game_setup import HUMAN, PLAYER_NAMES, is_computer, seat_labels, seat_name
 
 
 def sides_of(board):
@@ -69,6 +69,19 @@ class GameSession:
     def names(self):
         """The names people chose for the first seats (South, North), None where they chose none."""
         return (self.meta.get("south_name") or None, self.meta.get("north_name") or None)
+
+    def view(self, orientation=SOUTH):
+        """BoardView.render's arguments for this game seen with `orientation` at the bottom (the
+        play page's board; scripts/build/pages.py writes the first game's into index.html)."""
+        board = self.board
+        you = self.human_seat()
+        if you is None and not self.has_computer():
+            you = board.turn
+        # On the computer's turn no house is offered, so the keyboard focus stays in the person's row.
+        legal = () if self.computer_to_move() else board.legal_moves
+        return {"rules": board.rules, "pits": board.pits, "turn": board.turn, "legal": legal,
+                "last_move": self.last_move(), "orientation": orientation,
+                "labels": seat_labels(self.players, board.swapped, self.names), "you": you}
 
     def seat_names(self):
         """What to call the players now at (South, North): a chosen name, 'Computer (level 3)',

@@ -1,0 +1,408 @@
+"""The site's pages, in one table, and the files written from it.
+
+    python3 -m scripts.build.pages          (from the top folder; scripts/setup.sh runs it, before compile_mpy.py)
+
+PAGES below is the one list of the site's pages. From it this step writes, between
+`generated:` markers (the rest of each file stays hand-written):
+- each page's HTML head (title, style sheets, preloads, start-guard, PyScript), its site
+  navigation, the script that starts its Python, and for the play page its first board;
+- each page's PyScript config (play.json, NAME.toml), whose `bundle` is the import closure
+  of the page's entry module (every kalah module it can import);
+- sw.js's CORE_PAGES and OPTIONAL_PAGES.
+scripts/compile_mpy.py packs the bundles it computes here (`bundles()`), and
+tests/test_page_configs.py fails when a written file differs from what this step would
+write now. The output depends only on PAGES and the sources: the same input, the same bytes.
+
+Adding a page: one row in PAGES, its entry module (with a `main()`), and its HTML file with
+the three marker pairs around nothing (copy them from rules.html) and its own body; then
+./scripts/setup.sh.
+"""
+
+import ast
+import glob
+import html
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class Page:
+    """One page of the site: a row of PAGES."""
+
+    def __init__(self, file, config, entry, title, description, nav=None, header=True, styles=(),
+                 late_styles=(), icon=False, offline="optional", fast_start=False, later=False,
+                 scripts=(), text_files=(), first_board=None):
+        self.file = file                  # index.html
+        self.config = config              # its PyScript config: play.json, rules.toml
+        self.entry = entry                # the module whose main() starts the page
+        self.title = title
+        self.description = description
+        self.nav = nav                    # its label in the site's navigation, or None: not listed
+        self.header = header              # the site header (name and navigation) on top
+        self.styles = styles              # static/css/ files, before the preloads
+        self.late_styles = late_styles    # static/css/ files after the preloads: not needed to show the start
+        self.icon = icon                  # the site's icon, else none (no request for one)
+        self.offline = offline            # "core": sw.js's install needs it; "optional": cached when it can
+        self.fast_start = fast_start      # the play page's tuned start (see head())
+        self.later = later                # bundle only what the first paint imports; the rest after it
+        self.scripts = scripts            # other <script> tags, run before PyScript's
+        self.text_files = text_files      # files the page reads as text (globs), packed as they are
+        self.first_board = first_board    # the name of a function below giving the page's first board
+
+    @property
+    def bundle_name(self):
+        return os.path.splitext(self.config)[0]
+
+
+# The entry modules are here and only here: a module moves, its row changes.
+PAGES = (
+    Page("index.html", "play.json", "kalah.web.play.page",
+         "Kalah — play against the computer or a friend",
+         "Play Kalah, Owari, Oware and relay Kalaha in the browser, against a friend or the computer. Works offline.",
+         nav="Play", icon=True, offline="core", fast_start=True, later=True,
+         styles=("site.css",), late_styles=("analysis.css",),
+         scripts=('<script src="./static/js/sound.js" defer></script>',), first_board="first_game_board"),
+    Page("puzzles.html", "puzzles.toml", "kalah.web.puzzles.page", "Kalah — puzzles",
+         "Kalah puzzles with proven answers: find the best move, see why the others lose.",
+         nav="Puzzles", styles=("site.css", "puzzles.css")),
+    Page("rules.html", "rules.toml", "kalah.web.rules.page", "Kalah — the rules",
+         "How to play Kalah, Owari, Oware abapa and relay Kalaha, in plain words.",
+         nav="Rules", icon=True, offline="core", styles=("site.css", "rules.css")),
+    Page("history.html", "history.toml", "kalah.web.history.page", "Kalah — history",
+         "Every Kalah game you played in this browser: replay, statistics, export and import.",
+         nav="History", styles=("site.css", "replay.css")),
+    Page("analysis.html", "analysis.toml", "kalah.web.analysis.page", "Kalah — analysis board",
+         "Set up any Kalah, Owari or Oware position and see every move's value, exact where proven, and the best line.",
+         nav="Analysis", styles=("site.css", "analysis-board.css")),
+    Page("lab.html", "lab.toml", "kalah.web.lab.page", "Kalah — bot lab",
+         "Write a Kalah computer player in Python, run it against people and computer players, and rank players in "
+         "tournaments, all in the browser.",
+         nav="Bot lab", icon=True, styles=("site.css", "lab.css"),
+         # The editor opens the templates as text: not modules, so packed as source.
+         text_files=("kalah/lab/templates/*.py",)),
+    Page("replay.html", "replay.toml", "kalah.web.replay.page", "Kalah — replay",
+         "Replay a Kalah game move by move, share it as a link, continue it.",
+         styles=("site.css", "replay.css", "chart.css")),
+    # The embed sits in a course page's frame: no site header.
+    Page("embed.html", "embed.toml", "kalah.web.embed.page", "Kalah game", "A Kalah game, move by move.",
+         header=False, styles=("site.css", "replay.css")),
+)
+
+HOME = PAGES[0]
+INTERPRETER = "./static/vendor/micropython/micropython.mjs"
+MPY = "static/mpy"                 # scripts/compile_mpy.py writes each module's bytecode here
+BUNDLES = MPY + "/bundles"         # and each bundle here, as NAME.mpy
+LATER = "later"                    # the bundle of the play page's modules for after its first paint
+                                   # (kalah/web/later.py fetches BUNDLES/later.mpy)
+
+# The chunks core.js loads on every start (the names are those of the pinned @pyscript/core;
+# tests/browser/test_smoke.py fails if they drift).
+PYSCRIPT_CHUNKS = ("core-C9KDLldu.js", "deprecations-manager-UpAPKqCb.js", "donkey-4Hrqd7WZ.js", "error-D2315lOB.js",
+                   "py-editor-C4XsZtn7.js", "py-game-DWiCrr7a.js", "py-terminal-CwQ6kcjg.js")
+
+
+# ---- what a page imports --------------------------------------------------------------------
+
+def module_path(module):
+    """kalah/board.py for kalah.board (a path under ROOT), or None when there is no such module."""
+    path = os.path.join(ROOT, *module.split(".")) + ".py"
+    if os.path.isfile(path):
+        return path
+    path = os.path.join(ROOT, *module.split("."), "__init__.py")
+    return path if os.path.isfile(path) else None
+
+
+def imported_modules(module, seen, lazy=True):
+    """Add to `seen` every kalah module `module` imports, also inside functions (lazy imports)
+    unless lazy=False, and the packages they are in."""
+    path = module_path(module)
+    if module in seen or path is None:
+        return
+    seen.add(module)
+    parts = module.split(".")
+    for package in range(1, len(parts)):
+        imported_modules(".".join(parts[:package]), seen, lazy)
+    for name in _imports(path, lazy):
+        imported_modules(name, seen, lazy)
+
+
+_parsed = {}   # (path, its mtime, lazy): the names it imports; every page reads the same modules
+
+
+def _imports(path, lazy):
+    """The kalah names a source imports (a module, or a name in one: `from kalah import rules`)."""
+    key = (path, os.stat(path).st_mtime_ns, lazy)
+    if key not in _parsed:
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read())
+        names = []
+        for node in (ast.walk(tree) if lazy else _module_level(tree.body)):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("kalah"):
+                names.append(node.module)
+                names += [node.module + "." + alias.name for alias in node.names]
+            elif isinstance(node, ast.Import):
+                names += [alias.name for alias in node.names if alias.name.startswith("kalah")]
+        _parsed[key] = names
+    return _parsed[key]
+
+
+def _module_level(body):
+    """The statements run on import: the module's body, with try/if blocks opened."""
+    for node in body:
+        yield node
+        if isinstance(node, (ast.Try, ast.If)):
+            yield from _module_level(node.body + node.orelse + getattr(node, "finalbody", []) +
+                                     [s for h in getattr(node, "handlers", []) for s in h.body])
+
+
+def module_files(entry, lazy=True):
+    """The sources `entry` can import, sorted: ["kalah/__init__.py", "kalah/board.py", ...]."""
+    seen = set()
+    imported_modules(entry, seen, lazy)
+    return sorted(os.path.relpath(module_path(module), ROOT).replace(os.sep, "/") for module in seen)
+
+
+def first_paint_files(page):
+    """What the page's config bundles: with `later`, only what it imports on the way to its first
+    paint (PyScript fetches every file of a config before any Python runs), else all it can import."""
+    return module_files(page.entry, lazy=not page.later)
+
+
+def later_files(page):
+    """What a `later` page imports after its first paint (saving, the computer, sharing...)."""
+    return sorted(set(module_files(page.entry)) - set(first_paint_files(page)))
+
+
+def mpy_path(source):
+    """static/mpy/kalah/board.mpy for kalah/board.py."""
+    return "%s/%s.mpy" % (MPY, source[:-len(".py")])
+
+
+def bytecode_entries(sources):
+    """As a bundle lists them: {"./static/mpy/kalah/board.mpy": "./kalah/board.mpy"}: the
+    bytecode where import looks for it (MicroPython would prefer a .py next to it)."""
+    return {"./" + mpy_path(source): "./" + source[:-len(".py")] + ".mpy" for source in sources}
+
+
+def bundle_entries(page):
+    """The page's bundle: its modules as bytecode, then the files it reads as text, as they are."""
+    entries = bytecode_entries(first_paint_files(page))
+    for pattern in page.text_files:
+        for path in sorted(glob.glob(os.path.join(ROOT, pattern))):
+            relative = "./" + os.path.relpath(path, ROOT).replace(os.sep, "/")
+            entries[relative] = relative
+    return entries
+
+
+def bundles():
+    """{bundle name: its entries} for scripts/compile_mpy.py: each page's, and the play page's later one."""
+    found = {page.bundle_name: bundle_entries(page) for page in PAGES}
+    found[LATER] = bytecode_entries([source for page in PAGES if page.later for source in later_files(page)])
+    return found
+
+
+# ---- the PyScript configs -------------------------------------------------------------------
+# Each MicroPython page has a config of its own listing only the modules it can import, so that
+# it starts with as little to fetch as possible (a missing one fails only in the browser, an
+# extra one is fetched by every visitor, and by every course page that embeds a game). They are
+# MicroPython bytecode that scripts/compile_mpy.py writes into static/mpy/ and packs into one
+# file, static/mpy/bundles/NAME.mpy, the config's only `files` entry: the page imports it first
+# (as page_bundle), which writes each file where import finds it. `bundle` lists what goes in
+# (PyScript ignores that key). The play page's config is JSON, so that PyScript needs no TOML
+# parser on the way to the board; it bundles only the modules that draw the board, and what the
+# page needs later (storage, the computer, the analysis panel, sharing) is the `later` bundle,
+# fetched after the first paint (kalah/web/later.py).
+
+GENERATED_BY = "generated by scripts/build/pages.py from its PAGES (why it is so: there); edit PAGES, then run ./scripts/setup.sh"
+
+
+def config_text(page):
+    files = {"./%s/%s.mpy" % (BUNDLES, page.bundle_name): "./page_bundle.mpy"}
+    bundle = bundle_entries(page)
+    if page.config.endswith(".json"):
+        config = {"_comment": "PyScript's configuration of %s, %s." % (page.file, GENERATED_BY), "interpreter": INTERPRETER,
+                  "files": files, "bundle": bundle}
+        return json.dumps(config, indent=2, ensure_ascii=False) + "\n"
+    lines = ["# PyScript's configuration of %s, %s." % (page.file, GENERATED_BY.replace("; ", ";\n# ")),
+             'interpreter = "%s"' % INTERPRETER, "", "[files]"]
+    lines += ['"%s" = "%s"' % item for item in files.items()]
+    lines += ["", "[bundle]"]
+    lines += ['"%s" = "%s"' % item for item in bundle.items()]
+    return "\n".join(lines) + "\n"
+
+
+# ---- the first board ----------------------------------------------------------------------
+# A page's first board goes into its HTML (kalah/web/common/board_markup.py's tree, which BoardView
+# takes as it is when it would draw that very board): painted with the page's text, before any
+# Python runs. These run the kalah package under CPython, so this step runs from the top folder
+# as a module (python3 -m scripts.build.pages), where `import kalah` finds it.
+
+def first_game_board():
+    """The play page's first game, as a first visit sees it: the default preset's start."""
+    from kalah.presets import Preset
+    from kalah.web.play.session import GameSession
+    preset = Preset()
+    return GameSession(preset.rules, preset.players, first=preset.first).view()
+
+
+def board_lines(page):
+    from kalah.web.common.board_markup import board_tree, to_html
+    return ["        " + to_html(board_tree(before_python=True, **globals()[page.first_board]()))]
+
+
+# ---- the HTML -------------------------------------------------------------------------------
+
+def head(page):
+    """The head's lines. Every page fetches the runtime and its one bundle of Python files at
+    once (preloads), instead of one after the other as PyScript discovers them. start-guard.js
+    comes before PyScript: it says so on the page when the runtime cannot start."""
+    esc = html.escape
+    lines = ['<meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             "<title>%s</title>" % esc(page.title, quote=False),
+             '<meta name="description" content="%s">' % esc(page.description),
+             '<meta name="color-scheme" content="light dark">']
+    if page.offline == "core":   # the pages the site installs from as an app
+        lines += ['<meta name="theme-color" content="#7a4a1e">', '<link rel="manifest" href="./manifest.webmanifest">']
+    lines.append('<link rel="icon" href="./static/icons/icon.svg" type="image/svg+xml">' if page.icon
+                 else '<link rel="icon" href="data:,">')
+    if page.offline == "core":
+        lines.append('<link rel="apple-touch-icon" href="./static/icons/icon-192.png">')
+    # The files fetch() reads as the page starts (the interpreter's wasm, the config, the bundle),
+    # fetched at once, before the style sheets, so that this script waits for none. WebKit's
+    # fetch() never takes a preloaded response and would download each twice, so WebKit gets
+    # none of them (docs/browsers.md): they wait in a template the script puts into <head>.
+    low = ' fetchpriority="low"' if page.fast_start else ""
+    lines += ['<template id="fetch-preloads">',
+              '  <link rel="preload" href="./static/vendor/micropython/micropython.wasm" as="fetch" crossorigin>',
+              '  <link rel="preload" href="./%s" as="fetch" crossorigin>' % page.config,
+              '  <link rel="preload" href="./%s/%s.mpy" as="fetch" crossorigin%s>' % (BUNDLES, page.bundle_name, low)]
+    if page.later:
+        # Fetched while MicroPython starts, read from this preload once the board is drawn
+        # (data-later), so that a computer opening the game does not wait for a second round
+        # of fetches after the first paint.
+        lines.append('  <link rel="preload" href="./%s/%s.mpy" as="fetch" crossorigin fetchpriority="low" data-later>'
+                     % (BUNDLES, LATER))
+    lines += ['</template>',
+              '<script>if (navigator.vendor !== "Apple Computer, Inc.") '
+              'document.head.append(document.getElementById("fetch-preloads").content);</script>']
+    lines += ['<link rel="stylesheet" href="./static/css/%s">' % name for name in page.styles]
+    # The play page's tuned start: core.js first, then the PyScript chunks core.js loads on every
+    # start, fetched now, not one after the other behind the page's own files.
+    lines.append('<link rel="modulepreload" href="./static/vendor/pyscript/core.js"%s>'
+                 % (' fetchpriority="high"' if page.fast_start else ""))
+    if page.fast_start:
+        lines += ['<link rel="modulepreload" href="./static/vendor/pyscript/%s">' % chunk for chunk in PYSCRIPT_CHUNKS]
+    lines.append('<link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
+    lines += ['<link rel="stylesheet" href="./static/css/%s">' % name for name in page.late_styles]
+    lines.append('<script src="./static/js/start-guard.js"></script>')
+    if page.offline == "core":
+        lines.append('<script src="./static/js/offline.js" async></script>')   # registers sw.js
+    lines += list(page.scripts)
+    lines.append('<script type="module" src="./static/vendor/pyscript/core.js"></script>')
+    return ["  " + line for line in lines]
+
+
+def nav(page):
+    """The site header: the site's name (home) and every page with a nav label, this one marked."""
+    def current(other):
+        return ' aria-current="page"' if other is page else ""
+    lines = ['<header class="site-header">',
+             '  <h1><a href="./%s"%s>Kalah</a></h1>' % (HOME.file, current(HOME)),
+             '  <nav aria-label="Site">']
+    lines += ['    <a href="./%s"%s>%s</a>' % (other.file, current(other), html.escape(other.nav))
+              for other in PAGES if other.nav]
+    lines += ["  </nav>", "</header>"]
+    return ["  " + line for line in lines] if page.header else []
+
+
+def start(page):
+    """The script that starts the page's Python: its bundle first, then the entry's main()."""
+    package, module = page.entry.rsplit(".", 1)
+    call = "%s.main()" % module
+    return ['  <script type="mpy" config="./%s"%s>' % (page.config, " async" if page.later else ""),
+            "import page_bundle  # writes this page's modules where import finds them: one fetch, not one a module",
+            "from %s import %s" % (package, module),
+            ("await " if page.later else "") + call,
+            "  </script>"]
+
+
+def begin_marker(region, comment):
+    return comment % ("generated: %s, by scripts/build/pages.py" % region)
+
+
+def end_marker(region, comment):
+    return comment % ("end generated: %s" % region)
+
+
+def fill(text, path, region, lines, comment):
+    """`text` with the lines between the region's markers replaced by `lines` (each marker a line of its own)."""
+    begin, end = begin_marker(region, comment), end_marker(region, comment)
+    before, found, rest = text.partition(begin + "\n")
+    if not found:
+        raise SystemExit("pages.py: %s has no line %r: copy the markers from another page" % (path, begin.strip()))
+    indent = before[len(before.rstrip(" ")):]
+    _, found, after = rest.partition(indent + end + "\n")
+    if not found:
+        raise SystemExit("pages.py: %s has no line %r after its %r" % (path, indent + end, begin.strip()))
+    return before + begin + "\n" + "".join(line + "\n" for line in lines) + indent + end + "\n" + after
+
+
+HTML_COMMENT = "<!-- %s -->"
+JS_COMMENT = "// %s"
+
+
+def page_text(page, text):
+    text = fill(text, page.file, "head", head(page), HTML_COMMENT)
+    text = fill(text, page.file, "header", nav(page), HTML_COMMENT)
+    if page.first_board:
+        text = fill(text, page.file, "board", board_lines(page), HTML_COMMENT)
+    return fill(text, page.file, "start", start(page), HTML_COMMENT)
+
+
+def service_worker_text(text):
+    def listed(kind):
+        return "[%s]" % ", ".join('"./%s"' % page.file for page in PAGES if page.offline == kind)
+    lines = ["// Install fails without these pages (and what they reference): the play page and its rules.",
+             "const CORE_PAGES = %s;" % listed("core"),
+             "// The other pages: cached when present.",
+             "const OPTIONAL_PAGES = %s;" % listed("optional")]
+    return fill(text, "sw.js", "pages", lines, JS_COMMENT)
+
+
+def read(path):
+    with open(os.path.join(ROOT, path), encoding="utf-8", newline="") as handle:
+        return handle.read()
+
+
+def generated():
+    """{path under ROOT: the text this step writes there}, from PAGES and the files as they are."""
+    texts = {}
+    for page in PAGES:
+        texts[page.file] = page_text(page, read(page.file))
+        texts[page.config] = config_text(page)
+    texts["sw.js"] = service_worker_text(read("sw.js"))
+    return texts
+
+
+def stale():
+    """The generated files whose text differs from what this step writes now."""
+    return sorted(path for path, text in generated().items()
+                  if not os.path.exists(os.path.join(ROOT, path)) or read(path) != text)
+
+
+def main():
+    written = stale()
+    texts = generated()
+    for path in written:
+        part = os.path.join(ROOT, "%s.%d" % (path, os.getpid()))
+        with open(part, "w", encoding="utf-8", newline="") as handle:
+            handle.write(texts[path])
+        os.replace(part, os.path.join(ROOT, path))   # a running server never serves half a file
+    print("pages: %d pages, %s" % (len(PAGES), "wrote " + ", ".join(written) if written else "every file up to date"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
