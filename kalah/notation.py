@@ -88,15 +88,3 @@ def board_diagram(rules, pits, turn=None, bottom=SOUTH):
     if turn is not None:
         lines.append("%s to move" % SIDE_NAMES[turn])
     return "\n".join(line.rstrip() for line in lines)
-
-
-def turns_text(sides, moves):
-    """Join each turn's moves with '-': sides[i] played moves[i]."""
-    turns = []
-    for side, move in zip(sides, moves):
-        text = move_text(side, move)
-        if turns and turns[-1][0] == side:
-            turns[-1][1].append(text)
-        else:
-            turns.append((side, [text]))
-    return [(side, "-".join(texts)) for side, texts in turns]

@@ -55,10 +55,3 @@ def ask(args, progress=None):
     reply = seat.ask(board, report)
     reply["seconds"] = time.monotonic() - started
     return reply
-
-
-def forget(args, progress=None):
-    keys = [key for key in _seats if key[0] == args["game"]]
-    for key in keys:
-        del _seats[key]
-    return {"forgot": len(keys)}

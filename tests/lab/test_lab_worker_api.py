@@ -26,9 +26,7 @@ def test_ask_keeps_the_player_between_moves_and_reports_lookaheads():
             "start": Board().position(), "moves": []}
     assert worker_api.ask(args, heard.append)["move"] == 1
     assert worker_api.ask(dict(args, moves=[1, 6]), heard.append)["move"] == 2   # same module, second call
-    assert worker_api.forget({"game": "g1"}) == {"forgot": 1}
-    assert worker_api.ask(args)["move"] == 1                                        # reloaded
-    worker_api.forget({"game": "g1"})
+    assert worker_api.ask(dict(args, game="g1b"))["move"] == 1                     # a new game loads it afresh
     reply = roundtrip(worker_api.ask({"game": "g2", "side": 0, "player": spec("g", GREEDY), "time": 1.0,
                                       "start": Board().position(), "moves": []}, heard.append))
     assert reply["move"] == 3 and heard[-1]["move"] == 3

@@ -82,9 +82,6 @@ class WorkerClient:
     def is_ready(self):
         return self._ready
 
-    def is_started(self):
-        return self._worker is not None
-
     def restart(self):
         """Stop whatever runs now and start a fresh worker; waiting calls are resent."""
         self._stop_worker()
