@@ -65,11 +65,13 @@ def set_text(node, text):
     node.textContent = str(text)
 
 
-def show_message(node, text, problem=False):
+def show_message(node, text, problem=False, again=False):
     """Every page's message line: text (written only when it changed, since a live region
-    announces every write), marked as a problem or not (its other classes stay)."""
+    announces every write, unless `again`: the answer to a button pressed again, such as the
+    lab's Save, is written and announced each time), marked as a problem or not (its other
+    classes stay)."""
     text = str(text)
-    if str(node.textContent) != text:
+    if again or str(node.textContent) != text:
         node.textContent = text
     node.classList.toggle("problem", bool(problem))
 

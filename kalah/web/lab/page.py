@@ -65,7 +65,8 @@ class LabPage:
 
     # -- small helpers -----------------------------------------------------
     def player_message(self, text, problem=False):
-        show_message(by_id("player-message"), text, problem)
+        # Each press of Save, Open or Delete is answered, even with the same words as before.
+        show_message(by_id("player-message"), text, problem, again=True)
 
     def settings(self):
         """(rules name, time limit s, delay ms, show board), or KalahError."""
