@@ -22,7 +22,7 @@ shipped table costs and buys.
 
 With --games N level 8 is scored in its own games instead, as it plays
 them: N games from two random plies, against itself and levels 5..7 in
-turn, sides alternating, keeping its tables from move to move (and game to
+turn (or the players `--opponents` names, e.g. `perfect`), sides alternating, keeping its tables from move to move (and game to
 game) as the page's worker does. Every move level 8 makes with at most `--max-seeds` seeds in
 the houses (and a choice to make) is checked. Its own tables carry what it
 proved on one move to the next, which isolated positions cannot show.
@@ -92,12 +92,14 @@ def in_band(rules, count, min_seeds, max_seeds, seed):
     return list(boards.values())[:count]
 
 
-def game_moves(rules, games, max_seeds, seed, choose):
+OPPONENTS = ("level8", "level5", "level6", "level7")
+
+
+def game_moves(rules, games, max_seeds, seed, choose, names=OPPONENTS):
     """[(board, level 8's move)] from level 8's own games, for its moves with few enough seeds left.
 
-    choose(board): level 8's move."""
+    choose(board): level 8's move; names: its opponents in turn ("level8": itself)."""
     rng = Rng(seed)
-    names = ["level8", "level5", "level6", "level7"]
     found = []
     for game in range(games):
         opponent = names[game % len(names)]
@@ -194,16 +196,19 @@ def main():
                         help="level 8 searches this many nodes a move instead of --time (load-independent)")
     parser.add_argument("--games", type=int, default=0,
                         help="score level 8's moves in N of its own games instead of isolated positions")
+    parser.add_argument("--opponents", default=",".join(OPPONENTS), metavar="NAME,NAME",
+                        help="with --games: level 8's opponents in turn, under CPython (default %(default)s)")
     args = parser.parse_args()
     if args.games:
+        opponents = args.opponents.split(",")
         if args.browser:
             with level8_in_browser(args.time) as choose:
-                moves = game_moves(args.rules, args.games, args.max_seeds, args.seed, choose)
+                moves = game_moves(args.rules, args.games, args.max_seeds, args.seed, choose, opponents)
             where = "in the browser's Pyodide worker, in its own games"
         else:
             search._searchers.clear()
             moves = game_moves(args.rules, args.games, args.max_seeds, args.seed,
-                               level8_here(args.time, keep_tables=True))
+                               level8_here(args.time, keep_tables=True), opponents)
             where = "under CPython, in its own games"
         played = dict((id(board), move) for board, move in moves)
         measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]})
@@ -253,6 +258,8 @@ def measure(args, boards, choosers):
             count, good, seeds = bands[name]
             if count:
                 print("  %s: %d/%d optimal, %d seeds lost" % (name, good, count, seeds))
+        if args.games:
+            print("  %.2f seeds lost a game (%d games)" % (lost / args.games, args.games))
 
 
 if __name__ == "__main__":
