@@ -43,7 +43,7 @@ from kalah import Board
 from kalah.ai import endgame, players, search
 from kalah.ai.reference import Rng
 from kalah.rules import find_rules
-from kalah.cli.solve import exact_values
+from kalah.ai.solve import exact_values
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
