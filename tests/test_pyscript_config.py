@@ -20,6 +20,8 @@ NOT_FOR_PAGES = (
     "kalah/lab/runner.py", "kalah/lab/bot_process.py", "kalah/lab/sandbox.py", "kalah/lab/results.py",
     "kalah/lab/cluster.py", "kalah/lab/player_files.py", "kalah/lab/seccomp.py", "kalah/lab/process_tree.py",
     "kalah/solver/",  # the offline solver and table builders (numpy, numba)
+    # The command line's own library parts: replay's and show's reading of their input.
+    "kalah/replay.py", "kalah/records/detect.py",
 )
 
 
