@@ -12,6 +12,7 @@ import os
 import sys
 import time
 
+from kalah.cli import write_file
 from kalah.errors import KalahError
 from kalah.rules import find_rules
 
@@ -49,9 +50,7 @@ def run(args):
     directory = os.path.dirname(out)
     if directory:
         os.makedirs(directory, exist_ok=True)
-    with open(out + ".tmp", "wb") as handle:
-        handle.write(blob)
-    os.replace(out + ".tmp", out)
+    write_file(out, blob)
     print("%s: %d positions (up to %d seeds) in %.0f s; %d bytes in memory, %d in %s" % (
         key, table.size, args.seeds, time.time() - started, table.memory(), len(blob), out))
     return 0
