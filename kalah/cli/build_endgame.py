@@ -37,15 +37,7 @@ def run(args):
     def progress(seeds):
         print("  up to %d seeds: %.0f s" % (seeds, time.time() - started), file=sys.stderr, flush=True)
 
-    try:  # the numba builder when it is installed: the same bytes, 100x sooner
-        from kalah import solver
-    except ImportError:
-        solver = None
-    if solver is not None and solver.supports(rules):
-        data = solver.build_table(rules, args.seeds, verbose=True)
-        table = endgame.Table(key, rules.houses, args.seeds, bytearray(data.tobytes()))
-    else:
-        table = endgame.build(rules, args.seeds, progress)
+    table = endgame.build_fastest(rules, args.seeds, progress)
     blob = table.to_bytes()
     directory = os.path.dirname(out)
     if directory:

@@ -18,7 +18,7 @@ Other rule sets (and machines without numba) use kalah.ai.solve's search
 import json
 import time
 
-from kalah.ai.solve import exact_values
+from kalah.ai.solve import exact_values, verdict
 from kalah.cli.bestmove import add_position_arguments, board_from_args
 
 
@@ -30,10 +30,9 @@ def add_arguments(parser):
 def run(args):
     board = board_from_args(args)
     started = time.time()
-    values = exact_values(board)
-    best_value = max(values.values())
-    best = sorted(move for move, value in values.items() if value == best_value)
-    values = {str(move): value for move, value in sorted(values.items())}
+    found = verdict(exact_values(board))
+    best_value, best = found["value"], found["best"]
+    values = {str(move): value for move, value in sorted(found["values"].items())}
     if args.json:
         print(json.dumps({"value": best_value, "best": best, "values": values}))
     else:
