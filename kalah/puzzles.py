@@ -1,7 +1,7 @@
 """Puzzles: "find the best move" positions whose answers are proven.
 
     >>> from kalah import puzzles
-    >>> from kalah.cli.puzzles import shipped
+    >>> from kalah.ai.puzzle_maker import shipped
     >>> found = shipped("kalah(6,4)")                # the set in static/data/
     >>> found.puzzles[0].best, found.puzzles[0].value
     (3, 4)

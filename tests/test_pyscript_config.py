@@ -15,10 +15,13 @@ CONFIG = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 NOT_FOR_PAGES = (
     "kalah/cli/",  # the command line (argparse, files, terminals)
     "kalah/__main__.py",  # `python -m kalah` entry point
-    # The command line's players' processes, their sandbox, results folder and Dask cluster.
-    "kalah/lab/bot_process.py", "kalah/lab/sandbox.py", "kalah/lab/results.py", "kalah/lab/cluster.py",
-    "kalah/lab/player_files.py", "kalah/lab/seccomp.py", "kalah/lab/process_tree.py",
+    # The command line's games and tournaments, players' processes, their sandbox, results folder
+    # and Dask cluster.
+    "kalah/lab/runner.py", "kalah/lab/bot_process.py", "kalah/lab/sandbox.py", "kalah/lab/results.py",
+    "kalah/lab/cluster.py", "kalah/lab/player_files.py", "kalah/lab/seccomp.py", "kalah/lab/process_tree.py",
     "kalah/solver/",  # the offline solver and table builders (numpy, numba)
+    # The command line's own library parts: replay's and show's reading of their input.
+    "kalah/replay.py", "kalah/records/detect.py",
 )
 
 

@@ -8,6 +8,10 @@ from the player's games is judged exactly as a shipped one.
 
 A prover is anything with `values(board)` -> {move: exact value} or None
 when it cannot prove the position cheaply.
+
+Also, under CPython: `shipped(rules)`, the set in static/data/, and
+`your_puzzles(entries)`, the "From your games" set of a whole history file
+(`python -m kalah puzzles`).
 """
 
 import math
@@ -17,6 +21,7 @@ from kalah import puzzles as format_
 from kalah.ai import players
 from kalah.ai.search import Search, book_analysis
 from kalah.errors import KalahError
+from kalah.rules import find_rules
 
 LEVEL8_NODES = 40000        # level 8's budget when it is asked a puzzle (about a move's worth)
 REFUTATION_PLIES = 4        # moves shown after a wrong answer
@@ -142,3 +147,32 @@ def game_puzzles(record, gid, prover, table, progress=None, should_stop=None):
         if progress is not None:
             progress(done + 1, len(boards))
     return found
+
+
+def shipped(rules):
+    """The PuzzleSet shipped in static/data/ for `rules`."""
+    import os
+    from kalah.ai.endgame import DATA_DIR
+    rules = find_rules(rules)
+    path = os.path.join(DATA_DIR, format_.file_name(rules))
+    if not os.path.exists(path):
+        raise KalahError("no puzzles are shipped for %s" % rules.name)
+    with open(path, encoding="utf-8") as handle:
+        return format_.PuzzleSet(handle.read(), path)
+
+
+def your_puzzles(entries):
+    """The YourPuzzles of history entries (`kalah.history_import.read_import`'s),
+    found as puzzles.html's "From your games" finds them, and how many entries
+    were of rule sets that give no puzzles."""
+    from kalah.ai import endgame
+    found = history_puzzles.YourPuzzles()
+    prover = ExactValues()
+    others = 0
+    for entry in entries:
+        rules = history_puzzles.usable_rules(entry.rules)
+        if rules is None:
+            others += 1
+            continue
+        found.add(entry, game_puzzles(entry.record, entry.id, prover, endgame.table_for(find_rules(rules))))
+    return found, others

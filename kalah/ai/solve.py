@@ -8,8 +8,11 @@ counted, with perfect play by both. The search of `kalah.ai.search` runs
 without a time limit until every root value is proven (iterative deepening
 gives it the move ordering; the seed-count bounds, the table's proven
 entries and the endgame database make the proof end), or, for a Kalah
-position with few seeds left and an endgame table, kalah.ai.proof. Also `brute_force`,
-plain minimax over the game tree, for the tests on small boards.
+position with few seeds left and an endgame table, kalah.ai.proof.
+`exact_values` takes the quickest way to the same values: the opening book,
+the numba solver where it is installed (`numba_solver`), else `solve`.
+Also `brute_force`, plain minimax over the game tree, for the tests on
+small boards.
 """
 
 from kalah.ai.search import analyse
@@ -29,10 +32,41 @@ def solve(board, progress=None, should_stop=None):
     result = analyse(board, time_limit=None, progress=progress, should_stop=should_stop)
     if not all(result.exact_values.values()):
         raise KalahError("the solver was stopped before it proved every value")
-    values = dict(result.values)
+    return verdict(dict(result.values))
+
+
+def verdict(values):
+    """{"value": V, "best": [moves], "values": values} from {move: exact value}:
+    the position's value and every move that reaches it."""
     best_value = max(values.values())
     best = sorted(move for move, value in values.items() if value == best_value)
     return {"value": best_value, "best": best, "values": values}
+
+
+def exact_values(board):
+    """{move: exact final margin for the mover}, by the fastest means at hand:
+    the opening book, else the numba solver (kalah.solver) where it is
+    installed and plays the rules, else `solve` (`python -m kalah solve`)."""
+    from kalah.ai import book
+    found = book.book_for(board.rules.name)
+    values = found.move_values(board.pits, board.turn) if found is not None else None
+    if values is not None:
+        return values
+    solver = numba_solver(board.rules)
+    if solver is not None:
+        from kalah.puzzles import houses_seeds
+        return solver.solver_for(board.rules, houses_seeds(board)).move_values(board)
+    return solve(board)["values"]
+
+
+def numba_solver(rules):
+    """The numba solver (the kalah.solver package) when numpy and numba are
+    installed and it plays `rules`, else None: the plain Python ways then."""
+    try:
+        from kalah import solver
+    except ImportError:
+        return None
+    return solver if solver.supports(rules) else None
 
 
 def brute_force(board):

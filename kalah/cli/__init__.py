@@ -94,6 +94,15 @@ def board_lines(board):
     return lines
 
 
+def write_file(path, data):
+    """Write the bytes `data` to `path` through a temporary file, so that a
+    build stopped halfway leaves the old file whole (the builders' output)."""
+    import os
+    with open(path + ".tmp", "wb") as handle:
+        handle.write(data)
+    os.replace(path + ".tmp", path)
+
+
 def error_line(error):
     """A KalahError as one line for stderr."""
     return " ".join(str(error).split())

@@ -15,6 +15,7 @@ import os
 import sys
 import time
 
+from kalah.cli import write_file
 from kalah.errors import KalahError
 from kalah.rules import find_rules
 
@@ -50,9 +51,7 @@ def run(args):
         known = entries_of(blob)
     started = time.time()
     blob = build_bytes(rules, args.plies, solver.Solver(rules, verbose=True), verbose=True, known=known)
-    with open(out + ".tmp", "wb") as handle:
-        handle.write(blob)
-    os.replace(out + ".tmp", out)
+    write_file(out, blob)
     print("%s: %d positions to %d plies, %d bytes in %s, %.0f s" % (
         rules.name, len(book.Book(blob)), args.plies, len(blob), out, time.time() - started), file=sys.stderr)
     return 0

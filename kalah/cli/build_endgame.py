@@ -12,6 +12,7 @@ import os
 import sys
 import time
 
+from kalah.cli import write_file
 from kalah.errors import KalahError
 from kalah.rules import find_rules
 
@@ -36,22 +37,12 @@ def run(args):
     def progress(seeds):
         print("  up to %d seeds: %.0f s" % (seeds, time.time() - started), file=sys.stderr, flush=True)
 
-    try:  # the numba builder when it is installed: the same bytes, 100x sooner
-        from kalah import solver
-    except ImportError:
-        solver = None
-    if solver is not None and solver.supports(rules):
-        data = solver.build_table(rules, args.seeds, verbose=True)
-        table = endgame.Table(key, rules.houses, args.seeds, bytearray(data.tobytes()))
-    else:
-        table = endgame.build(rules, args.seeds, progress)
+    table = endgame.build_fastest(rules, args.seeds, progress)
     blob = table.to_bytes()
     directory = os.path.dirname(out)
     if directory:
         os.makedirs(directory, exist_ok=True)
-    with open(out + ".tmp", "wb") as handle:
-        handle.write(blob)
-    os.replace(out + ".tmp", out)
+    write_file(out, blob)
     print("%s: %d positions (up to %d seeds) in %.0f s; %d bytes in memory, %d in %s" % (
         key, table.size, args.seeds, time.time() - started, table.memory(), len(blob), out))
     return 0

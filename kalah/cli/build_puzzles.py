@@ -12,6 +12,7 @@ import os
 import sys
 import time
 
+from kalah.cli import write_file
 from kalah.errors import KalahError
 from kalah.rules import find_rules
 
@@ -44,9 +45,7 @@ def run(args):
     out = args.out or os.path.join(endgame.DATA_DIR, puzzles.file_name(rules))
     started = time.time()
     text, found = build_text(rules, args.games, args.count, args.seed, args.max_seeds)
-    with open(out + ".tmp", "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(out + ".tmp", out)
+    write_file(out, text.encode("utf-8"))
     kept = puzzles.PuzzleSet(text, out)
     print("%s: %d puzzles kept of %d found in %d games, %d bytes in %s, %.0f s" % (
         rules.name, len(kept), found, args.games, len(text.encode("utf-8")), out, time.time() - started),

@@ -10,9 +10,10 @@ so with an odd number of games A plays South once more than B.
 """
 
 import json
-import os
 
 from kalah.errors import KalahError
+from kalah.lab.player_files import check_files, player_spec
+from kalah.lab.runner import play_match
 from kalah.rules import DEFAULT_RULES, find_rules
 
 
@@ -28,42 +29,6 @@ def add_arguments(parser):
                         help="run player files without the bubblewrap sandbox (only files you trust)")
 
 
-def player_spec(text):
-    """The lab's player spec for a name or a file path (the file read as text,
-    never run here: it runs only in its own sandboxed process)."""
-    from kalah.ai import players
-    if text in players.NAMES:
-        return {"name": text, "ai": text}
-    if os.path.isfile(text):
-        from kalah.lab.player_files import read_player_file
-        return read_player_file(text, name=text)
-    raise KalahError("'%s' is neither a player (%s) nor a file" % (text, ", ".join(players.NAMES)))
-
-
-def play_match(a, b, rules=DEFAULT_RULES, games=2, time_limit=1.0, seed=0, on_game=None, sandbox=True):
-    """Play `games` games between specs a and b, alternating sides; the summary dict.
-    A player file runs in its own process, sandboxed unless `sandbox=False`."""
-    from kalah.lab.runner import play_game
-    isolate = "source" in a or "source" in b
-    wins, seeds, draws = [0, 0], [0, 0], 0
-    for game in range(games):
-        a_side = game % 2  # A is South (0) in even games
-        specs = (a, b) if a_side == 0 else (b, a)
-        seed_pair = (seed + 2 * game, seed + 2 * game + 1)
-        result = play_game(specs[0], specs[1], rules, time_limit, seed_pair, isolate=isolate, sandbox=sandbox)
-        outcome = result.board.outcome()
-        scores = (outcome.scores[a_side], outcome.scores[1 - a_side])
-        seeds[0] += scores[0]
-        seeds[1] += scores[1]
-        if outcome.winner is None:
-            draws += 1
-        else:
-            wins[0 if outcome.winner == a_side else 1] += 1
-        if on_game is not None:
-            on_game(game, a_side, outcome)
-    return {"games": games, "wins": wins, "draws": draws, "seeds": seeds}
-
-
 def run(args):
     rules = find_rules(args.rules)
     if args.games < 1:
@@ -71,7 +36,6 @@ def run(args):
     if not args.time > 0:
         raise KalahError("--time must be a positive number of seconds, not %s" % args.time)
     a, b = player_spec(args.a), player_spec(args.b)
-    from kalah.lab.player_files import check_files
     from kalah.lab.sandbox import require_sandbox
     sandbox = require_sandbox([a, b], args.trust_bots)
     check_files([a, b], sandbox)   # a broken file stops the match before it starts, with its error

@@ -17,10 +17,9 @@ an error (exit status 2); games of other rule sets are counted on stderr.
 """
 
 import json
-import os
 
 from kalah import puzzles
-from kalah.ai.endgame import DATA_DIR
+from kalah.ai.puzzle_maker import shipped
 from kalah.errors import KalahError
 from kalah.notation import move_text
 from kalah.rules import find_rules
@@ -36,21 +35,9 @@ def add_arguments(parser):
     parser.add_argument("--json", action="store_true", help="print one JSON list")
 
 
-def shipped(rules):
-    """The PuzzleSet shipped in static/data/ for `rules`."""
-    rules = find_rules(rules)
-    path = os.path.join(DATA_DIR, puzzles.file_name(rules))
-    if not os.path.exists(path):
-        raise KalahError("no puzzles are shipped for %s" % rules.name)
-    with open(path, encoding="utf-8") as handle:
-        return puzzles.PuzzleSet(handle.read(), path)
-
-
-def from_history(path, log=None):
+def from_history(path):
     """The YourPuzzles of the games in the file at `path`, and how many games were of other rules."""
-    from kalah import history_puzzles
-    from kalah.ai import endgame
-    from kalah.ai.puzzle_maker import ExactValues, game_puzzles
+    from kalah.ai.puzzle_maker import your_puzzles
     from kalah.history_import import read_import
     with open(path, encoding="utf-8", errors="strict") as handle:
         try:
@@ -61,18 +48,7 @@ def from_history(path, log=None):
         entries = read_import(text)
     except KalahError as error:
         raise KalahError("%s: %s" % (path, error))
-    found = history_puzzles.YourPuzzles()
-    prover = ExactValues()
-    others = 0
-    for number, entry in enumerate(entries):
-        rules = history_puzzles.usable_rules(entry.rules)
-        if rules is None:
-            others += 1
-            continue
-        if log is not None:
-            log("checking game %d of %d" % (number + 1, len(entries)))
-        found.add(entry, game_puzzles(entry.record, entry.id, prover, endgame.table_for(find_rules(rules))))
-    return found, others
+    return your_puzzles(entries)
 
 
 def run(args):

@@ -18,12 +18,11 @@ in both modes: nobody is there to play it.
 
 import json
 
-from kalah.board import Board
-from kalah.cli import board_lines
 from kalah import narration
-from kalah.errors import KalahError
+from kalah.cli import board_lines
 from kalah.notation import move_text
-from kalah.rules import DEFAULT_RULES, SIDE_LETTERS, SIDE_NAMES
+from kalah.replay import Replay, split_moves
+from kalah.rules import DEFAULT_RULES, SIDE_NAMES
 
 
 def add_arguments(parser):
@@ -38,73 +37,6 @@ def add_arguments(parser):
     parser.add_argument("--forfeit", action="store_true",
                         help="a move that is not a legal house ends the game by the forfeit rule")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-
-
-def split_moves(text):
-    """The tokens of a move list: commas and spaces separate them."""
-    text = text.replace(",", " , ").strip()
-    tokens = []
-    current = None
-    for word in text.split():
-        if word == ",":
-            tokens.append("" if current is None else current)
-            current = None
-        elif current is None:
-            current = word
-        else:  # two words without a comma between: two moves
-            tokens.append(current)
-            current = word
-    if current is not None:
-        tokens.append(current)
-    while tokens and tokens[-1] == "":  # a trailing comma
-        tokens.pop()
-    return tokens
-
-
-class Replay:
-    """The moves played on a board, and what each did."""
-
-    def __init__(self, rules, start=None):
-        self.board = Board(rules, position=start)
-        self.boards = []
-        self.to_move = []
-        self.reports = []
-        self.forfeit = None   # (side, index, reason)
-
-    def play(self, tokens, forfeit=False):
-        board = self.board
-        for index, token in enumerate(tokens):
-            if board.turn is None:
-                raise KalahError("move %d ('%s'): the game is over" % (index + 1, token[:20]))
-            try:
-                report = board.push(token)
-            except KalahError as error:
-                if not forfeit:
-                    raise
-                reason = _without_move_number(str(error))
-                side = board.turn
-                board.forfeit(side, reason, token)
-                self.forfeit = (side, index, reason)
-                report = None
-            self.reports.append(report)
-            self.boards.append(list(board.pits))
-            self.to_move.append(None if board.turn is None else SIDE_LETTERS[board.turn])
-        return self
-
-    def to_json(self):
-        outcome = self.board.outcome()
-        data = {"rules": self.board.rules.name, "boards": self.boards, "to_move": self.to_move,
-                "final": None if outcome is None else list(outcome.scores)}
-        if self.forfeit is not None:
-            side, index, reason = self.forfeit
-            data["forfeit"] = {"by": SIDE_LETTERS[side], "move": index, "reason": reason}
-        return data
-
-
-def _without_move_number(text):
-    if text.startswith("move ") and ": " in text:
-        return text[text.index(": ") + 2:]
-    return text
 
 
 def describe_move(rules, number, report):

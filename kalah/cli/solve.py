@@ -11,12 +11,14 @@ Kalah positions are looked up in the opening book, else proven by the
 numba solver (kalah.solver) when numba is installed: seconds with up to 30
 seeds in the houses; beyond, it stands on a 20-seed endgame table built
 once into the cache folder (minutes) and reports its progress on stderr.
-Other rule sets (and machines without numba) use kalah.ai.solve.
+Other rule sets (and machines without numba) use kalah.ai.solve's search
+(all three: kalah.ai.solve.exact_values).
 """
 
 import json
 import time
 
+from kalah.ai.solve import exact_values, verdict
 from kalah.cli.bestmove import add_position_arguments, board_from_args
 
 
@@ -25,32 +27,12 @@ def add_arguments(parser):
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def exact_values(board):
-    """{move: exact final margin for the mover}, by the fastest means at hand."""
-    from kalah.ai import book
-    found = book.book_for(board.rules.name)
-    values = found.move_values(board.pits, board.turn) if found is not None else None
-    if values is not None:
-        return values
-    try:
-        from kalah import solver
-    except ImportError:  # no numpy/numba: the plain Python search
-        solver = None
-    if solver is not None and solver.supports(board.rules):
-        m = board.rules.houses
-        seeds = sum(board.pits) - board.pits[m] - board.pits[2 * m + 1]
-        return solver.solver_for(board.rules, seeds).move_values(board)
-    from kalah.ai.solve import solve
-    return solve(board)["values"]
-
-
 def run(args):
     board = board_from_args(args)
     started = time.time()
-    values = exact_values(board)
-    best_value = max(values.values())
-    best = sorted(move for move, value in values.items() if value == best_value)
-    values = {str(move): value for move, value in sorted(values.items())}
+    found = verdict(exact_values(board))
+    best_value, best = found["value"], found["best"]
+    values = {str(move): value for move, value in sorted(found["values"].items())}
     if args.json:
         print(json.dumps({"value": best_value, "best": best, "values": values}))
     else:

@@ -19,6 +19,7 @@ import sys
 
 from kalah.errors import KalahError
 from kalah.rules import DEFAULT_RULES, find_rules
+from kalah.lab import results as saved
 from kalah.lab.player_files import check_files, read_player_file
 from kalah.lab.runner import play_tournament
 from kalah.lab.tournament import SYSTEMS, Tournament, format_crosstable, format_standings
@@ -65,7 +66,6 @@ def player_specs(files, names):
 
 
 def run(args):
-    from kalah.lab import results as saved
     from kalah.lab.sandbox import require_sandbox, sandbox_problem
     if args.time <= 0:
         raise KalahError("--time must be a positive number of seconds, not %g" % args.time)
@@ -93,7 +93,7 @@ def run(args):
             if result.forfeit and result.forfeit["traceback"]:
                 print(_indent(result.forfeit["traceback"]), file=sys.stderr)
         if args.out:
-            write_record(args.out, tournament, game, result)
+            saved.write_record(args.out, tournament, game, result)
 
     pool = None
     if args.cluster:
@@ -105,36 +105,14 @@ def run(args):
         with open(os.path.join(args.out, "standings.txt"), "w") as handle:
             handle.write(format_standings(tournament) + "\n\n" + format_crosstable(tournament) + "\n")
         with open(os.path.join(args.out, "standings.json"), "w") as handle:
-            json.dump(summary(tournament, results), handle, indent=1)
+            json.dump(saved.summary(tournament, results), handle, indent=1)
     if args.json:
-        print(json.dumps(summary(tournament, results), indent=1))
+        print(json.dumps(saved.summary(tournament, results), indent=1))
     else:
         print(format_standings(tournament))
         print()
         print(format_crosstable(tournament))
     return 0
-
-
-
-def summary(tournament, results):
-    return {"system": tournament.system, "rounds": tournament.rounds, "seed": tournament.seed,
-            "players": tournament.names, "standings": tournament.standings(),
-            "games": [dict(game, result=results[game["id"]].as_dict()) for game in tournament.games]}
-
-
-def write_record(folder, tournament, game, result):
-    record = result.record({"source": "tournament", "system": tournament.system, "game": game["id"] + 1,
-                            "round": game["round"], "seed": tournament.seed})
-    stem = os.path.join(folder, "game-%03d-%s-vs-%s" % (game["id"] + 1, _safe(result.names[0]),
-                                                        _safe(result.names[1])))
-    with open(stem + ".json", "w") as handle:
-        handle.write(record.to_json(indent=1) + "\n")
-    with open(stem + ".pgn", "w") as handle:
-        handle.write(record.to_pgn() + "\n")
-
-
-def _safe(name):
-    return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)
 
 
 def _indent(text):

@@ -4,10 +4,14 @@
 - `loader`: `load_bot_file(path_or_source, name=None) -> BotPlayer`, the
   deadline and the lookahead protocol (CPython and Pyodide);
 - `game`: `LabGame`, one game answer by answer with the forfeit rule (MicroPython-safe);
-- `runner`: games and tournaments on the command line, a process per player (CPython):
-  the referee, with `player_files` (students' files read as text), `sandbox` and
-  `seccomp` (bubblewrap and its filter), `process_tree` (a player's CPU time) and
-  `bot_process` (the player's side);
+- `seats`: a player at the table (in this process, or in its own sandboxed
+  process spoken to in JSON lines: the referee's side of the protocol), with
+  `sandbox` and `seccomp` (bubblewrap and its filter), `process_tree` (a
+  player's CPU time) and `bot_process` (the player's side) (CPython; the
+  in-process seat also in Pyodide);
+- `runner`: games, matches and tournaments between seats on the command line
+  (CPython), with `player_files` (students' files read as text), `results`
+  (the results on disk) and `cluster` (games on Dask);
 - `tournament`: round robin and Swiss pairings, standings, crosstable (MicroPython-safe);
 - `worker_api`: the calls the page's Pyodide worker runs (Pyodide);
 - `highlight`: the editor's Python highlighting (MicroPython-safe);

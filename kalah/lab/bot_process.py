@@ -1,6 +1,6 @@
 """One player's process on the command line: JSON lines in, JSON lines out.
 
-The referee (`kalah.lab.runner.SandboxSeat`) starts this (see
+The referee (`kalah.lab.seats.SandboxSeat`) starts this (see
 `kalah.lab.sandbox.player_command`) and talks to it over the process's
 stdin and stdout, one JSON object a line, plain data only (no pickle: an
 answer can carry no code into the referee):
@@ -66,7 +66,7 @@ class Session:
 
     def handle(self, line):
         from kalah.board import Board
-        from kalah.lab.runner import InProcessSeat, forfeit_reply
+        from kalah.lab.seats import InProcessSeat, forfeit_reply
         from kalah.lab.loader import ERROR, BotForfeit
         message = json.loads(line)
         if self.seat is None:

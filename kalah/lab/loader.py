@@ -16,7 +16,7 @@ move time limit raises `BotForfeit` (with `.kind`, `.reason` and, for an
 exception, `.traceback`). The time limit is kept inside the process by a
 `Deadline` (a SIGALRM timer where CPython allows it, else sys.monitoring
 events on the bot's own code, else a trace hook); a bot stuck where none can
-reach it (a long C call) is stopped from outside: `kalah.lab.runner` runs each bot
+reach it (a long C call) is stopped from outside: `kalah.lab.seats` runs each bot
 in its own process with a hard timeout, the page in a worker it ends.
 
 Runs under CPython and Pyodide (it uses `compile`, `exec`, `traceback`,

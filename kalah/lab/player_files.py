@@ -1,13 +1,14 @@
 """Students' player files on the command line: read as text, checked in their sandbox.
 
 Every command that plays a student's file (`match`, `tournament`, with or
-without `--cluster`) builds the player's spec here: the file is read as
-bytes and decoded, never imported, compiled or run in the referee (a
-hostile file's top-level code, or a source that makes `compile()` run out
-of memory, must not reach the teacher's process). The spec's name comes
-from the file's name. `check_files` then loads each file once in its own
-sandboxed process (`kalah.lab.runner.check_player`), so that a broken file
-stops the command before it starts, with the file's error.
+without `--cluster`) builds the player's spec here (`player_spec`: a
+computer player's name or a file's path): the file is read as bytes and
+decoded, never imported, compiled or run in the referee (a hostile file's
+top-level code, or a source that makes `compile()` run out of memory, must
+not reach the teacher's process). The spec's name comes from the file's
+name. `check_files` then loads each file once in its own sandboxed process
+(`kalah.lab.seats.check_player`), so that a broken file stops the command
+before it starts, with the file's error.
 
 CPython only.
 """
@@ -18,6 +19,16 @@ from kalah.errors import KalahError
 
 MAX_FILE_BYTES = 1024 * 1024
 BOM = "\ufeff"
+
+
+def player_spec(text):
+    """The spec of a computer player's name or of the player file at path `text`."""
+    from kalah.ai import players
+    if text in players.NAMES:
+        return {"name": text, "ai": text}
+    if os.path.isfile(text):
+        return read_player_file(text, name=text)
+    raise KalahError("'%s' is neither a player (%s) nor a file" % (text, ", ".join(players.NAMES)))
 
 
 def read_player_file(path, name=None):
@@ -46,7 +57,7 @@ def check_files(specs, sandbox, jobs=None):
     """Load each student's file once in its own (sandboxed) process; KalahError
     with the first broken file's error."""
     from concurrent.futures import ThreadPoolExecutor
-    from kalah.lab.runner import check_player
+    from kalah.lab.seats import check_player
     students = [spec for spec in specs if spec.get("source") is not None]
     if not students:
         return

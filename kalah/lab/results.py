@@ -1,4 +1,6 @@
-"""A tournament's results folder: one file a game, written as the game ends.
+"""A tournament's results on disk: the --resume folder, the --out records, the summary.
+
+The --resume folder holds one file a game, written as the game ends:
 
     FOLDER/tournament.json      the settings (system, rounds, seed, rules, time, players)
     FOLDER/games/0001.json      {"game": id, "round": r, "result": LabGame.as_dict()}
@@ -7,6 +9,9 @@ Each game file is written to a temporary name and renamed, so a tournament
 stopped at any moment (Ctrl-C, a crash, a lost machine) leaves only whole
 files; `--resume FOLDER` reads them back and plays only the games missing.
 A folder made with other settings is refused: its results would not fit.
+
+The --out folder gets each game's record as JSON and PGN (`write_record`)
+and the standings; `summary` is the tournament as JSON data (--json).
 """
 
 import json
@@ -62,3 +67,28 @@ def _write(path, data):
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, path)
+
+
+def summary(tournament, results):
+    """The tournament (a kalah.lab.tournament.Tournament) and its games' `results`
+    ({game id: LabGame}) as JSON data: settings, standings, each game's result."""
+    return {"system": tournament.system, "rounds": tournament.rounds, "seed": tournament.seed,
+            "players": tournament.names, "standings": tournament.standings(),
+            "games": [dict(game, result=results[game["id"]].as_dict()) for game in tournament.games]}
+
+
+def write_record(folder, tournament, game, result):
+    """The finished game's record in `folder`, as JSON and PGN, named by its number and players."""
+    record = result.record({"source": "tournament", "system": tournament.system, "game": game["id"] + 1,
+                            "round": game["round"], "seed": tournament.seed})
+    stem = os.path.join(folder, "game-%03d-%s-vs-%s" % (game["id"] + 1, _safe(result.names[0]),
+                                                        _safe(result.names[1])))
+    with open(stem + ".json", "w") as handle:
+        handle.write(record.to_json(indent=1) + "\n")
+    with open(stem + ".pgn", "w") as handle:
+        handle.write(record.to_pgn() + "\n")
+
+
+def _safe(name):
+    """A player's name as a part of a file name."""
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)

@@ -1,425 +1,27 @@
-"""Play one game between two players, applying the forfeit rule.
+"""Games and tournaments between players seated by `kalah.lab.seats`, with the forfeit rule.
 
     >>> right = "def select_move(board, lookahead):\\n    return board.legal_moves()[-1]\\n"
     >>> game = play_game({"name": "right", "source": right}, {"name": "first", "ai": "first"})
     >>> game.describe()
     'right (South) - first (North): South wins 38-10.'
 
-A player is given by a spec, a plain dict that also travels to the page:
-`{"name": N, "source": TEXT}` for a student's file (see `loader`), or
-`{"name": N, "ai": "greedy"}` for a computer player of `kalah.ai.players`
-(random, first, rightmost, greedy, level1..level8).
+Players are specs (see `kalah.lab.seats`). `play_game` plays one game,
+each player in this process or (`isolate=True`, the command line) in its
+own sandboxed process; `play_match` plays a series between two players,
+alternating sides; `play_tournament` plays a tournament's games on a pool
+(threads here, or a Dask cluster: `kalah.lab.cluster`), skipping games
+already played (resume).
 
-With `isolate=True` (the command line) each player runs in its own process
-for the whole game (`SandboxSeat`: `kalah.lab.bot_process` under the
-bubblewrap sandbox of `kalah.lab.sandbox`, or without it when
-`sandbox=False`), spoken to in JSON lines: the referee here reads only plain
-data and checks every answer (`kalah.lab.game.plain_reply`), so no answer can
-run code here. The referee owns the clock and every byte: it writes with a
-deadline to a non-blocking pipe and reads lines of at most LINE_CAP bytes
-with a deadline; it charges each move the CPU time of the player's
-processes (at most the time limit + CPU_SLACK) and allows at most
-`wall_ceiling` (3 x the limit + 1 s) of wall time; past either, or when the
-player does not read its message in time, it kills the player's processes
-(SIGKILL) and the player forfeits on time. (The bot's own process also
-keeps a CPU-time `Deadline` and answers 'time' itself: a courtesy to honest
-bots, not the rule.) A process that dies (`sys.exit`, a crash) forfeits
-with an error; one that sends anything other than one answer when asked
-(malformed, oversized, nested too deeply) forfeits as invalid. No
-exception while asking a seat ends more than that seat's game (`play_game`).
-
-`play_tournament` plays a tournament's games on a pool (threads here, or a
-Dask cluster: `kalah.lab.cluster`), skipping games already played (resume).
-
-Runs under CPython (and the Pyodide worker, without isolation).
+Runs under CPython.
 """
 
 import os
 import time
 
-from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.rules import DEFAULT_RULES
-from kalah.lab.game import LabGame, plain_reply
-from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
-
-LOAD_TIMEOUT = 20.0   # seconds to start a player's process and load its file
-MAX_PLIES = 2000     # a safety net: no rule set here plays this long
-
-
-def make_player(spec, seed=None):
-    """The Player a spec names (see the module doc); KalahError when it cannot."""
-    if not isinstance(spec, dict) or not spec.get("name"):
-        raise KalahError("a player spec is a dict with a name and a source or an ai, not %r" % (spec,))
-    if spec.get("source") is not None:
-        return load_bot_source(spec["source"], spec["name"], spec.get("filename"))
-    if spec.get("ai"):
-        from kalah.ai import players
-        return players.get(spec["ai"], seed=seed)
-    raise KalahError("player %s: give a source or an ai name" % spec["name"])
-
-
-def _plain(value):
-    return value if value is None or isinstance(value, (int, str)) else repr(value)
-
-
-def forfeit_reply(forfeit):
-    """A BotForfeit as the answer LabGame takes."""
-    return {"forfeit": {"kind": forfeit.kind, "reason": forfeit.reason,
-                        "traceback": forfeit.traceback, "answer": _plain(forfeit.answer)}}
-
-
-class InProcessSeat:
-    """A player asked in this process (the page's worker, or trusted players)."""
-
-    def __init__(self, spec, seed, time_limit):
-        self.spec = spec
-        self.time_limit = time_limit
-        try:
-            self.player = make_player(spec, seed)
-            self.error = None
-        except KalahError as error:
-            self.player = None
-            self.error = (ERROR, "could not be loaded: %s" % error, getattr(error, "traceback", None))
-
-    def ask(self, board, progress=None):
-        """{"move": house} or {"forfeit": {...}} for the side to move on `board`."""
-        try:
-            if self.error:
-                raise BotForfeit(*self.error)
-            try:
-                return {"move": self.player.choose(board, self.time_limit, progress)}
-            except BotForfeit:
-                raise
-            except Exception as error:
-                raise BotForfeit(ERROR, "raised %s: %s" % (type(error).__name__, error),
-                                 format_error(error, "<%s>" % self.spec["name"]))
-        except BotForfeit as forfeit:
-            return forfeit_reply(forfeit)
-
-    def close(self):
-        pass
-
-    kill = close       # nothing runs outside this process
-
-
-OUTPUT_CAP = 8192          # bytes of a player's prints kept for the record; the rest is dropped
-LINE_CAP = 65536           # the longest protocol line the referee reads
-WALL_FACTOR, WALL_EXTRA = 3.0, 1.0   # the wall-clock ceiling of a move: 3 x the limit + 1 s
-CPU_SLACK = 0.05           # seconds of CPU past the limit still accepted: the clock's ticks, the protocol's work
-POLL = 0.005               # the shortest wait between two looks at a player's CPU time
-CORES = os.cpu_count() or 1
-RESCAN = 1.0               # seconds between two searches of /proc for an unfiltered player's processes
-
-
-def wall_ceiling(time_limit):
-    """The wall-clock seconds a move may take at most, whatever CPU it used (a sleeping bot)."""
-    return WALL_FACTOR * time_limit + WALL_EXTRA
-
-
-class ProtocolError(Exception):
-    """The player's process sent something that is not a protocol message."""
-
-
-class Stuck(Exception):
-    """The player's process did not read the referee's message in time."""
-
-
-def _drain(stream, kept, cap):
-    """Read `stream` to its end, keeping its first `cap` bytes in `kept` (a list)."""
-    size = 0
-    while True:
-        try:
-            chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
-        except (OSError, ValueError):
-            return
-        if not chunk:
-            return
-        if size < cap:
-            kept.append(chunk[:cap - size])
-        size += len(chunk)
-
-
-class LineReader:
-    """Lines from a pipe with a deadline, each at most LINE_CAP bytes (the buffer never holds more)."""
-
-    def __init__(self, fd):
-        self.fd = fd
-        self.buffer = b""
-
-    def readline(self, seconds):
-        """The next line (bytes, without the newline); None when the time ran out;
-        EOFError when the pipe closed; ProtocolError for an overlong line."""
-        import select
-        end = time.monotonic() + seconds
-        while b"\n" not in self.buffer:
-            if len(self.buffer) > LINE_CAP:
-                raise ProtocolError("a message longer than %d bytes" % LINE_CAP)
-            left = end - time.monotonic()
-            if left <= 0:
-                return None
-            ready, _, _ = select.select([self.fd], [], [], left)
-            if not ready:
-                return None
-            chunk = os.read(self.fd, LINE_CAP + 2 - len(self.buffer))
-            if not chunk:
-                raise EOFError()
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        if len(line) > LINE_CAP:
-            raise ProtocolError("a message longer than %d bytes" % LINE_CAP)
-        return line
-
-    def pending(self):
-        """Whether anything arrived that was not asked for."""
-        import select
-        return bool(self.buffer) or bool(select.select([self.fd], [], [], 0)[0])
-
-
-def write_all(fd, data, seconds, partial=False):
-    """Write `data` to the non-blocking `fd` within `seconds`; Stuck when the
-    reader does not take it in time (with `partial`: what is left, unwritten),
-    EOFError when it closed its end."""
-    import select
-    end = time.monotonic() + seconds
-    view = memoryview(data)
-    while view:
-        try:
-            view = view[os.write(fd, view):]
-            continue
-        except BlockingIOError:   # the pipe is full
-            pass
-        except OSError:           # EPIPE: the process closed its input or died
-            raise EOFError()
-        left = end - time.monotonic()
-        if left <= 0:
-            if partial:
-                return view
-            raise Stuck()
-        select.select([], [fd], [], left)
-    return view
-
-
-def _load_json(line):
-    """A line as JSON, or ProtocolError: any failure (bad UTF-8, bad JSON, a
-    line nested 30,000 deep, no memory) is the sender's, never the referee's."""
-    import json
-    try:
-        return json.loads(line.decode("utf-8"))
-    except Exception as error:     # RecursionError and MemoryError included
-        reason = "nested too deeply" if isinstance(error, RecursionError) else "not JSON"
-        raise ProtocolError("a line that is %s" % reason)
-
-
-def read_answer(line, houses):
-    """One answer line, checked by `kalah.lab.game.plain_reply`; ProtocolError for anything else."""
-    message = _load_json(line)
-    try:
-        return plain_reply(message, houses)
-    except ValueError as error:
-        raise ProtocolError(str(error))
-    except Exception as error:
-        raise ProtocolError("a message the referee could not check (%s)" % type(error).__name__)
-
-
-def _short(text, cap=60):
-    return text if len(text) <= cap else text[:cap] + "..."
-
-
-class SandboxSeat:
-    """A player in its own process (in the OS sandbox unless `sandbox=False`),
-    asked over JSON lines, timed by the referee and killed when it does not
-    answer, read or write in time.
-
-    The clock: a move may use `time_limit` seconds of the player's CPU time
-    (every process of the seat, `kalah.lab.process_tree`, counted from the
-    end of its previous move, so work done during the opponent's turn is
-    charged too) plus CPU_SLACK, and at most `wall_ceiling(time_limit)`
-    seconds of wall time. A busy machine slows the wall clock, not the CPU
-    clock, so an honest bot does not forfeit because others are busy.
-    """
-
-    def __init__(self, spec, seed, time_limit, sandbox=True, memory_mb=None, load_timeout=LOAD_TIMEOUT):
-        import json
-        import subprocess
-        import threading
-        from kalah.lab import sandbox as sandboxing
-        from kalah.lab import seccomp
-        from kalah.lab.process_tree import ProcessTree
-        self.time_limit = time_limit
-        self.load_timeout = load_timeout
-        self.ready = False
-        self.load_error = None
-        self.output = []
-        self.cpu_base = 0.0
-        self.rescanned = 0.0
-        self.filtered = sandbox is True and seccomp.program() is not None   # one process: no rescans
-        filter_fd = seccomp.program_fd() if self.filtered else None
-        try:
-            self.process = subprocess.Popen(
-                sandboxing.player_command(sandbox, filter_fd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, env=sandboxing.player_env(sandbox), start_new_session=True,
-                pass_fds=(filter_fd,) if filter_fd is not None else ())
-        finally:
-            if filter_fd is not None:
-                os.close(filter_fd)
-        self.tree = ProcessTree(self.process.pid)
-        self.input = self.process.stdin.fileno()
-        os.set_blocking(self.input, False)
-        self.reader = LineReader(self.process.stdout.fileno())
-        self.drain = threading.Thread(target=_drain, args=(self.process.stderr, self.output, OUTPUT_CAP),
-                                      daemon=True)
-        self.drain.start()
-        limits = {"memory_bytes": (memory_mb or sandboxing.MEMORY_MB) * 1024 * 1024,
-                  "cpu_seconds": int(LOAD_TIMEOUT + MAX_PLIES * (time_limit + CPU_SLACK)) + 1,
-                  "file_bytes": sandboxing.SCRATCH_MB * 1024 * 1024,
-                  "tasks": sandboxing.MAX_TASKS if sandbox is True else 0}
-        hello = json.dumps({"player": spec, "seed": seed, "time": time_limit, "limits": limits})
-        # What the pipe takes now; the rest when the player is first needed, so both players load at once.
-        try:
-            self.unsent = write_all(self.input, hello.encode("utf-8") + b"\n", 0, partial=True)
-        except EOFError:          # it died at once: wait_ready reads why
-            self.unsent = b""
-
-    def _send(self, text, seconds):
-        write_all(self.input, text.encode("utf-8") + b"\n", seconds)
-
-    def ask(self, board):
-        """As InProcessSeat.ask, from the player's own process (killed past the time)."""
-        try:
-            return self._ask(board)
-        except BotForfeit as forfeit:
-            return forfeit_reply(forfeit)
-
-    def _ask(self, board):
-        import json
-        start = Board.from_position(board.start_position())
-        try:
-            self.wait_ready()
-            if self.reader.pending():
-                raise ProtocolError("a message it was not asked for")
-            started = time.monotonic()
-            ceiling = wall_ceiling(self.time_limit)
-            try:
-                self._send(json.dumps({"start": start.position(), "moves": list(board.move_stack)}), ceiling)
-            except Stuck:
-                self.kill()
-                raise BotForfeit(TIMEOUT, "did not read the referee's message within %g s; the player was "
-                                 "stopped" % ceiling)
-            line = self._wait_move(started, ceiling)
-            return read_answer(line, board.rules.houses)
-        except EOFError:
-            self.kill()
-            raise BotForfeit(ERROR, "the player's process ended without a move%s" % self._exit_reason())
-        except ProtocolError as error:
-            self.kill()
-            raise BotForfeit("invalid", "the player's process sent %s" % error)
-
-    def _wait_move(self, started, ceiling):
-        """The answer line, read while the referee watches the player's CPU and wall time."""
-        budget = self.time_limit + CPU_SLACK
-        used = 0.0        # looked at only when no answer came in time: one /proc read a quick move
-        while True:
-            wall_left = started + ceiling - time.monotonic()
-            # The soonest the CPU budget can run out: every core busy for the player.
-            line = self.reader.readline(max(min(wall_left, (budget - used) / CORES), POLL))
-            if line is not None:
-                break
-            used = self.tree.cpu_seconds() - self.cpu_base
-            if used > budget:
-                self.kill()
-                raise BotForfeit(TIMEOUT, "no move within the time limit of %g s of CPU time; the player was "
-                                 "stopped" % self.time_limit)
-            if time.monotonic() >= started + ceiling:
-                self.kill()
-                raise BotForfeit(TIMEOUT, "no move within %g s (the time limit of %g s: at most 3 x the "
-                                 "limit + 1 s of wall time); the player was stopped" % (ceiling, self.time_limit))
-        if not self.filtered and time.monotonic() > self.rescanned + RESCAN:
-            self.tree.rescan()           # it may have started processes: charge them too (late, not never)
-            self.rescanned = time.monotonic()
-        now = self.tree.cpu_seconds()
-        used, self.cpu_base = now - self.cpu_base, now
-        if used > budget:
-            self.kill()
-            raise BotForfeit(TIMEOUT, "its move took %.2f s of CPU time, past the time limit of %g s"
-                             % (used, self.time_limit))
-        return line
-
-    def wait_ready(self):
-        """Send the player's file and wait for its process to load it (not the
-        bot's move time); the load error it reports (a player that cannot load
-        forfeits at its first move), or None."""
-        if self.ready:
-            return self.load_error
-        try:
-            write_all(self.input, self.unsent, self.load_timeout)
-            self.unsent = b""
-            line = self.reader.readline(self.load_timeout)
-        except Stuck:
-            line = None
-        if line is None:
-            self.kill()
-            raise BotForfeit(ERROR, "the player did not load within %g s" % self.load_timeout)
-        try:
-            message = _load_json(line)
-        except ProtocolError:
-            message = None
-        if not isinstance(message, dict) or message.get("ready") is not True:
-            self.kill()
-            raise ProtocolError("no ready message")
-        error = message.get("load_error")
-        self.load_error = _short(error, 2000) if isinstance(error, str) else None
-        self.ready = True
-        self.tree.rescan(leaves=self.filtered)      # filtered: one process that can start none
-        self.cpu_base = self.tree.cpu_seconds()     # loading is not charged to the first move
-        return self.load_error
-
-    def _exit_reason(self):
-        try:
-            code = self.process.wait(2)
-        except Exception:
-            return ""
-        if code < 0:
-            import signal
-            try:
-                name = signal.Signals(-code).name
-            except ValueError:
-                name = "signal %d" % -code
-            hints = {"SIGXCPU": " (its CPU time limit)", "SIGKILL": "", "SIGXFSZ": " (its file size limit)"}
-            return " (killed by %s%s)" % (name, hints.get(name, ""))
-        return " (exit status %d)" % code if code else ""
-
-    def printed(self):
-        """What the player printed (at most OUTPUT_CAP bytes), as text."""
-        return b"".join(self.output).decode("utf-8", "replace")
-
-    def kill(self):
-        """Kill every process of the seat (its process group and all below it)."""
-        if self.process.poll() is None:
-            self.tree.kill()
-        try:
-            self.process.wait(5)
-        except Exception:
-            pass
-
-    def close(self):
-        try:
-            self.process.stdin.close()    # EOF: an idle player's process ends by itself
-        except OSError:
-            pass
-        try:
-            self.process.wait(0.2)
-        except Exception:
-            pass
-        self.tree.kill()                  # whatever is left, the seat's processes included
-        try:
-            self.process.wait(5)
-        except Exception:
-            pass
-        self.drain.join(1)
-        self.process.stdout.close()
-        if not self.drain.is_alive():
-            self.process.stderr.close()
+from kalah.lab.game import LabGame
+from kalah.lab.seats import MAX_PLIES, InProcessSeat, SandboxSeat, ask_seat
 
 
 def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, None),
@@ -439,7 +41,7 @@ def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, No
     try:
         while not game.is_over():
             started = time.monotonic()
-            report = game.answer(_ask(seats[game.turn], game.board), time.monotonic() - started)
+            report = game.answer(ask_seat(seats[game.turn], game.board), time.monotonic() - started)
             if report is not None and on_move is not None:
                 on_move(game, report)
             if game.board.ply() > MAX_PLIES:
@@ -451,31 +53,27 @@ def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, No
     return game
 
 
-def _ask(seat, board):
-    """The seat's answer; whatever goes wrong while asking it forfeits that seat
-    (its processes killed), never the game's caller: a tournament, a Dask worker."""
-    try:
-        return seat.ask(board)
-    except Exception as error:      # MemoryError, RecursionError, a referee bug a bot provoked
-        seat.kill()
-        return forfeit_reply(BotForfeit(ERROR, "the referee could not read this player's answer (%s)"
-                                        % type(error).__name__))
-
-
-def describe(game):
-    return game.describe()
-
-
-def check_player(spec, sandbox=True):
-    """None when `spec` loads in its own (sandboxed) process, else the reason it does not."""
-    seat = SandboxSeat(spec, None, 1.0, sandbox)
-    try:
-        error = seat.wait_ready()
-    except (BotForfeit, ProtocolError, EOFError) as problem:
-        error = "could not be loaded: %s" % problem
-    finally:
-        seat.close()
-    return error
+def play_match(a, b, rules=DEFAULT_RULES, games=2, time_limit=1.0, seed=0, on_game=None, sandbox=True):
+    """Play `games` games between specs a and b, alternating sides; the summary dict.
+    A player file runs in its own process, sandboxed unless `sandbox=False`."""
+    isolate = "source" in a or "source" in b
+    wins, seeds, draws = [0, 0], [0, 0], 0
+    for game in range(games):
+        a_side = game % 2  # A is South (0) in even games
+        specs = (a, b) if a_side == 0 else (b, a)
+        seed_pair = (seed + 2 * game, seed + 2 * game + 1)
+        result = play_game(specs[0], specs[1], rules, time_limit, seed_pair, isolate=isolate, sandbox=sandbox)
+        outcome = result.board.outcome()
+        scores = (outcome.scores[a_side], outcome.scores[1 - a_side])
+        seeds[0] += scores[0]
+        seeds[1] += scores[1]
+        if outcome.winner is None:
+            draws += 1
+        else:
+            wins[0 if outcome.winner == a_side else 1] += 1
+        if on_game is not None:
+            on_game(game, a_side, outcome)
+    return {"games": games, "wins": wins, "draws": draws, "seeds": seeds}
 
 
 def play_game_data(south, north, rules, time_limit, seeds, isolate=True, sandbox=True):

@@ -52,7 +52,7 @@ class Tournament:
     by index. Call `pending()` for the games that can start now, `start(id)`
     when one starts and `record(id, result)` when it ends (`result` has
     "scores": [south, north] and "winner": 0, 1 or None, as
-    `runner.GameResult.as_dict()` gives).
+    `kalah.lab.game.LabGame.as_dict()` gives).
     """
 
     def __init__(self, players, system=ROBIN, rounds=None, seed=1):

@@ -24,7 +24,7 @@ import time
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.lab.loader import BotLoadError, load_bot_source
-from kalah.lab.runner import InProcessSeat
+from kalah.lab.seats import InProcessSeat
 
 _seats = {}   # (game, side) -> InProcessSeat
 

@@ -42,8 +42,9 @@ import time
 from kalah import Board
 from kalah.ai import endgame, players, search
 from kalah.ai.reference import Rng
+from kalah.ai.solve import exact_values
+from kalah.puzzles import houses_seeds
 from kalah.rules import find_rules
-from kalah.cli.solve import exact_values
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -81,12 +82,11 @@ def game_positions(rules, count, max_seeds, seed):
 
 def in_band(rules, count, min_seeds, max_seeds, seed):
     """Distinct positions of game_positions' games with min_seeds..max_seeds seeds in the houses."""
-    m = find_rules(rules).houses
     boards = {}
     draw = seed
     while len(boards) < count:
         for board in game_positions(rules, count, max_seeds, draw):
-            if sum(board.pits) - board.pits[m] - board.pits[2 * m + 1] >= min_seeds:
+            if houses_seeds(board) >= min_seeds:
                 boards.setdefault(board.position(), board)
         draw += 1000
     return list(boards.values())[:count]
@@ -237,8 +237,7 @@ def measure(args, boards, choosers):
         started = time.time()
         values = exact_values(board)
         solve_seconds += time.time() - started
-        m = board.rules.houses
-        in_houses = sum(board.pits) - board.pits[m] - board.pits[2 * m + 1]
+        in_houses = houses_seeds(board)
         band = [name for low, high, name in BANDS if low <= in_houses <= high][0]
         for where, choose in choosers.items():
             loss = max(values.values()) - values[choose(board)]

@@ -81,7 +81,7 @@ RIGHTMOST = "def select_move(board, lookahead):\n    return board.legal_moves()[
 
 def _old_child(conn, spec):
     """Today's runner before issue 10: the player's process answered over a pickling pipe."""
-    from kalah.lab.runner import InProcessSeat
+    from kalah.lab.seats import InProcessSeat
     seat = InProcessSeat(spec, None, 1.0)
     conn.send(("ready",))
     while True:
@@ -99,7 +99,7 @@ class OldSeat:
     def __init__(self, spec):
         import multiprocessing
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["kalah.lab.runner"])
+        context.set_forkserver_preload(["kalah.lab.seats"])
         self.conn, child = context.Pipe()
         self.process = context.Process(target=_old_child, args=(child, spec), daemon=True)
         self.process.start()
@@ -119,7 +119,7 @@ class OldSeat:
 
 def seat_costs(kind, starts, moves):
     """(seconds per game start, seconds per move) of one kind of player's process."""
-    from kalah.lab.runner import SandboxSeat
+    from kalah.lab.seats import SandboxSeat
     spec = {"name": "right", "source": RIGHTMOST}
 
     def make():
@@ -165,7 +165,6 @@ def sandbox_costs(quick=False):
 
 def scale_seconds(players, system, jobs=None, cluster=None, time_limit=0.1):
     """Wall seconds and games of one sandboxed tournament of `players` cheap deterministic bots."""
-    from kalah.lab.runner import play_tournament
     specs = []
     for i in range(players):
         # house (i mod 6)+1 when it can, else the last legal one: deterministic and all different enough

@@ -5,7 +5,7 @@ every reference player.
     python3 -m scripts.bench.ladder --games 100 --time 0.2            # levels 1..8
     python3 -m scripts.bench.ladder --references --time 1             # level8 vs random/first/rightmost/greedy
 
-Each pairing alternates sides (kalah.cli.match.play_match). Strength must
+Each pairing alternates sides (kalah.lab.runner.play_match). Strength must
 rise with the level: the higher level scores more than half of each pairing.
 The top level must win every game against every reference player from both
 sides on Kalah(6,3), (6,4) and (6,6).
@@ -16,7 +16,8 @@ import sys
 import time
 
 
-from kalah.cli.match import play_match, player_spec
+from kalah.lab.player_files import player_spec
+from kalah.lab.runner import play_match
 
 
 def score(summary):

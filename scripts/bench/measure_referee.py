@@ -21,7 +21,7 @@ CHILD = r'''
 import sys, time
 sys.path.insert(0, sys.argv[1])
 from kalah.board import Board
-from kalah.lab.runner import SandboxSeat
+from kalah.lab.seats import SandboxSeat
 sys.path.insert(0, sys.argv[2])
 from kalah.lab import process_tree
 spec = {"name": "right", "source": "def select_move(board, lookahead):\n    return board.legal_moves()[-1]\n"}

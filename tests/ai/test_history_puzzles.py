@@ -9,7 +9,7 @@ import sys
 from kalah import history_puzzles, puzzles
 from kalah.ai.puzzle_maker import ExactValues, game_puzzles
 from kalah.ai import endgame
-from kalah.cli.puzzles import shipped
+from kalah.ai.puzzle_maker import shipped
 from kalah.history import Entry, History
 from kalah.records.record import Record
 from kalah.rules import find_rules

@@ -82,37 +82,6 @@ def test_the_referee_charges_cpu_time_and_stops_a_sleeper_at_three_times_the_lim
     assert 1.6 <= sleeper.seconds[0] < 4
 
 
-def test_a_line_nested_too_deeply_or_not_json_is_a_protocol_error_not_a_crash():
-    from kalah.lab.runner import ProtocolError, read_answer
-    for line, reason in ((b"[" * 30000 + b"]" * 30000, "a line that is nested too deeply"),
-                         (b"\xff\xfe", "a line that is not JSON"), (b'{"move": 1', "a line that is not JSON")):
-        with pytest.raises(ProtocolError) as caught:
-            read_answer(line, 6)
-        assert str(caught.value) == reason
-
-
-def test_write_all_never_blocks_on_a_reader_that_does_not_read():
-    import os
-    from kalah.lab.runner import Stuck, write_all
-    reader, writer = os.pipe()
-    os.set_blocking(writer, False)
-    try:
-        data = b"x" * (1024 * 1024)
-        left = write_all(writer, data, 0, partial=True)       # what the pipe takes now, at once
-        assert 0 < len(left) < len(data)
-        with pytest.raises(Stuck):
-            write_all(writer, bytes(left), 0.05)
-        os.close(reader)
-        with pytest.raises(EOFError):                          # the reader is gone
-            write_all(writer, b"y", 0.05)
-    finally:
-        os.close(writer)
-        try:
-            os.close(reader)
-        except OSError:
-            pass
-
-
 def test_an_exception_while_asking_a_seat_forfeits_that_seat_only():
     from kalah.lab import runner
 
