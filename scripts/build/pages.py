@@ -304,80 +304,82 @@ def board_lines(page):
 
 
 # ---- the HTML -------------------------------------------------------------------------------
+# The head and the site header are written compactly, one line for each kind of element (the
+# page's description and icons, its fetch preloads, its style sheets, its module preloads, its
+# scripts; the header's name, its navigation): PAGES is their source and this the one function
+# that writes them, so the files carry no copy anyone edits, and eight pages' heads laid out a tag
+# a line would be eight long runs of the same lines to every reader and duplicate scan.
 
 def head(page):
     """The head's lines. Every page fetches the runtime and its one bundle of Python files at
     once (preloads), instead of one after the other as PyScript discovers them. start-guard.js
     comes before PyScript: it says so on the page when the runtime cannot start."""
     esc = html.escape
-    lines = ['<meta charset="utf-8">',
+    about = ['<meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              "<title>%s</title>" % esc(page.title, quote=False),
              '<meta name="description" content="%s">' % esc(page.description),
              '<meta name="color-scheme" content="light dark">']
     if page.offline == "core":   # the pages the site installs from as an app
-        lines += ['<meta name="theme-color" content="#7a4a1e">', '<link rel="manifest" href="./manifest.webmanifest">']
-    lines.append('<link rel="icon" href="./static/icons/icon.svg" type="image/svg+xml">' if page.icon
+        about += ['<meta name="theme-color" content="#7a4a1e">', '<link rel="manifest" href="./manifest.webmanifest">']
+    about.append('<link rel="icon" href="./static/icons/icon.svg" type="image/svg+xml">' if page.icon
                  else '<link rel="icon" href="data:,">')
     if page.offline == "core":
-        lines.append('<link rel="apple-touch-icon" href="./static/icons/icon-192.png">')
+        about.append('<link rel="apple-touch-icon" href="./static/icons/icon-192.png">')
     # The files fetch() reads as the page starts (the interpreter's wasm, the config, the bundle),
     # fetched at once, before the style sheets, so that this script waits for none. WebKit's
     # fetch() never takes a preloaded response and would download each twice, so WebKit gets
     # none of them (docs/browsers.md): they wait in a template the script puts into <head>.
     low = ' fetchpriority="low"' if page.fast_start else ""
-    lines += ['<template id="fetch-preloads">',
-              '  <link rel="preload" href="./static/vendor/micropython/micropython.wasm" as="fetch" crossorigin>',
-              '  <link rel="preload" href="./%s" as="fetch" crossorigin>' % page.config,
-              '  <link rel="preload" href="./%s/%s.mpy" as="fetch" crossorigin%s>' % (BUNDLES, page.bundle_name, low)]
+    fetched = ['<template id="fetch-preloads">',
+               '<link rel="preload" href="./static/vendor/micropython/micropython.wasm" as="fetch" crossorigin>',
+               '<link rel="preload" href="./%s" as="fetch" crossorigin>' % page.config,
+               '<link rel="preload" href="./%s/%s.mpy" as="fetch" crossorigin%s>' % (BUNDLES, page.bundle_name, low)]
     if page.later:
         # Fetched while MicroPython starts, read from this preload once the board is drawn
         # (data-later), so that a computer opening the game does not wait for a second round
         # of fetches after the first paint.
-        lines.append('  <link rel="preload" href="./%s/%s.mpy" as="fetch" crossorigin fetchpriority="low" data-later>'
-                     % (BUNDLES, LATER))
-    lines += ['</template>',
-              '<script>if (navigator.vendor !== "Apple Computer, Inc.") '
-              'document.head.append(document.getElementById("fetch-preloads").content);</script>']
-    lines += ['<link rel="stylesheet" href="./static/css/%s">' % name for name in page.styles]
+        fetched.append('<link rel="preload" href="./%s/%s.mpy" as="fetch" crossorigin fetchpriority="low" data-later>'
+                       % (BUNDLES, LATER))
+    fetched += ['</template>',
+                '<script>if (navigator.vendor !== "Apple Computer, Inc.") '
+                'document.head.append(document.getElementById("fetch-preloads").content);</script>']
+    styles = ['<link rel="stylesheet" href="./static/css/%s">' % name for name in page.styles]
     # The play page's tuned start: core.js first, then the PyScript chunks core.js loads on every
     # start, fetched now, not one after the other behind the page's own files.
-    lines.append('<link rel="modulepreload" href="./static/vendor/pyscript/core.js"%s>'
-                 % (' fetchpriority="high"' if page.fast_start else ""))
+    modules = ['<link rel="modulepreload" href="./static/vendor/pyscript/core.js"%s>'
+               % (' fetchpriority="high"' if page.fast_start else "")]
     if page.fast_start:
-        lines += ['<link rel="modulepreload" href="./static/vendor/pyscript/%s">' % chunk for chunk in PYSCRIPT_CHUNKS]
-    lines.append('<link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
-    lines += ['<link rel="stylesheet" href="./static/css/%s">' % name for name in page.late_styles]
-    lines.append('<script src="./static/js/start-guard.js"></script>')
+        modules += ['<link rel="modulepreload" href="./static/vendor/pyscript/%s">' % chunk for chunk in PYSCRIPT_CHUNKS]
+    modules.append('<link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
+    late_styles = ['<link rel="stylesheet" href="./static/css/%s">' % name for name in page.late_styles]
+    scripts = ['<script src="./static/js/start-guard.js"></script>']
     if page.offline == "core":
-        lines.append('<script src="./static/js/offline.js" async></script>')   # registers sw.js
-    lines += list(page.scripts)
-    lines.append('<script type="module" src="./static/vendor/pyscript/core.js"></script>')
-    return ["  " + line for line in lines]
+        scripts.append('<script src="./static/js/offline.js" async></script>')   # registers sw.js
+    scripts += list(page.scripts)
+    scripts.append('<script type="module" src="./static/vendor/pyscript/core.js"></script>')
+    return ["  " + "".join(kind) for kind in (about, fetched, styles, modules, late_styles, scripts) if kind]
 
 
 def nav(page):
     """The site header: the site's name (home) and every page with a nav label, this one marked."""
     def current(other):
         return ' aria-current="page"' if other is page else ""
-    lines = ['<header class="site-header">',
-             '  <h1><a href="./%s"%s>Kalah</a></h1>' % (HOME.file, current(HOME)),
-             '  <nav aria-label="Site">']
-    lines += ['    <a href="./%s"%s>%s</a>' % (other.file, current(other), html.escape(other.nav))
-              for other in PAGES if other.nav]
-    lines += ["  </nav>", "</header>"]
-    return ["  " + line for line in lines] if page.header else []
+    if not page.header:
+        return []
+    links = ['<a href="./%s"%s>%s</a>' % (other.file, current(other), html.escape(other.nav))
+             for other in PAGES if other.nav]
+    return ['  <header class="site-header"><h1><a href="./%s"%s>Kalah</a></h1>' % (HOME.file, current(HOME)),
+            '    <nav aria-label="Site">%s</nav></header>' % "".join(links)]
 
 
 def start(page):
-    """The script that starts the page's Python: its bundle first, then the entry's main()."""
+    """The script that starts the page's Python, on one line: its bundle first (page_bundle
+    writes the page's modules where import finds them: one fetch, not one a module), then the
+    entry's main()."""
     package, module = page.entry.rsplit(".", 1)
-    call = "%s.main()" % module
-    return ['  <script type="mpy" config="./%s"%s>' % (page.config, " async" if page.later else ""),
-            "import page_bundle  # writes this page's modules where import finds them: one fetch, not one a module",
-            "from %s import %s" % (package, module),
-            ("await " if page.later else "") + call,
-            "  </script>"]
+    return ['  <script type="mpy" config="./%s"%s>import page_bundle; from %s import %s; %s%s.main()</script>'
+            % (page.config, " async" if page.later else "", package, module, "await " if page.later else "", module)]
 
 
 def begin_marker(region, comment):
