@@ -1,10 +1,8 @@
 """The embed inside a course page: a sandboxed iframe, height posted to the host, nothing stored."""
 
-import random
 
-from kalah import Board
 from kalah.links import embed_fragment
-from kalah.records.record import Record
+from scripts.harness.random_games import random_game
 
 HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course page</title>
 <link rel="icon" href="data:,"></head><body>
@@ -25,11 +23,7 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cour
 
 
 def game(seed=11):
-    rng = random.Random(seed)
-    board = Board()
-    while board.turn is not None:
-        board.push(rng.choice(board.legal_moves))
-    return Record.from_board(board, south="Ann", north="<b>Bob</b>")
+    return random_game(seed, south="Ann", north="<b>Bob</b>")
 
 
 def open_host(page, site_url, fragment):

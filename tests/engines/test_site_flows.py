@@ -5,14 +5,12 @@ sandboxed bot and a small tournament. Start-up figures go to test-artifacts/engi
 
 import json
 import pathlib
-import random
 import time
 
 import pytest
 
-from kalah import Board
 from kalah.links import embed_fragment, share_fragment
-from kalah.records.record import Record
+from scripts.harness.random_games import random_game
 from tests.browser.play_driver import house_selector
 from tests.lab.bots import FIRST, RIGHTMOST
 
@@ -35,11 +33,7 @@ def fill(engine, selector, value):
 
 
 def a_game(seed=11):
-    rng = random.Random(seed)
-    board = Board()
-    while board.turn is not None:
-        board.push(rng.choice(board.legal_moves))
-    return Record.from_board(board, south="Ann", north="Bob")
+    return random_game(seed, south="Ann", north="Bob")
 
 
 def test_a_preset_game_against_the_computer(engine, engine_site):
