@@ -11,6 +11,7 @@ import pytest
 
 from kalah.links import embed_fragment, share_fragment
 from scripts.harness.random_games import random_game
+from tests.browser.course_page import HEIGHT_LISTENER
 from tests.browser.play_driver import house_selector
 from tests.lab.bots import FIRST, RIGHTMOST
 
@@ -87,15 +88,7 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cour
 <h1>Week 3</h1>
 <iframe id="frame" src="%s" title="Kalah game" width="420" height="200"
   sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox" style="border:0;width:%dpx"></iframe>
-<script>
-  window.heights = [];
-  addEventListener("message", (e) => {
-    if (e.data && e.data.type === "kalah-embed-height") {
-      window.heights.push(e.data.height);
-      document.getElementById("frame").height = e.data.height;
-    }
-  });
-</script></body></html>"""
+""" + HEIGHT_LISTENER + "</body></html>"
 
 
 @pytest.mark.parametrize("width", [360, 1280])
