@@ -50,17 +50,10 @@ def test_a_page_without_the_markers_gets_a_message_saying_what_to_do():
 def test_the_nav_lists_every_page_with_a_label_and_marks_the_page_itself():
     lab = next(page for page in pages.PAGES if page.file == "lab.html")
     assert pages.nav(lab) == [
-        '  <header class="site-header">',
-        '    <h1><a href="./index.html">Kalah</a></h1>',
-        '    <nav aria-label="Site">',
-        '      <a href="./index.html">Play</a>',
-        '      <a href="./puzzles.html">Puzzles</a>',
-        '      <a href="./rules.html">Rules</a>',
-        '      <a href="./history.html">History</a>',
-        '      <a href="./analysis.html">Analysis</a>',
-        '      <a href="./lab.html" aria-current="page">Bot lab</a>',
-        '    </nav>',
-        '  </header>']
+        '  <header class="site-header"><h1><a href="./index.html">Kalah</a></h1>',
+        '    <nav aria-label="Site"><a href="./index.html">Play</a><a href="./puzzles.html">Puzzles</a>'
+        '<a href="./rules.html">Rules</a><a href="./history.html">History</a><a href="./analysis.html">Analysis</a>'
+        '<a href="./lab.html" aria-current="page">Bot lab</a></nav></header>']
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
@@ -82,7 +75,7 @@ def test_each_page_config_lists_what_the_page_imports_and_nothing_more(page):
 def test_each_page_uses_its_config_and_preloads_its_files(page):
     config_name, module = PAGES[page]
     html = (ROOT / page).read_text(encoding="utf-8")
-    assert '<script type="mpy" config="./%s">\nimport page_bundle ' % config_name in html
+    assert '<script type="mpy" config="./%s">import page_bundle; ' % config_name in html
     assert '<link rel="preload" href="./%s" as="fetch" crossorigin>' % config_name in html
     preloaded = set(re.findall(r'<link rel="preload" href="(\./(?:static/mpy|kalah)/[^"]+)" as="fetch" crossorigin>', html))
     config = tomllib.loads((ROOT / config_name).read_text(encoding="utf-8"))
@@ -129,7 +122,7 @@ def test_fetch_preloads_are_given_to_every_engine_but_webkit(page):
     # (docs/browsers.md): the page keeps them in a template, put in <head> by a script before
     # any style sheet (which it would otherwise wait for).
     html = (ROOT / page).read_text(encoding="utf-8")
-    template = re.search(r'<template id="fetch-preloads">(.*?)</template>\n  (<script>.*?</script>)', html, re.S)
+    template = re.search(r'<template id="fetch-preloads">(.*?)</template>(<script>.*?</script>)', html, re.S)
     assert template and template.group(2) == PRELOAD_SCRIPT
     outside = html.replace(template.group(1), "")
     assert 'as="fetch"' not in outside

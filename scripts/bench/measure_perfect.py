@@ -22,7 +22,7 @@ import json
 import os
 import time
 
-from scripts.bench.accuracy import in_band
+from scripts.bench.accuracy import band_arguments, band_boards
 from kalah.ai import perfect, search
 from kalah.rules import find_rules
 
@@ -45,17 +45,13 @@ def summary(moves):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="kalah(6,4)")
-    parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--min-seeds", type=int, default=30)
-    parser.add_argument("--max-seeds", type=int, default=36)
-    parser.add_argument("--seed", type=int, default=21)
+    band_arguments(parser)
     parser.add_argument("--time", type=float, default=1.0, help="the search's seconds where no proof stands")
     parser.add_argument("--check", action="store_true", help="compare proven moves with the numba solver")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rules = find_rules(args.rules)
-    boards = in_band(rules.name, args.positions, args.min_seeds, args.max_seeds, args.seed)
+    boards = band_boards(args)
 
     from scripts.bench.bench_browser_search import BrowserWorker
     from scripts.harness.chromium import chromium_launch_options

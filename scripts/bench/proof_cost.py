@@ -21,7 +21,7 @@ import json
 import os
 import time
 
-from scripts.bench.accuracy import in_band
+from scripts.bench.accuracy import band_arguments, band_boards
 from kalah.ai import endgame
 from kalah.ai.proof import Prover
 from kalah.ai.search import rotate
@@ -57,17 +57,13 @@ def proof_nodes(board, cap):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="kalah(6,4)")
-    parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--min-seeds", type=int, default=30)
-    parser.add_argument("--max-seeds", type=int, default=36)
+    band_arguments(parser)
     parser.add_argument("--cap", type=int, default=1500000)
     parser.add_argument("--rate", type=int, default=110000, help="proof nodes a second in the browser's worker")
-    parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rules = find_rules(args.rules)
-    boards = in_band(rules.name, args.positions, args.min_seeds, args.max_seeds, args.seed)
+    boards = band_boards(args)
     started = time.time()
     nodes = [proof_nodes(board, args.cap) for board in boards]
     seconds = time.time() - started

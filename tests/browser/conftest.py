@@ -1,6 +1,6 @@
 """Browser test harness: Debian's chromium, the site on a local port, guards.
 
-Every test here is marked `browser` (so `pytest -m "not browser"` skips them)
+Every test here is marked `browser` by tests/conftest.py (so `pytest -m "not browser"` skips them)
 and every browser context a test gets through `page`, `context` or
 `new_context` is guarded: after the test, each request must have stayed on the
 site's own origin (the site must work offline from its own files) and the page
@@ -35,14 +35,6 @@ def pytest_configure(config):
         config.option.output = str(ARTIFACTS / "playwright")
     if config.getoption("--screenshot", None) == "off":
         config.option.screenshot = "only-on-failure"
-
-
-@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
-def pytest_collection_modifyitems(config, items):
-    here = pathlib.Path(__file__).parent
-    for item in items:
-        if here in pathlib.Path(item.path).parents:
-            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

@@ -1,35 +1,22 @@
 """The embed inside a course page: a sandboxed iframe, height posted to the host, nothing stored."""
 
-import random
 
-from kalah import Board
 from kalah.links import embed_fragment
-from kalah.records.record import Record
+from scripts.harness.random_games import random_game
+from tests.browser.course_page import HEIGHT_LISTENER
 
 HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course page</title>
 <link rel="icon" href="data:,"></head><body>
 <h1>Week 3: Kalah openings</h1>
 <iframe id="frame" src="%s" title="Kalah game" width="420" height="200" loading="lazy"
   sandbox="allow-scripts allow-same-origin" style="border:0;max-width:100%%"></iframe>
-<script>
-  window.heights = [];
-  addEventListener("message", (e) => {
-    if (e.data && e.data.type === "kalah-embed-height") {
-      window.heights.push(e.data.height);
-      document.getElementById("frame").height = e.data.height;
-    }
-  });
-</script>
+""" + HEIGHT_LISTENER + """
 <p style="height: 2000px">Scroll me.</p>
 </body></html>"""
 
 
 def game(seed=11):
-    rng = random.Random(seed)
-    board = Board()
-    while board.turn is not None:
-        board.push(rng.choice(board.legal_moves))
-    return Record.from_board(board, south="Ann", north="<b>Bob</b>")
+    return random_game(seed, south="Ann", north="<b>Bob</b>")
 
 
 def open_host(page, site_url, fragment):

@@ -3,14 +3,13 @@ local origin, no script of its own) shows the whole embed at the width the code
 declares and on a 360 px phone, with nothing clipped and nothing to scroll inside
 the frame; the embed tells its host the position shown."""
 
-import random
 
 import pytest
 
 from kalah import Board
 from kalah.links import embed_fragment, share_fragment
-from kalah.records.record import Record
 from kalah.web.common.embed_code import EMBED_HEIGHT, EMBED_WIDTH, embed_snippet
+from scripts.harness.random_games import random_game
 
 COURSE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Week 3</title>
@@ -36,11 +35,7 @@ FIT = """() => {
 
 
 def long_game(rules, seed):
-    rng = random.Random(seed)
-    board = Board(rules)
-    while board.turn is not None:
-        board.push(rng.choice(board.legal_moves))
-    return Record.from_board(board, south="Ann Marie-Louise Dubois-Fontaine", north="Computer (level 8)")
+    return random_game(seed, rules=rules, south="Ann Marie-Louise Dubois-Fontaine", north="Computer (level 8)")
 
 
 @pytest.mark.parametrize("width", [360, 1280])

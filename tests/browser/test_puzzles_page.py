@@ -36,6 +36,7 @@ def test_a_puzzle_failed_shows_the_refutation_and_counts_only_the_first_answer(p
     assert page.get_attribute("#board", "data-position") == puzzle.position
     assert page.inner_text("#prompt") == "%s to move: find the best move." % SIDE_NAMES[board.turn]
     assert page.get_attribute("#link-study", "href") == "./analysis.html#position=" + puzzle.position
+    assert page.is_visible("#link-puzzle") and page.is_visible("#link-study")
 
     page.click(HOUSE % (board.turn, wrong))
     page.wait_for_selector("#puzzle[data-answer='wrong']")
@@ -179,8 +180,12 @@ def test_your_games_without_puzzles_say_so(page, site_url, wait_for_python_ready
     from kalah.records.record import Record
     seed_storage(page, site_url, {})
     open_yours(page, site_url, wait_for_python_ready)
-    assert page.inner_text("#message").startswith("You have no saved games in this browser yet.")
+    assert page.inner_text("#yours-status") == "You have no saved games in this browser yet."
+    assert page.inner_text("#message").startswith("Play a game (Play, above), then come back")
+    assert page.inner_text("main").count("no saved games") == 1   # said once, in the box of your games
     assert page.is_hidden("#puzzle")
+    # No puzzle shown: no link to it or its position, only to the set.
+    assert page.is_hidden("#link-puzzle") and page.is_hidden("#link-study") and page.is_visible("#link-set")
 
     # An opening of three moves never reaches 22 seeds: checked, and no puzzle.
     seed_storage(page, site_url, stored_games(Record("kalah(6,4)", [3, 1, 2], south="Ann", north="Bob")))

@@ -1,18 +1,12 @@
 """The replay viewer: a share link opens the same moment, Lichess keys step only while it has focus."""
 
-import random
 
-from kalah import Board
 from kalah.links import share_fragment
-from kalah.records.record import Record
+from scripts.harness.random_games import random_game
 
 
 def finished_game(seed=3, **names):
-    rng = random.Random(seed)
-    board = Board()
-    while board.turn is not None:
-        board.push(rng.choice(board.legal_moves))
-    return Record.from_board(board, **names)
+    return random_game(seed, **names)
 
 
 def ply_of(page):

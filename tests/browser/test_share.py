@@ -2,17 +2,13 @@
 
 import random
 
-from kalah import Board
 from kalah.links import correspondence_fragment, share_fragment
 from kalah.records.record import Record
+from scripts.harness.random_games import random_game
 
 
 def finished_game(seed=21):
-    rng = random.Random(seed)
-    board = Board()
-    while board.turn is not None:
-        board.push(rng.choice(board.legal_moves))
-    return Record.from_board(board, south="Ann", north="Bob")
+    return random_game(seed, south="Ann", north="Bob")
 
 
 def moves_shown(page):

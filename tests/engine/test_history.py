@@ -9,14 +9,7 @@ from kalah import Board, KalahError
 from kalah.history import ASIDE_PREFIX, GAME_PREFIX, LEGACY_KEY, SCHEMA_KEY, History, StorageFull
 from kalah.history_import import read_import
 from kalah.records.record import Record
-
-
-def play(seed, plies=None, **fields):
-    rng = random.Random(seed)
-    board = Board()
-    while board.turn is not None and (plies is None or board.ply() < plies):
-        board.push(rng.choice(board.legal_moves))
-    return Record.from_board(board, **fields)
+from scripts.harness.random_games import random_game as play   # a game of random moves
 
 
 class FullStore(dict):

@@ -6,20 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kalah import Board, KalahError, NORTH, SOUTH
+from kalah import KalahError, NORTH, SOUTH
 from kalah.links import (check_against_held, correspondence_fragment, embed_code, embed_fragment,
                          parse_fragment, share_fragment)
 from kalah.records.record import Record
+from scripts.harness.random_games import random_game as play   # a game of random moves
 
 SITE = "https://example.org/kalah/"
-
-
-def play(seed, plies=None, rules="kalah(6,4)", **fields):
-    rng = random.Random(seed)
-    board = Board(rules)
-    while board.turn is not None and (plies is None or board.ply() < plies):
-        board.push(rng.choice(board.legal_moves))
-    return Record.from_board(board, **fields)
 
 
 def sixty_move_game():

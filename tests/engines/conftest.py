@@ -85,14 +85,6 @@ class QuietGuarded(GuardedHandler):
     quiet = True
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    here = pathlib.Path(__file__).parent
-    for item in items:
-        if here in pathlib.Path(item.path).parents:
-            item.add_marker(pytest.mark.browser)
-
-
 @pytest.fixture(scope="session")
 def engine_site():
     """Base URL (ending in /) of the guarded site on a free 127.0.0.1 port."""

@@ -5,14 +5,13 @@ sandboxed bot and a small tournament. Start-up figures go to test-artifacts/engi
 
 import json
 import pathlib
-import random
 import time
 
 import pytest
 
-from kalah import Board
 from kalah.links import embed_fragment, share_fragment
-from kalah.records.record import Record
+from scripts.harness.random_games import random_game
+from tests.browser.course_page import HEIGHT_LISTENER
 from tests.browser.play_driver import house_selector
 from tests.lab.bots import FIRST, RIGHTMOST
 
@@ -35,11 +34,7 @@ def fill(engine, selector, value):
 
 
 def a_game(seed=11):
-    rng = random.Random(seed)
-    board = Board()
-    while board.turn is not None:
-        board.push(rng.choice(board.legal_moves))
-    return Record.from_board(board, south="Ann", north="Bob")
+    return random_game(seed, south="Ann", north="Bob")
 
 
 def test_a_preset_game_against_the_computer(engine, engine_site):
@@ -93,15 +88,7 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cour
 <h1>Week 3</h1>
 <iframe id="frame" src="%s" title="Kalah game" width="420" height="200"
   sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox" style="border:0;width:%dpx"></iframe>
-<script>
-  window.heights = [];
-  addEventListener("message", (e) => {
-    if (e.data && e.data.type === "kalah-embed-height") {
-      window.heights.push(e.data.height);
-      document.getElementById("frame").height = e.data.height;
-    }
-  });
-</script></body></html>"""
+""" + HEIGHT_LISTENER + "</body></html>"
 
 
 @pytest.mark.parametrize("width", [360, 1280])

@@ -28,7 +28,7 @@ from kalah.rules import SIDE_NAMES
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
-from kalah.web.common.dom import by_id, clear, el, listen
+from kalah.web.common.dom import by_id, clear, el, listen, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.game_setup import why_not
 
@@ -324,7 +324,6 @@ PAGE = None
 def main():
     global PAGE
     PAGE = AnalysisPage()
-    by_id("status").hidden = True
     by_id("analysis-board").hidden = False
     PAGE.open_hash()
-    document.body.dataset.ready = "1"
+    page_ready()

@@ -103,6 +103,15 @@ def closest(node, selector):
     return None if missing(found) else found
 
 
+def page_ready(loaded=True):
+    """The page's Python has drawn it: <body data-ready="1"> says so (static/js/start-guard.js
+    takes a page whose script ended without it for one that failed, and the tests wait for it);
+    with `loaded`, the page's loading line (#status) goes too."""
+    if loaded:
+        by_id("status").hidden = True
+    document.body.dataset.ready = "1"
+
+
 def site_base():
     """The site's address (ending in '/') as this page sees it: where the other pages are."""
     href = str(window.location.href).split("#")[0]

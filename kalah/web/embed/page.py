@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from kalah.errors import KalahError
 from kalah.links import error_text, parse_fragment, share_fragment
-from kalah.web.common.dom import by_id, el, show_message
+from kalah.web.common.dom import by_id, el, page_ready, show_message
 from kalah.web.replay.viewer import ReplayViewer
 
 HEIGHT_MESSAGE = "kalah-embed-height"
@@ -88,7 +88,7 @@ def main():
         by_id("status").textContent = "This game cannot be shown."
         show_message(message, "This embed cannot show its game: %s." % error_text(error), problem=True)
         by_id("viewer").hidden = True
-        body.dataset.ready = "1"
+        page_ready(loaded=False)
         window.Function.new(_POST_HEIGHT)()
         return
     force_theme(link.theme)
@@ -105,6 +105,5 @@ def main():
     viewer.load(link.record, link.ply, link.orientation)
     if link.autoplay:
         viewer.play()
-    by_id("status").hidden = True
-    body.dataset.ready = "1"
+    page_ready()
     window.Function.new(_POST_HEIGHT)()

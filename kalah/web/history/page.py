@@ -16,7 +16,7 @@ from kalah.analysis import study_link
 from kalah.errors import KalahError
 from kalah.history import FINISHED, error_text
 from kalah.web.common import storage
-from kalah.web.common.dom import Timer, by_id, clear, el, listen, show_message
+from kalah.web.common.dom import Timer, by_id, clear, el, listen, page_ready, show_message
 from kalah.web.common.files import download
 from kalah.web.history.importing import SLICE_MS, Importer, clock_ms
 
@@ -221,6 +221,5 @@ PAGE = None
 def main():
     global PAGE
     PAGE = HistoryPage()
-    by_id("status").hidden = True
     PAGE.render()
-    document.body.dataset.ready = "1"
+    page_ready()

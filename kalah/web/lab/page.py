@@ -26,7 +26,7 @@ from pyscript import document, window
 
 from kalah.errors import KalahError
 from kalah.history import StorageFull
-from kalah.web.common.dom import Timer, by_id, listen, missing, proxy, show_message
+from kalah.web.common.dom import Timer, by_id, listen, missing, page_ready, proxy, show_message
 from kalah.web.lab.bot_sandbox import SandboxClient, SandboxPool
 from kalah.web.lab.editor import Editor
 from kalah.web.lab.players import MAX_NAME, MAX_SOURCE, PlayerShelf, fill_player_lists, valid_name
@@ -276,7 +276,4 @@ PAGE = None
 def main():
     global PAGE
     PAGE = LabPage()
-    status = by_id("status")
-    status.textContent = "Lab ready."
-    status.hidden = True
-    document.body.dataset.ready = "1"
+    page_ready()

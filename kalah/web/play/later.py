@@ -8,8 +8,8 @@ screen: every module the play page imports but not on the way to its board
 MicroPython bytecode, compiled by scripts/build/compile_mpy.py into static/mpy/
 (compiling source here cost more than carrying the bytes over) and packed
 into one file, static/mpy/bundles/later.mpy: a module that writes each of
-them where `import` finds them when it is imported. pyscript.toml still lists
-their sources (the Pyodide worker reads it).
+them where `import` finds them when it is imported (index.html preloads it, so
+sw.js precaches it with the page).
 
     later.load(on_done)      # on_done() once every one of them can be imported
     later.loaded()           # True once they can

@@ -34,7 +34,7 @@ from kalah.presets import Preset, is_preset, parse_preset
 from kalah.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import Timer, by_id, listen, show_message
+from kalah.web.common.dom import Timer, by_id, listen, page_ready, show_message
 from kalah.web.play import later
 from kalah.web.play.computer_turn import ComputerTurn
 from kalah.web.play.drawing import draw_game, show_problem
@@ -319,7 +319,7 @@ def main():
     promise = window.Promise.new(create_proxy(lambda resolve, reject: settle.append(resolve)))
 
     def ready():
-        document.body.dataset.ready = "1"
+        page_ready(loaded=False)
         settle[0](None)
 
     PAGE.start(ready)

@@ -7,7 +7,7 @@ The page's fragment is a puzzles link (`#rules=kalah(6,4)&theme=capture`,
 fragment follows the puzzle on screen so that a reload keeps it.
 """
 
-from pyscript import document, window
+from pyscript import window
 
 from kalah import puzzles
 from kalah.analysis import study_link
@@ -16,7 +16,7 @@ from kalah.notation import move_text
 from kalah.rules import SIDE_NAMES
 from kalah.web.common import storage
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import by_id, el, listen, proxy, show_message
+from kalah.web.common.dom import by_id, el, listen, page_ready, proxy, show_message
 from kalah.web.puzzles.your_puzzles import YourGames
 
 PROGRESS_KEY = "kalah.puzzles"
@@ -158,7 +158,7 @@ class PuzzlesPage:
         status.textContent = text
         status.className = "status error"
         status.hidden = False
-        by_id("puzzle").hidden = True
+        self._shown(False)
 
     def candidates(self):
         if self.choice.set_name == "yours":
@@ -180,7 +180,7 @@ class PuzzlesPage:
     def next(self):
         chosen = self.progress.next_puzzle(self.candidates(), self.puzzle.id if self.puzzle else None)
         if chosen is None:
-            by_id("puzzle").hidden = True
+            self._shown(False)
             if self.choice.set_name == "yours":
                 narrowed = self.choice.theme is not None or self.choice.difficulty is not None
                 self.say(self.yours.empty_text(self.choice.rules.name, narrowed))
@@ -199,7 +199,7 @@ class PuzzlesPage:
         self.answered = False
         board = puzzle.board()
         section = by_id("puzzle")
-        section.hidden = False
+        self._shown(True)
         section.setAttribute("data-puzzle", puzzle.id)
         section.removeAttribute("data-answer")
         mover = SIDE_NAMES[board.turn]
@@ -220,6 +220,11 @@ class PuzzlesPage:
                                      self.choice.set_name)
         self._show_choice()
         self._draw_links()
+
+    def _shown(self, shown):
+        """The puzzle, and the links to it and its position, shown or hidden together."""
+        by_id("puzzle").hidden = not shown
+        by_id("puzzle-links").hidden = not shown
 
     def _verdict(self, text, right):
         node = by_id("verdict")
@@ -329,4 +334,4 @@ def main():
     PAGE.open(str(window.location.hash))
     # The page's Python has run; the puzzles arrive with their fetch, and the
     # puzzle section then carries data-puzzle (what tests wait on).
-    document.body.dataset.ready = "1"
+    page_ready(loaded=False)

@@ -75,10 +75,9 @@ class YourGames:
         """Why the set shows no puzzle (a friendly sentence)."""
         if self.running:
             return "No puzzle from your games yet: your games are being checked."
-        if self.games == 0:
-            return ("You have no saved games in this browser yet. Play a game (Play, above), then come "
-                    "back: every position where one move wins at least 2 seeds more than any other "
-                    "becomes a puzzle here.")
+        if self.games == 0:   # the status above says there are none (or that they could not be read)
+            return ("Play a game (Play, above), then come back: every position where one move wins at "
+                    "least 2 seeds more than any other becomes a puzzle here.")
         if narrowed and len(self.puzzle_set(rules)):
             return "None of the puzzles from your games has this theme and difficulty: choose another."
         return ("No puzzle in your %s games yet: a puzzle needs a position with %d seeds or fewer in the "

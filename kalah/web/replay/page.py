@@ -8,7 +8,7 @@ then a link back).
 The current ply is kept in the URL fragment.
 """
 
-from pyscript import document, window
+from pyscript import window
 
 from kalah.analysis import study_link
 from kalah.errors import KalahError
@@ -16,7 +16,7 @@ from kalah.records.identity import player_name
 from kalah.links import embed_fragment, error_text, parse_fragment, share_fragment
 from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH
-from kalah.web.common.dom import by_id, listen, proxy, show_message, site_base
+from kalah.web.common.dom import by_id, listen, page_ready, proxy, show_message, site_base
 from kalah.web.common.embed_code import embed_snippet
 from kalah.web.common.files import copy_to_clipboard, download
 from kalah.web.replay.correspondence import Correspondence
@@ -222,6 +222,5 @@ PAGE = None
 def main():
     global PAGE
     PAGE = ReplayPage()
-    by_id("status").hidden = True
     PAGE.open_hash()
-    document.body.dataset.ready = "1"
+    page_ready()

@@ -16,7 +16,7 @@ from kalah.board import Board
 from kalah.rules import SWAP
 from kalah.rules_tour import find_lesson, try_move
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import document, listen, set_text
+from kalah.web.common.dom import document, listen, page_ready, set_text
 
 
 class TryIt:
@@ -86,4 +86,4 @@ def main():
     # script has ended without data-ready for one that failed.
     for section in document.querySelectorAll("section[data-lesson]"):
         PAGE.append(TryIt(section))
-    document.body.dataset.ready = "1"
+    page_ready(loaded=False)
