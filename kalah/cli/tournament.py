@@ -18,6 +18,7 @@ import os
 import sys
 
 from kalah.errors import KalahError
+from kalah.records import pgn
 from kalah.rules import DEFAULT_RULES, find_rules
 from kalah.lab.player_files import check_files, read_player_file
 from kalah.lab.runner import play_tournament
@@ -130,7 +131,7 @@ def write_record(folder, tournament, game, result):
     with open(stem + ".json", "w") as handle:
         handle.write(record.to_json(indent=1) + "\n")
     with open(stem + ".pgn", "w") as handle:
-        handle.write(record.to_pgn() + "\n")
+        handle.write(pgn.write(record) + "\n")
 
 
 def _safe(name):

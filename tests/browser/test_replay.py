@@ -4,6 +4,7 @@ import random
 
 from kalah import Board
 from kalah.links import share_fragment
+from kalah.records import pgn
 from kalah.records.record import Record
 
 
@@ -86,7 +87,7 @@ def test_a_malformed_link_says_why_and_the_page_still_works(page, site_url, wait
     assert "This link cannot be opened" in page.inner_text("#message")
     assert page.locator("#message b").count() == 0
     record = finished_game(seed=5)
-    page.fill("#paste", record.to_pgn())
+    page.fill("#paste", pgn.write(record))
     page.click("#open-paste")
     page.wait_for_function("!document.querySelector('#replay').hidden")
     assert ply_of(page) == len(record.moves)
