@@ -248,7 +248,8 @@ def first_game_board():
 
 
 def board_lines(page):
-    from kalah.web.common.board_markup import board_tree, to_html
+    from kalah.web.common.board_markup import board_tree
+    from scripts.build.html_tree import to_html
     return ["        " + to_html(board_tree(before_python=True, **globals()[page.first_board]()))]
 
 

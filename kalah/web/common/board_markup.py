@@ -4,7 +4,8 @@ BoardView (kalah/web/common/board_view.py) builds its elements from `board_tree`
 the page's HTML already holds the tree it would build (its `data-view` says for what),
 takes those elements as they are; scripts/build/pages.py writes the play page's first
 board into index.html from the same tree, so the board is painted before any Python
-runs. No browser here: CPython writes the HTML, MicroPython builds the elements.
+runs. No browser here: CPython writes the HTML (scripts/build/html_tree.py), MicroPython
+builds the elements.
 
 A tree is (tag, attributes, children): attributes a tuple of (name, value) pairs in
 the order they are set, children a tuple of trees or one text string.
@@ -158,17 +159,3 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
     return ("div", (("class", "kb"), ("role", "group"), ("aria-label", "Board"), ("style", "--houses:%d" % m),
                     ("data-view", key)),
             (caption(top, "kb-caption-top"), grid, caption(bottom, "kb-caption-bottom")))
-
-
-def to_html(tree):
-    """The tree as HTML text, every text and attribute escaped (the build step's; pages build
-    elements instead)."""
-    tag, attributes, children = tree
-    text = "<%s%s>" % (tag, "".join(' %s="%s"' % (name, _escape(value)) for name, value in attributes))
-    if isinstance(children, str):
-        return text + _escape(children) + "</%s>" % tag
-    return text + "".join(to_html(child) for child in children) + "</%s>" % tag
-
-
-def _escape(text):
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
