@@ -18,7 +18,7 @@ import json
 
 from kalah.errors import KalahError
 from kalah.history import EXPORT_FORMAT, SCHEMA, Entry, entry_from_json, error_text
-from kalah.input_guards import (MAX_IMPORT, check_encodable, check_not_binary, check_text, json_error_text,
+from kalah.input_guards import (MAX_IMPORT, check_encodable, check_not_binary, check_text,
                                 load_json, too_deep, without_bom)
 from kalah.json_split import JsonSplitter
 from kalah.records import compact, pgn
