@@ -104,6 +104,11 @@ def view_key(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, lab
     return "".join("%d:%s" % (len(part), part) for part in parts)
 
 
+def _hidden(cls, children):
+    """A span screen readers skip (the board's names say it all)."""
+    return ("span", (("class", cls), ("aria-hidden", "true")), children)
+
+
 def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, labels=None, you=None,
                before_python=False):
     """The board drawn (the .kb element): see BoardView.render for the arguments. before_python: as
@@ -123,7 +128,7 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
 
     def caption(side, cls):
         return ("p", (("class", "kb-caption %s %s%s" % (cls, SIDE_CLASSES[side], " kb-to-move" if side == turn else "")),), (
-            ("span", (("class", "kb-mark"), ("aria-hidden", "true")), SIDE_MARKS[side]),
+            _hidden("kb-mark", SIDE_MARKS[side]),
             ("span", (("class", "kb-name"),), names[side]),
             ("span", (("class", "kb-turn"),), turn_word(side, turn))))
 
@@ -131,8 +136,8 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
         count = pits[rules.stores[side]]
         return ("div", (("class", "kb-store %s %s" % (cls, SIDE_CLASSES[side])), ("role", "img"),
                         ("aria-label", store_name(side, count, you)), ("data-count", str(count))), (
-            ("span", (("class", "kb-store-count"), ("aria-hidden", "true")), str(count)),
-            ("span", (("class", "kb-store-label"), ("aria-hidden", "true")), SIDE_MARKS[side] + " " + SIDE_NAMES[side])))
+            _hidden("kb-store-count", str(count)),
+            _hidden("kb-store-label", SIDE_MARKS[side] + " " + SIDE_NAMES[side])))
 
     def house(side, number):
         index = rules.house_index(side, number)
@@ -146,8 +151,8 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
         if before_python:
             attributes += [("disabled", ""), ("data-needs-python", "")]
         return ("button", tuple(attributes), (
-            ("span", (("class", "kb-seeds"), ("aria-hidden", "true")), seeds(index, pits[index])),
-            ("span", (("class", "kb-letter"), ("aria-hidden", "true")), house_letter(side, number))))
+            _hidden("kb-seeds", seeds(index, pits[index])),
+            _hidden("kb-letter", house_letter(side, number))))
 
     def row(side, houses, cls):
         return ("div", (("class", "kb-row %s %s" % (cls, SIDE_CLASSES[side])),),
