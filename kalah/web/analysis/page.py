@@ -30,7 +30,7 @@ from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
 from kalah.web.common.dom import by_id, clear, el, listen
 from kalah.web.common.files import copy_to_clipboard
-from kalah.web.common.game_setup import why_not
+from kalah.web.common.house_click import why_not
 
 VALUES = "kalah.ai.analysis_board:values"
 PROVE = "kalah.ai.analysis_board:prove"
