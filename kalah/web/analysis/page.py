@@ -20,7 +20,8 @@ import json
 
 from pyscript import document, window
 
-from kalah.analysis import analysis_fragment, board_from_fragment
+from kalah.analysis import board_from_fragment
+from kalah.analysis_link import analysis_fragment
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.notation import move_text

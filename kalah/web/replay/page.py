@@ -10,7 +10,7 @@ The current ply is kept in the URL fragment.
 
 from pyscript import document, window
 
-from kalah.analysis import study_link
+from kalah.analysis_link import study_link
 from kalah.errors import KalahError
 from kalah.records.identity import player_name
 from kalah.links import embed_fragment, error_text, parse_fragment, share_fragment
