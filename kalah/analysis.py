@@ -6,9 +6,9 @@ its rule set first:
     analysis.html#position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S
 
     board = board_from_fragment("#position=kalah(6,4)/...")   # KalahError if bad
-    analysis_fragment(board)                                  # 'position=kalah(6,4)/.../S'
-    study_link(board)                   # 'analysis.html#position=...': a game's position to study
     board = edited_board(rules, pits, turn)                   # KalahError says what to fix
+
+Writing the link is kalah/analysis_link.py's (the pages linking here import only that).
 
 Percent-escapes are decoded (a link that went through a mail program still
 opens). The editor builds a position from counts the user sets one by one:
@@ -18,10 +18,10 @@ add or take away.
 
 from kalah.board import Board, format_position
 from kalah.errors import KalahError
-from kalah.presets import _clip, _unescape
+from kalah.analysis_link import KEY
+from kalah.fragments import clip, unescape
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
 
-KEY = "position"
 EXAMPLE = "#position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S"
 MAX_COUNT = 999   # seeds one pit may hold in the editor
 
@@ -32,36 +32,21 @@ def board_from_fragment(fragment):
     if not text:
         raise KalahError("the link holds no position (its part after '#' is empty); e.g. %s" % EXAMPLE)
     if "=" not in text:
-        raise KalahError("the link's part '%s' has no '=': an analysis link is %s" % (_clip(text), EXAMPLE))
+        raise KalahError("the link's part '%s' has no '=': an analysis link is %s" % (clip(text), EXAMPLE))
     key, value = text.split("=", 1)
-    if _unescape(key) != KEY:
-        raise KalahError("the link has an unknown part '%s' (an analysis link is %s)" % (_clip(key), EXAMPLE))
-    position = _unescape(value)
+    if unescape(key) != KEY:
+        raise KalahError("the link has an unknown part '%s' (an analysis link is %s)" % (clip(key), EXAMPLE))
+    position = unescape(value)
     if not position:
         raise KalahError("the link's position is empty; e.g. %s" % EXAMPLE)
     return Board.from_position(position)
-
-
-def analysis_fragment(board):
-    """The fragment (without '#') of the link that opens `board`'s position."""
-    return KEY + "=" + board.position()
-
-
-def study_link(board):
-    """The analysis page's address (relative to the site) for a game's `board`: its position while
-    the game goes on, else the position before the move that ended it (an ended game has no move
-    to value). The play page, the replay viewer and the history link here."""
-    board = board.copy()
-    while board.is_game_over() and board.move_stack:
-        board.pop()
-    return "analysis.html#" + analysis_fragment(board)
 
 
 def count_from_text(text, where):
     """A pit's count typed by the user: a whole number 0..MAX_COUNT."""
     text = str(text).strip()
     if not text or len(text) > 4 or not all(ch in "0123456789" for ch in text) or int(text) > MAX_COUNT:
-        raise KalahError("%s: '%s' is not a number of seeds (0 to %d)" % (where, _clip(text), MAX_COUNT))
+        raise KalahError("%s: '%s' is not a number of seeds (0 to %d)" % (where, clip(text), MAX_COUNT))
     return int(text)
 
 

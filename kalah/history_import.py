@@ -18,9 +18,10 @@ import json
 
 from kalah.errors import KalahError
 from kalah.history import EXPORT_FORMAT, SCHEMA, Entry, entry_from_json, error_text
-from kalah.input_guards import (MAX_IMPORT, check_encodable, check_not_binary, check_text, json_error_text,
+from kalah.input_guards import (MAX_IMPORT, check_encodable, check_not_binary, check_text,
                                 load_json, too_deep, without_bom)
 from kalah.json_split import JsonSplitter
+from kalah.records import compact, pgn
 from kalah.records.record import Record
 
 NOT_A_RECORD = "this file is not a game record or history export"
@@ -61,13 +62,13 @@ def import_steps(text, entries, progress=None):
         return
     if first[:1] == "k" and " " not in stripped and "\n" not in stripped:
         progress[1] = 1
-        entries.append(Entry(Record.from_compact(stripped)))
+        entries.append(Entry(compact.read(stripped)))
         progress[0] = 1
         return
     games = split_pgn(stripped)
     progress[1] = len(games)
     for game in games:
-        entries.append(Entry(Record.from_pgn(game)))
+        entries.append(Entry(pgn.read(game)))
         progress[0] += 1
         yield
 

@@ -35,7 +35,6 @@ from kalah.errors import KalahError
 from kalah.records.identity import short_hash
 from kalah.rules import find_rules
 
-SET = "yours"
 CACHE_KEY = "kalah.puzzles.yours"
 CACHE_FORMAT = "kalah-your-puzzles"
 CACHE_VERSION = 1
@@ -49,10 +48,6 @@ def usable_rules(name):
     except KalahError:
         return None
     return rules.name if rules.name in puzzles.SHIPPED_RULES else None
-
-
-def is_yours(pid):
-    return "-you-" in pid
 
 
 def puzzle_id(rules, gid, ply):

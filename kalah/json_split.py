@@ -23,7 +23,6 @@ own message, and uses this one where the parser gives no place (MicroPython).
 
 from kalah.input_guards import MAX_DEPTH, too_deep
 
-_QUOTE = 34
 _BACKSLASH = 92
 _OPEN_LIST, _CLOSE_LIST, _OPEN_OBJECT, _CLOSE_OBJECT = 91, 93, 123, 125
 _STEP = 64  # strings passed between two yields

@@ -25,7 +25,7 @@ a fragment never reaches the page as HTML.
 from kalah.errors import KalahError
 from kalah.input_guards import MAX_LINK, check_text
 from kalah.records.identity import short_hash, valid_id
-from kalah.records.record import Record
+from kalah.records import compact
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
 
 MAX_FRAGMENT = MAX_LINK
@@ -146,7 +146,7 @@ def parse_fragment(fragment):
     if "g" not in fields:
         raise KalahError("the link holds no game (no 'g=' part)")
     try:
-        record = Record.from_compact(fields["g"])
+        record = compact.read(fields["g"])
     except KalahError as error:
         raise KalahError("the link's game cannot be read: %s" % error_text(error))
     total = len(record.moves)
@@ -194,8 +194,8 @@ def _read_correspondence(link, fields, present):
                          % (SIDE_NAMES[link.turn], SIDE_NAMES[board.turn]))
 
 
-def correspondence_checksum(compact, game_id, turn_code, moves_text):
-    return short_hash("kalah-correspondence|%s|%s|%s|%s" % (compact, game_id, turn_code, moves_text), 6)
+def correspondence_checksum(game, game_id, turn_code, moves_text):
+    return short_hash("kalah-correspondence|%s|%s|%s|%s" % (game, game_id, turn_code, moves_text), 6)
 
 
 def error_text(error):
@@ -205,7 +205,7 @@ def error_text(error):
 # -- making links ------------------------------------------------------------
 def share_fragment(record, ply=None, orientation=SOUTH):
     """The fragment of a replay link: the whole game, the ply shown, the orientation."""
-    parts = ["g=" + record.to_compact()]
+    parts = ["g=" + compact.write(record)]
     if ply is not None and ply != len(record.moves):
         parts.append("p=%d" % ply)
     if orientation == NORTH:
@@ -218,12 +218,12 @@ def correspondence_fragment(record, game_id, orientation=None):
     if not valid_id(game_id):
         raise KalahError("a correspondence game needs an id of letters, digits, '-' or '_'")
     board = record.board()
-    compact = record.to_compact()
+    game = compact.write(record)
     turn = board.turn if board.turn is not None else SOUTH
     turn_code = SIDE_CODES[turn]
     moves_text = str(len(record.moves))
-    parts = ["g=" + compact, "i=" + game_id, "t=" + turn_code, "n=" + moves_text,
-             "h=" + correspondence_checksum(compact, game_id, turn_code, moves_text)]
+    parts = ["g=" + game, "i=" + game_id, "t=" + turn_code, "n=" + moves_text,
+             "h=" + correspondence_checksum(game, game_id, turn_code, moves_text)]
     if orientation is not None:
         parts.append("o=" + SIDE_CODES[orientation])
     return "&".join(parts)

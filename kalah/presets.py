@@ -24,6 +24,7 @@ what was wrong; nothing here touches the page (pure Python, MicroPython-safe).
 """
 
 from kalah.errors import KalahError
+from kalah.fragments import clip, read_fields
 from kalah.rules import NORTH, SOUTH, find_rules
 
 PERSON = "person"      # in links; the page's player name for a person is "human"
@@ -38,7 +39,6 @@ KEYS = ("rules", "south", "north", "first", "speed")
 MAX_PRESET = 300
 DEFAULT_RULES = "kalah(6,4)"
 DEFAULT_PLAYERS = (HUMAN, "level3")  # a first visit: you (South) against a friendly computer
-HEX = "0123456789abcdefABCDEF"
 
 
 class Preset:
@@ -62,33 +62,6 @@ class Preset:
         return "Preset(%r)" % format_preset(self)
 
 
-def _unescape(text):
-    """Decode %XX escapes (ASCII only: no rule set or player name needs more)."""
-    if "%" not in text:
-        return text
-    out = []
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "%":
-            code = text[i + 1:i + 3]
-            if len(code) != 2 or code[0] not in HEX or code[1] not in HEX:
-                raise KalahError("the link has a broken %%-escape near '%s'" % _clip(text[i:i + 3]))
-            value = int(code, 16)
-            if value < 32 or value > 126:
-                raise KalahError("the link holds a character no game setup has (%%%s)" % code)
-            out.append(chr(value))
-            i += 3
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
-
-
-def _clip(text, length=20):
-    return text if len(text) <= length else text[:length] + "..."
-
-
 def link_player(name):
     """The page's player name for a link's: 'person' -> 'human', 'level3' -> 'level3'."""
     word = name.strip().lower()
@@ -96,7 +69,7 @@ def link_player(name):
         word = PERSON
     if word not in LINK_PLAYERS:
         raise KalahError("unknown player '%s' (use %s, level1..level8, %s, %s)"
-                         % (_clip(name), PERSON, PERFECT, ", ".join(REFERENCE_PLAYERS)))
+                         % (clip(name), PERSON, PERFECT, ", ".join(REFERENCE_PLAYERS)))
     return HUMAN if word == PERSON else word
 
 
@@ -108,36 +81,6 @@ def player_word(player):
 def is_preset(fragment):
     """True when a fragment holds something to read as a preset (not empty, not just '#')."""
     return isinstance(fragment, str) and fragment not in ("", "#")
-
-
-def read_fields(fragment, keys, what, limit):
-    """{key: value} of a fragment `key=value&...` (with or without its '#'), each key one of
-    `keys` at most once, percent-escapes decoded; KalahError names what is wrong, calling the
-    fragment's content `what` ("game setup")."""
-    if not isinstance(fragment, str):
-        raise KalahError("a %s link must be text" % what)
-    if fragment.startswith("#"):
-        fragment = fragment[1:]
-    if not fragment:
-        raise KalahError("the link holds no %s (its part after '#' is empty)" % what)
-    if len(fragment) > limit:
-        raise KalahError("the %s is too long (%d characters; at most %d)" % (what, len(fragment), limit))
-    fields = {}
-    for part in fragment.split("&"):
-        if not part:
-            continue
-        if "=" not in part:
-            raise KalahError("'%s' is not key=value (keys: %s)" % (_clip(_unescape(part)), ", ".join(keys)))
-        key, value = part.split("=", 1)
-        key = _unescape(key).strip().lower()
-        if key not in keys:
-            raise KalahError("unknown setting '%s' (known: %s)" % (_clip(key), ", ".join(keys)))
-        if key in fields:
-            raise KalahError("the setting '%s' is given twice" % key)
-        fields[key] = _unescape(value).strip()
-    if not fields:
-        raise KalahError("the link holds no %s" % what)
-    return fields
 
 
 def parse_preset(fragment):
@@ -158,10 +101,10 @@ def parse_preset(fragment):
                checked(link_player, fields.get("north", DEFAULT_PLAYERS[1])))
     first = fields.get("first", "south").lower()
     if first not in SIDES:
-        problems.append("first= must be south or north, not '%s'" % _clip(first))
+        problems.append("first= must be south or north, not '%s'" % clip(first))
     speed = fields.get("speed", "normal").lower()
     if speed not in SPEEDS:
-        problems.append("speed= must be %s, not '%s'" % (", ".join(SPEEDS), _clip(speed)))
+        problems.append("speed= must be %s, not '%s'" % (", ".join(SPEEDS), clip(speed)))
     if problems:
         raise KalahError("; and ".join(problems))
     return Preset(rules, players, SOUTH if first == "south" else NORTH, speed)

@@ -25,7 +25,7 @@ import json
 
 from kalah.board import Board
 from kalah.errors import KalahError
-from kalah.presets import read_fields
+from kalah.fragments import read_fields
 from kalah.rules import find_rules
 
 FORMAT = "kalah-puzzles"

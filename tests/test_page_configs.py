@@ -127,3 +127,13 @@ def test_fetch_preloads_are_given_to_every_engine_but_webkit(page):
     outside = html.replace(template.group(1), "")
     assert 'as="fetch"' not in outside
     assert html.index(PRELOAD_SCRIPT) < html.index('rel="stylesheet"')
+
+
+def test_no_bundle_packs_a_package_init_without_code():
+    # MicroPython imports a folder's modules without its __init__ (tests/micropython/
+    # test_namespace_packages_micropython.py): an empty one would only cost each page its bytes.
+    packed = {target for entries in pages.bundles().values() for target in entries.values()}
+    assert "./kalah/__init__.mpy" in packed                      # it has code: kept
+    assert "./kalah/web/__init__.mpy" not in packed and "./kalah/web/common/__init__.mpy" not in packed
+    assert all(not pages.empty_package(str(ROOT / target[len("./"):-len(".mpy")]) + ".py")
+               for target in packed if target.endswith("/__init__.mpy"))

@@ -16,6 +16,7 @@ from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.narration import describe_move
 from kalah.notation import board_diagram
+from kalah.records import compact
 from kalah.records.record import Record
 from kalah.rules import DEFAULT_RULES, NORTH, SIDE_NAMES, SOUTH
 
@@ -108,7 +109,7 @@ class Game:
         outcome = self.board.outcome()
         if outcome is not None:
             self.say(outcome.describe())
-        self.say("Record: %s" % self.record().to_compact())
+        self.say("Record: %s" % compact.write(self.record()))
         return 0
 
     def run(self):
@@ -144,7 +145,7 @@ class Game:
             elif command in ("record", "r", "moves"):
                 record = self.record()
                 self.say("Moves: %s" % (" ".join(t["text"] for t in record.turns()) or "none"))
-                self.say("Record: %s" % record.to_compact())
+                self.say("Record: %s" % compact.write(record))
             else:
                 try:
                     self.push(self.board.parse_move(line))

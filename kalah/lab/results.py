@@ -18,6 +18,7 @@ import json
 import os
 
 from kalah.errors import KalahError
+from kalah.records import pgn
 
 SETTINGS = "tournament.json"
 GAMES = "games"
@@ -86,7 +87,7 @@ def write_record(folder, tournament, game, result):
     with open(stem + ".json", "w") as handle:
         handle.write(record.to_json(indent=1) + "\n")
     with open(stem + ".pgn", "w") as handle:
-        handle.write(record.to_pgn() + "\n")
+        handle.write(pgn.write(record) + "\n")
 
 
 def _safe(name):

@@ -10,7 +10,7 @@
 A version-tagged text made only of URL-fragment-safe characters
 [A-Za-z0-9._~-], so that a link needs no escaping; a 60-move Kalah(6,4) game
 without names fits in 68 characters. docs/formats.md gives its grammar.
-`Record.to_compact` / `Record.from_compact` call these.
+Read and write with `compact.read(text)` / `compact.write(record)`.
 """
 
 from kalah.errors import KalahError

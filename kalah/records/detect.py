@@ -12,6 +12,7 @@ one, raises KalahError.
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.input_guards import without_bom
+from kalah.records import compact, pgn
 from kalah.records.compact import COMPACT_VERSION
 from kalah.records.record import Record
 
@@ -20,19 +21,19 @@ def parse_any(text):
     """A Record or a Board from any of the forms `show` accepts."""
     stripped = without_bom(text).strip()
     if stripped.startswith("[") and stripped[1:2].isalpha():  # [Variant "..."]
-        return Record.from_pgn(stripped)
+        return pgn.read(stripped)
     if stripped[:1] in ("{", "["):
         return Record.from_json(stripped)
     if "#" in stripped:  # a link: the record is the fragment's g= field
         fragment = stripped[stripped.index("#") + 1:]
         for field in fragment.split("&"):
             if field.startswith("g="):
-                return Record.from_compact(field[2:])
+                return compact.read(field[2:])
         if fragment.startswith(COMPACT_VERSION[0]):
-            return Record.from_compact(fragment)
+            return compact.read(fragment)
         raise KalahError("the link holds no game record (no g= in its fragment)")
     if stripped[:1] == "k" and "." in stripped[:4] and "/" not in stripped:
-        return Record.from_compact(stripped)
+        return compact.read(stripped)
     if "/" in stripped:
         return Board(position=stripped)
     raise KalahError("'%s' is not a position, a record or a file" % stripped[:40])

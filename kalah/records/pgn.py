@@ -8,7 +8,7 @@
 
 (South sowed house C, which ended in the store, then F; North then b.)
 The letter notation is RULES.md's; docs/formats.md gives the grammar.
-`Record.to_pgn` / `Record.from_pgn` call these.
+Read and write with `pgn.read(text)` / `pgn.write(record)`.
 """
 
 from kalah.errors import KalahError

@@ -5,9 +5,9 @@
     >>> board = Board("kalah(6,4)")
     >>> _ = board.push(3); _ = board.push(6)
     >>> record = Record.from_board(board, south="Ada")
-    >>> record.to_compact()
-    'k1.K64.sAda.m36'
-    >>> Record.from_compact('k1.K64.sAda.m36') == record
+    >>> record.moves
+    [3, 6]
+    >>> Record.from_json(record.to_json()) == record
     True
 
 JSON (`to_json` / `to_dict`) holds every field, including `meta`, a free
@@ -15,7 +15,8 @@ dict for the history (ids, player kinds). The other forms live beside this
 module, each in its own (docs/formats.md gives each grammar with examples):
 - kalah/records/compact.py: the compact link text, 'k1.K64.sAda.m36';
 - kalah/records/pgn.py: PGN-like tags and move text;
-and `to_compact` / `from_compact` / `to_pgn` / `from_pgn` here call them.
+each with `read(text)` and `write(record)`, imported by what uses it and by nothing here, so
+that a page that keeps records but never links or exports them loads neither.
 kalah/records/identity.py holds a game's id, hash and players' names.
 
 Every reader replays the moves with the engine, so a record that reads is a
@@ -136,7 +137,7 @@ class Record:
         return not self == other
 
     def __repr__(self):
-        return "<Record %s>" % self.to_compact()
+        return "<Record %s %s>" % (self.rules, self.moves)
 
     # -- the game ------------------------------------------------------------
     def board(self):
@@ -254,27 +255,6 @@ class Record:
         except KalahError as error:
             raise KalahError("JSON record: %s" % error)
         return cls.from_dict(data)
-
-    # -- the other forms, each in its own module --------------------------------
-    def to_compact(self):
-        """'k1.K64.sAda.nBob.m3612...': kalah/records/compact.py."""
-        from kalah.records import compact
-        return compact.write(self)
-
-    @classmethod
-    def from_compact(cls, text):
-        from kalah.records import compact
-        return compact.read(text)
-
-    def to_pgn(self):
-        """Tags and move text: kalah/records/pgn.py."""
-        from kalah.records import pgn
-        return pgn.write(self)
-
-    @classmethod
-    def from_pgn(cls, text):
-        from kalah.records import pgn
-        return pgn.read(text)
 
 
 # -- helpers -------------------------------------------------------------------

@@ -183,10 +183,21 @@ def _module_level(body):
 
 
 def module_files(entry, lazy=True):
-    """The sources `entry` can import, sorted: ["kalah/__init__.py", "kalah/board.py", ...]."""
+    """The sources `entry` can import, sorted: ["kalah/__init__.py", "kalah/board.py", ...], but no
+    package's __init__.py that holds no code (a docstring at most): MicroPython imports a folder's
+    modules without one (a namespace package), so a page does not carry an empty module a package."""
     seen = set()
     imported_modules(entry, seen, lazy)
-    return sorted(os.path.relpath(module_path(module), ROOT).replace(os.sep, "/") for module in seen)
+    paths = (module_path(module) for module in seen)
+    return sorted(os.path.relpath(path, ROOT).replace(os.sep, "/") for path in paths if not empty_package(path))
+
+
+def empty_package(path):
+    if os.path.basename(path) != "__init__.py":
+        return False
+    with open(path, encoding="utf-8") as handle:
+        body = ast.parse(handle.read()).body
+    return all(isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) for node in body)
 
 
 def worker_files():
@@ -299,7 +310,8 @@ def first_game_board():
 
 
 def board_lines(page):
-    from kalah.web.common.board_markup import board_tree, to_html
+    from kalah.web.common.board_markup import board_tree
+    from scripts.build.html_tree import to_html
     return ["        " + to_html(board_tree(before_python=True, **globals()[page.first_board]()))]
 
 

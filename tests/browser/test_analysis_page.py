@@ -106,6 +106,7 @@ def test_a_bad_link_says_what_is_wrong_and_shows_the_start_position(page, site_u
 def test_the_play_page_the_replay_viewer_and_the_history_link_to_the_position(page, site_url, wait_for_python_ready):
     from kalah import Board
     from kalah.links import share_fragment
+    from kalah.records import pgn
     from kalah.records.record import Record
     page.goto(site_url + "index.html")
     wait_for_python_ready(page)
@@ -126,7 +127,7 @@ def test_the_play_page_the_replay_viewer_and_the_history_link_to_the_position(pa
     # The history: a game's last position.
     page.goto(site_url + "history.html")
     wait_for_python_ready(page)
-    page.fill("#paste", record.to_pgn())
+    page.fill("#paste", pgn.write(record))
     page.click("#import-paste")
     page.click("#games-body [data-study]")
     wait_for_python_ready(page)

@@ -42,17 +42,18 @@ def test_a_game_played_is_in_the_history_resumes_on_reload_and_opens_in_the_view
 
 
 def test_delete_with_undo_and_import_without_duplicates(page, site_url, wait_for_python_ready, tmp_path):
+    from kalah.records import pgn
     from kalah.records.record import Record
     record = Record("kalah(6,4)", [3, 6, 1], south="Ann", north="<img src=x onerror=alert(1)>")
     page.goto(site_url + "history.html")
     wait_for_python_ready(page)
-    page.fill("#paste", record.to_pgn())
+    page.fill("#paste", pgn.write(record))
     page.click("#import-paste")
     assert "1 new" in page.inner_text("#message")
     assert page.locator("#games-body img").count() == 0
     assert "<img src=x onerror=alert(1)>" in page.inner_text("#games-body")
     assert page.input_value("#paste") == ""
-    page.fill("#paste", record.to_pgn())
+    page.fill("#paste", pgn.write(record))
     page.click("#import-paste")
     assert "0 new, 0 updated, 1 already here" in page.inner_text("#message")
     assert page.locator("#games-body tr").count() == 1
@@ -65,7 +66,7 @@ def test_delete_with_undo_and_import_without_duplicates(page, site_url, wait_for
     assert page.inner_text("#message").startswith("Nothing was imported from the pasted text: PGN line 3")
     # A sample of damaged files and pastes: a message each time, never an element from their content.
     rng = __import__("random").Random(3)
-    texts = [record.to_pgn(), record.to_json(), '{"format": "kalah-history", "schema": 2, "games": [%s]}'
+    texts = [pgn.write(record), record.to_json(), '{"format": "kalah-history", "schema": 2, "games": [%s]}'
              % record.to_json()]
     for _ in range(15):
         text = rng.choice(texts)
@@ -86,7 +87,7 @@ def test_delete_with_undo_and_import_without_duplicates(page, site_url, wait_for
         const data = new DataTransfer();
         data.items.add(new File([text], "dropped.txt", {type: "text/plain"}));
         return data;
-    }""", other.to_pgn())
+    }""", pgn.write(other))
     page.dispatch_event("#drop", "drop", {"dataTransfer": drop})
     page.wait_for_function("document.querySelector('#message').textContent.includes('dropped.txt')")
     assert "Imported from dropped.txt: 1 new" in page.inner_text("#message")

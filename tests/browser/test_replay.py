@@ -3,6 +3,8 @@
 
 from kalah.links import share_fragment
 from scripts.harness.random_games import random_game
+from kalah.records import pgn
+from kalah.records.record import Record
 
 
 def finished_game(seed=3, **names):
@@ -80,7 +82,7 @@ def test_a_malformed_link_says_why_and_the_page_still_works(page, site_url, wait
     assert "This link cannot be opened" in page.inner_text("#message")
     assert page.locator("#message b").count() == 0
     record = finished_game(seed=5)
-    page.fill("#paste", record.to_pgn())
+    page.fill("#paste", pgn.write(record))
     page.click("#open-paste")
     page.wait_for_function("!document.querySelector('#replay').hidden")
     assert ply_of(page) == len(record.moves)

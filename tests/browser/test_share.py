@@ -3,6 +3,7 @@
 import random
 
 from kalah.links import correspondence_fragment, share_fragment
+from kalah.records import compact, pgn
 from kalah.records.record import Record
 from scripts.harness.random_games import random_game
 
@@ -36,7 +37,7 @@ def test_a_copied_share_link_shows_the_same_replay_in_a_fresh_browser(page, new_
     assert fresh.evaluate("localStorage.length") == 0        # nothing stored until asked
     with fresh.expect_download() as download:
         fresh.click("#export-pgn")
-    assert Record.from_pgn(open(download.value.path(), encoding="utf-8").read()).moves == record.moves
+    assert pgn.read(open(download.value.path(), encoding="utf-8").read()).moves == record.moves
     fresh.click("#copy-embed")
     code = fresh.input_value("#copied-text")
     assert code.startswith('<iframe src="%sembed.html#g=k1.' % site_url)
@@ -109,7 +110,7 @@ def test_two_browsers_play_a_game_to_the_end_by_links(new_context, site_url, wai
         players.reverse()
         assert turns < 40
     assert turns >= 2
-    final = Record.from_compact(link.split("g=", 1)[1].split("&", 1)[0])
+    final = compact.read(link.split("g=", 1)[1].split("&", 1)[0])
     assert final.outcome() is not None
     # Each side keeps the game once, under its id; an old link is refused as stale.
     for browser in (south, north):

@@ -137,10 +137,11 @@ def test_unknown_command():
 
 
 def test_show_reads_record_files_in_every_form(tmp_path):
+    from kalah.records import compact, pgn
     from kalah.records.record import Record
     record = Record("kalah(6,4)", [3, 6, 4, 1], south="Ada", north="Bob")
-    for name, text in (("game.json", record.to_json()), ("game.pgn", record.to_pgn()),
-                       ("game.txt", record.to_compact())):
+    for name, text in (("game.json", record.to_json()), ("game.pgn", pgn.write(record)),
+                       ("game.txt", compact.write(record))):
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         done = kalah("show", str(path), "--ply", "2")

@@ -8,6 +8,7 @@ import pytest
 from kalah import Board, KalahError
 from kalah.history import ASIDE_PREFIX, GAME_PREFIX, LEGACY_KEY, SCHEMA_KEY, History, StorageFull
 from kalah.history_import import read_import
+from kalah.records import compact, pgn
 from kalah.records.record import Record
 from scripts.harness.random_games import random_game as play   # a game of random moves
 
@@ -178,9 +179,9 @@ def test_merge_replaces_a_game_by_its_continuation_only():
 
 def test_import_reads_pgn_compact_and_json_and_says_what_is_wrong():
     record = play(7, south="Ann")
-    assert read_import(record.to_pgn())[0].record == Record.from_pgn(record.to_pgn())
-    assert len(read_import(record.to_pgn() + "\n" + play(8).to_pgn())) == 2
-    assert read_import(record.to_compact())[0].record.moves == record.moves
+    assert read_import(pgn.write(record))[0].record == pgn.read(pgn.write(record))
+    assert len(read_import(pgn.write(record) + "\n" + pgn.write(play(8)))) == 2
+    assert read_import(compact.write(record))[0].record.moves == record.moves
     assert read_import("[%s]" % record.to_json())[0].record == record
     for text, message in [("", "nothing to import"), ("{oops", "not valid JSON"),
                           ('{"format": "kalah-history", "schema": 7, "games": []}', "newer version"),
@@ -242,7 +243,7 @@ def test_a_thousand_damaged_import_files_raise_only_kalah_error():
     history = History({})
     for seed in range(2):
         history.save(play(seed, 20, south="Ann <b>", meta={"id": "g%d" % seed}))
-    texts = [history.export_json(), play(3).to_pgn(), play(4).to_json(), play(5).to_compact()]
+    texts = [history.export_json(), pgn.write(play(3)), play(4).to_json(), compact.write(play(5))]
     rng = random.Random(7)
     junk = '{}[]",:0123456789.-eE \n\\"nulltruefalse[Variant "x"]kK<>\u00e9'
     refused = 0

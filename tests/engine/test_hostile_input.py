@@ -18,6 +18,7 @@ from kalah.history import GAME_PREFIX, History
 from kalah.history_import import read_import
 from kalah.lab.saved_players import read_players
 from kalah.links import parse_fragment
+from kalah.records import compact, pgn
 from kalah.records.record import Record
 
 
@@ -38,8 +39,8 @@ READERS = {
     "link": parse_fragment,
     "JSON record": Record.from_json,
     "record object": Record.from_dict,
-    "compact record": Record.from_compact,
-    "PGN": Record.from_pgn,
+    "compact record": compact.read,
+    "PGN": pgn.read,
     "position": parse_position,
     "history import": read_import,
     "stored history entry": stored_history,
@@ -86,9 +87,9 @@ def test_a_record_object_nested_below_the_cap_still_reads():
 @pytest.mark.parametrize("reader, cap, message", [
     (Record.from_json, input_guards.MAX_RECORD, "JSON record: the record is 2,000,001 characters; "
                                                 "the most this site reads is 2,000,000"),
-    (Record.from_compact, input_guards.MAX_RECORD, "compact record: the record is 2,000,001 characters; "
+    (compact.read, input_guards.MAX_RECORD, "compact record: the record is 2,000,001 characters; "
                                                    "the most this site reads is 2,000,000"),
-    (Record.from_pgn, input_guards.MAX_RECORD, "PGN: the record is 2,000,001 characters; "
+    (pgn.read, input_guards.MAX_RECORD, "PGN: the record is 2,000,001 characters; "
                                                "the most this site reads is 2,000,000"),
     (parse_position, input_guards.MAX_POSITION, "the position is 1,001 characters; "
                                                 "the most this site reads is 1,000"),

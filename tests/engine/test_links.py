@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kalah import KalahError, NORTH, SOUTH
-from kalah.links import (check_against_held, correspondence_fragment, embed_code, embed_fragment,
-                         parse_fragment, share_fragment)
+from kalah import Board, KalahError, NORTH, SOUTH
+from kalah.links import (check_against_held, correspondence_checksum, correspondence_fragment, embed_code,
+                         embed_fragment, parse_fragment, share_fragment)
 from kalah.records.record import Record
 from scripts.harness.random_games import random_game as play   # a game of random moves
 
@@ -60,6 +60,14 @@ def test_correspondence_link_says_whose_turn_and_round_trips():
     assert check_against_held(link, None) is True
     assert check_against_held(link, play(3, 5)) is True
     assert check_against_held(link, record) is False
+
+
+def test_the_correspondence_checksum_is_pinned():
+    # Links made by one browser are checked by another (and by CPython in the tests): the checksum
+    # is of the link's own parts only, the same under every Python.
+    assert correspondence_checksum("k1.K32.sAnn.nBob.m", "corr1", "s", "0") == "vxfyjj"
+    assert correspondence_fragment(Record.from_board(Board("kalah(3,2)"), south="Ann", north="Bob"), "corr1") == (
+        "g=k1.K32.sAnn.nBob.m&i=corr1&t=s&n=0&h=vxfyjj")
 
 
 def test_correspondence_refuses_tampered_and_stale_links():

@@ -22,10 +22,8 @@ def a_finished_game_with_names():
 def test_each_form_round_trips_through_its_own_module():
     record = a_finished_game_with_names()
     text = compact.write(record)
-    assert text == record.to_compact()
     assert compact.read(text) == record and compact.write(compact.read(text)) == text
     text = pgn.write(record)
-    assert text == record.to_pgn()
     assert pgn.read(text) == record and pgn.write(pgn.read(text)) == text
     text = record.to_json()
     assert Record.from_json(text) == record and Record.from_json(text).to_json() == text

@@ -2,6 +2,7 @@
 output must be the same (tests/micropython/test_games.py)."""
 
 from kalah import Board, KalahError
+from kalah.records import compact, pgn
 from kalah.records.record import Record
 from kalah.notation import board_diagram
 
@@ -31,9 +32,9 @@ for number, rules in enumerate(RULES):
         print(board.position(), report.captured, report.extra_turn, report.passed)
     record = Record.from_board(board, south="Ada Lovelace", north="Zoë <b>", date="2026-11-22")
     print(board.outcome().describe(), board.outcome().termination)
-    print(record.to_compact())
-    print(record.to_pgn())
-    print(Record.from_compact(record.to_compact()) == record, Record.from_pgn(record.to_pgn()) == record,
+    print(compact.write(record))
+    print(pgn.write(record))
+    print(compact.read(compact.write(record)) == record, pgn.read(pgn.write(record)) == record,
           Record.from_json(record.to_json()) == record)
     print([turn["text"] for turn in record.turns()])
     print(board_diagram(board.rules, board.pits, board.turn))
@@ -47,14 +48,14 @@ for number, rules in enumerate(RULES):
     if board.turn is None:
         board.pop()
     board.forfeit(reason="too slow", move="x")
-    print(Record.from_board(board).to_compact(), board.outcome().describe())
+    print(compact.write(Record.from_board(board)), board.outcome().describe())
 print(Record.from_board(Board()).to_json())
 board = Board("kalah(6,4)")
 board.push(3)
 board.forfeit(move=7)
 print(Record.from_board(board, south="\u00e9\"<\U0001F600\n\x1e", date="2026-11-22").to_json())
 for text in ("k9.K64.m3", "k1.K64.m33", "[Variant \"x\"]", "{\"rules\": \"kalah\", \"moves\": [7]}", "owari/1,2/S"):
-    for reader in (Record.from_compact, Record.from_pgn, Record.from_json, Board.from_position):
+    for reader in (compact.read, pgn.read, Record.from_json, Board.from_position):
         try:
             reader(text)
             print("read", text)
@@ -67,7 +68,7 @@ for text in ("k1.K64.s_FF.m3", "k1.K64.s_C3.m3", "k1.K64.s_E6_9D_8E_F0_9F_98_80.
              "k1.K64.m" + "9" * 50, "k1.K6" + "9" * 30 + ".m",
              '[Variant "kalah"]\n[South "a\\u0001\\u00e9\\"b"]\n\n1. C *', '[Variant "kalah"]\n[South "\\ud800"]\n'):
     try:
-        reader = Record.from_pgn if text.startswith("[") else Record.from_compact
+        reader = pgn.read if text.startswith("[") else compact.read
         print("read", len(reader(text).south))
     except KalahError:
         print("error")

@@ -16,6 +16,7 @@ from tests.micropython.runner import needs_micropython, run_micropython
 SCRIPT = r'''
 import time
 from kalah.errors import KalahError
+from kalah.records import compact, pgn
 from kalah.records.record import Record
 
 def cost(read, text, tries=5):
@@ -44,8 +45,8 @@ def moves_record(count):
 def json_record(count):
     return '{"rules": "kalah(6,4)", "moves": [%s]}' % ", ".join(["1"] * count)
 
-for name, read, make, small in (("tag", Record.from_pgn, tag_record, 100000),
-                                ("compact", Record.from_compact, moves_record, 10000),
+for name, read, make, small in (("tag", pgn.read, tag_record, 100000),
+                                ("compact", compact.read, moves_record, 10000),
                                 ("json", Record.from_json, json_record, 10000)):
     small_cost, small_message = cost(read, make(small))
     large_cost, large_message = cost(read, make(small * 10))

@@ -2,7 +2,8 @@
 builds it, the build step writes it into index.html)."""
 
 from kalah.rules import NORTH, SOUTH, find_rules
-from kalah.web.common.board_markup import board_tree, nearest_legal, seeds, to_html, view_key
+from kalah.web.common.board_markup import board_tree, nearest_legal, seeds, view_key
+from scripts.build.html_tree import to_html
 
 RULES = find_rules("kalah(6,4)")
 START = [4] * 6 + [0] + [4] * 6 + [0]

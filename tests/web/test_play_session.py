@@ -9,7 +9,8 @@ from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH, SWAP
 from kalah.web.common import game_setup
 from kalah.narration import describe_move
-from kalah.web.common.game_setup import rules_from_choices, turn_text, why_not
+from kalah.web.common.game_setup import rules_from_choices, turn_text
+from kalah.web.common.house_click import why_not
 from kalah.web.play.session import GameSession, sides_of
 from tests.micropython.runner import needs_micropython, run_micropython
 

@@ -20,7 +20,8 @@ import json
 
 from pyscript import document, window
 
-from kalah.analysis import analysis_fragment, board_from_fragment
+from kalah.analysis import board_from_fragment
+from kalah.analysis_link import analysis_fragment
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.notation import move_text
@@ -30,7 +31,7 @@ from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
 from kalah.web.common.dom import by_id, clear, el, listen, page_ready
 from kalah.web.common.files import copy_to_clipboard
-from kalah.web.common.game_setup import why_not
+from kalah.web.common.house_click import why_not
 
 VALUES = "kalah.ai.analysis_board:values"
 PROVE = "kalah.ai.analysis_board:prove"

@@ -4,7 +4,8 @@ BoardView (kalah/web/common/board_view.py) builds its elements from `board_tree`
 the page's HTML already holds the tree it would build (its `data-view` says for what),
 takes those elements as they are; scripts/build/pages.py writes the play page's first
 board into index.html from the same tree, so the board is painted before any Python
-runs. No browser here: CPython writes the HTML, MicroPython builds the elements.
+runs. No browser here: CPython writes the HTML (scripts/build/html_tree.py), MicroPython
+builds the elements.
 
 A tree is (tag, attributes, children): attributes a tuple of (name, value) pairs in
 the order they are set, children a tuple of trees or one text string.
@@ -13,7 +14,7 @@ the order they are set, children a tuple of trees or one text string.
 """
 
 from kalah.notation import house_letter
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.rules import SIDE_NAMES, SOUTH
 
 MAX_DOTS = 12        # beyond this a house shows its count instead of dots
 SIDE_MARKS = ("\u25cf", "\u25b2")  # South: a disc, North: a triangle (shape, not colour)
@@ -103,6 +104,11 @@ def view_key(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, lab
     return "".join("%d:%s" % (len(part), part) for part in parts)
 
 
+def _hidden(cls, children):
+    """A span screen readers skip (the board's names say it all)."""
+    return ("span", (("class", cls), ("aria-hidden", "true")), children)
+
+
 def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, labels=None, you=None,
                before_python=False):
     """The board drawn (the .kb element): see BoardView.render for the arguments. before_python: as
@@ -122,7 +128,7 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
 
     def caption(side, cls):
         return ("p", (("class", "kb-caption %s %s%s" % (cls, SIDE_CLASSES[side], " kb-to-move" if side == turn else "")),), (
-            ("span", (("class", "kb-mark"), ("aria-hidden", "true")), SIDE_MARKS[side]),
+            _hidden("kb-mark", SIDE_MARKS[side]),
             ("span", (("class", "kb-name"),), names[side]),
             ("span", (("class", "kb-turn"),), turn_word(side, turn))))
 
@@ -130,8 +136,8 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
         count = pits[rules.stores[side]]
         return ("div", (("class", "kb-store %s %s" % (cls, SIDE_CLASSES[side])), ("role", "img"),
                         ("aria-label", store_name(side, count, you)), ("data-count", str(count))), (
-            ("span", (("class", "kb-store-count"), ("aria-hidden", "true")), str(count)),
-            ("span", (("class", "kb-store-label"), ("aria-hidden", "true")), SIDE_MARKS[side] + " " + SIDE_NAMES[side])))
+            _hidden("kb-store-count", str(count)),
+            _hidden("kb-store-label", SIDE_MARKS[side] + " " + SIDE_NAMES[side])))
 
     def house(side, number):
         index = rules.house_index(side, number)
@@ -145,8 +151,8 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
         if before_python:
             attributes += [("disabled", ""), ("data-needs-python", "")]
         return ("button", tuple(attributes), (
-            ("span", (("class", "kb-seeds"), ("aria-hidden", "true")), seeds(index, pits[index])),
-            ("span", (("class", "kb-letter"), ("aria-hidden", "true")), house_letter(side, number))))
+            _hidden("kb-seeds", seeds(index, pits[index])),
+            _hidden("kb-letter", house_letter(side, number))))
 
     def row(side, houses, cls):
         return ("div", (("class", "kb-row %s %s" % (cls, SIDE_CLASSES[side])),),
@@ -158,17 +164,3 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
     return ("div", (("class", "kb"), ("role", "group"), ("aria-label", "Board"), ("style", "--houses:%d" % m),
                     ("data-view", key)),
             (caption(top, "kb-caption-top"), grid, caption(bottom, "kb-caption-bottom")))
-
-
-def to_html(tree):
-    """The tree as HTML text, every text and attribute escaped (the build step's; pages build
-    elements instead)."""
-    tag, attributes, children = tree
-    text = "<%s%s>" % (tag, "".join(' %s="%s"' % (name, _escape(value)) for name, value in attributes))
-    if isinstance(children, str):
-        return text + _escape(children) + "</%s>" % tag
-    return text + "".join(to_html(child) for child in children) + "</%s>" % tag
-
-
-def _escape(text):
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")

@@ -61,10 +61,6 @@ def clear(node):
     node.replaceChildren()
 
 
-def set_text(node, text):
-    node.textContent = str(text)
-
-
 def show_message(node, text, problem=False, again=False):
     """Every page's message line: text (written only when it changed, since a live region
     announces every write, unless `again`: the answer to a button pressed again, such as the

@@ -3,11 +3,11 @@
 No browser here, so CPython tests check every sentence the page shows.
 
     rules = rules_from_choices("kalah", 6, 4, ["pie"])     # a kalah.Rules
-    why_not(board, side, house)                             # why a click did nothing
+
+(Why a click on a house did nothing: house_click.py.)
 """
 
 from kalah.errors import KalahError
-from kalah.notation import house_letter
 from kalah.narration import describe_outcome
 from kalah.rules import FAMILIES, FORFEIT, NORTH, SIDE_NAMES, SOUTH, find_rules
 
@@ -225,26 +225,6 @@ def turn_text(board, players=None, names=(None, None)):
         if name:
             text += " \u2014 %s" % name
     return text + "."
-
-
-def why_not(board, side, house):
-    """Why playing `side`'s `house` now changes nothing, or None if it is legal."""
-    if board.turn is None:
-        return "The game is over: start a new game to play again."
-    letter = house_letter(side, house)
-    if side != board.turn:
-        return "It is %s's turn: house %s belongs to %s." % (SIDE_NAMES[board.turn], letter, SIDE_NAMES[side])
-    if board.is_legal(house):
-        return None
-    if board.pits[board.rules.house_index(side, house)] == 0:
-        return "House %s is empty: choose a house with seeds." % letter
-    try:
-        board.check_move(house)
-    except KalahError as error:
-        reason = str(error)
-        reason = reason.split(": ", 1)[1] if reason.startswith("move ") else reason
-        return "House %s cannot be played now: %s." % (letter, reason)
-    return None
 
 
 def thinking_text(info):

@@ -12,7 +12,7 @@ a time.
 
 from pyscript import document, window
 
-from kalah.analysis import study_link
+from kalah.analysis_link import study_link
 from kalah.errors import KalahError
 from kalah.history import FINISHED, error_text
 from kalah.web.common import storage

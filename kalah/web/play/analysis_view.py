@@ -19,7 +19,7 @@ cancels them when the game moves on, so the computer's own move never
 waits long behind them.
 """
 
-from kalah.analysis import study_link
+from kalah.analysis_link import study_link
 from kalah.board import Board
 from kalah.notation import move_text
 from kalah.rules import SIDE_NAMES, SOUTH

@@ -15,7 +15,8 @@ from kalah.notation import move_text
 from kalah.rules import SIDE_NAMES, SWAP
 from kalah.web.common import game_setup
 from kalah.web.common.dom import by_id
-from kalah.web.common.game_setup import turn_text, why_not
+from kalah.web.common.game_setup import turn_text
+from kalah.web.common.house_click import why_not
 
 
 def turn_sentence(session):

@@ -10,7 +10,7 @@ fragment follows the puzzle on screen so that a reload keeps it.
 from pyscript import window
 
 from kalah import puzzles
-from kalah.analysis import study_link
+from kalah.analysis_link import study_link
 from kalah.errors import KalahError
 from kalah.notation import move_text
 from kalah.rules import SIDE_NAMES

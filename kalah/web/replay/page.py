@@ -10,10 +10,11 @@ The current ply is kept in the URL fragment.
 
 from pyscript import window
 
-from kalah.analysis import study_link
+from kalah.analysis_link import study_link
 from kalah.errors import KalahError
 from kalah.records.identity import player_name
 from kalah.links import embed_fragment, error_text, parse_fragment, share_fragment
+from kalah.records import compact, pgn
 from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH
 from kalah.web.common.dom import by_id, listen, page_ready, proxy, show_message, site_base
@@ -143,7 +144,7 @@ class ReplayPage:
     def export(self, kind):
         record = self.viewer.record
         if kind == "pgn":
-            text, mime, ext = record.to_pgn(), "text/plain", "txt"
+            text, mime, ext = pgn.write(record), "text/plain", "txt"
         else:
             text, mime, ext = record.to_json(indent=1), "application/json", "json"
         download(text, mime, "kalah-game.%s" % ext)
@@ -178,7 +179,7 @@ class ReplayPage:
             players[1 - turn] = "level%s" % by_id("continue-level").value
         record = Record(viewer.record.rules, viewer.record.moves[:viewer.ply], start=viewer.record.start,
                         meta={"south_player": players[0], "north_player": players[1],
-                              "continued_from": viewer.record.to_compact()[:300]})
+                              "continued_from": compact.write(viewer.record)[:300]})
         problem = storage.save_game(record)
         if problem:
             self.message(problem, problem=True)

@@ -16,7 +16,7 @@ from kalah.board import Board
 from kalah.rules import SWAP
 from kalah.rules_tour import find_lesson, try_move
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import document, listen, page_ready, set_text
+from kalah.web.common.dom import document, listen, page_ready
 
 
 class TryIt:
@@ -40,7 +40,7 @@ class TryIt:
         self.played = False
         self.reset_button.hidden = True
         self.show(board)
-        set_text(self.result, "")
+        self.result.textContent = ""
         self.section.removeAttribute("data-outcome")
         self.section.removeAttribute("data-events")
 
@@ -56,11 +56,11 @@ class TryIt:
 
     def play(self, move, side):
         if self.played:
-            set_text(self.result, "Press Reset to try again.")
+            self.result.textContent = "Press Reset to try again."
             return
         verdict = try_move(self.lesson, move, side)
         if verdict.board is None:  # refused: the position stays, the reader tries another house
-            set_text(self.result, " ".join(verdict.sentences))
+            self.result.textContent = " ".join(verdict.sentences)
             return
         self.played = True
         self.reset_button.hidden = False
@@ -70,7 +70,7 @@ class TryIt:
 
         def done():
             self.show(verdict.board, last_move=last, live=False)
-            set_text(self.result, " ".join(verdict.sentences))
+            self.result.textContent = " ".join(verdict.sentences)
             self.section.setAttribute("data-outcome", "right" if verdict.right else "wrong")
 
         if self.swap is not None:

@@ -1,0 +1,24 @@
+"""The analysis board's link, written: the one part of kalah/analysis.py that the pages linking
+to the analysis board need (the play page, the replay viewer, the history, the puzzles), apart
+so that they do not carry its reader and editor. Pure Python, MicroPython-safe.
+
+    analysis_fragment(board)   # 'position=kalah(6,4)/.../S'
+    study_link(board)          # 'analysis.html#position=...': a game's position to study
+"""
+
+KEY = "position"
+
+
+def analysis_fragment(board):
+    """The fragment (without '#') of the link that opens `board`'s position."""
+    return KEY + "=" + board.position()
+
+
+def study_link(board):
+    """The analysis page's address (relative to the site) for a game's `board`: its position while
+    the game goes on, else the position before the move that ended it (an ended game has no move
+    to value). The play page, the replay viewer and the history link here."""
+    board = board.copy()
+    while board.is_game_over() and board.move_stack:
+        board.pop()
+    return "analysis.html#" + analysis_fragment(board)

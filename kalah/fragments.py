@@ -1,0 +1,68 @@
+"""The key=value fragments of the site's links (`#rules=owari&north=level5`): reading their
+fields, decoding percent-escapes, and quoting a bad part in a message, clipped. Apart from
+kalah/presets.py, so that what reads other links (the analysis board's, the puzzles') does not
+carry the preset games. Pure Python, MicroPython-safe.
+
+    fields = read_fields("#rules=owari", ("rules", "south"), "game setup", 300)   # {'rules': 'owari'}
+"""
+
+from kalah.errors import KalahError
+
+HEX = "0123456789abcdefABCDEF"
+
+
+def unescape(text):
+    """Decode %XX escapes (ASCII only: no rule set or player name needs more)."""
+    if "%" not in text:
+        return text
+    out = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "%":
+            code = text[i + 1:i + 3]
+            if len(code) != 2 or code[0] not in HEX or code[1] not in HEX:
+                raise KalahError("the link has a broken %%-escape near '%s'" % clip(text[i:i + 3]))
+            value = int(code, 16)
+            if value < 32 or value > 126:
+                raise KalahError("the link holds a character no game setup has (%%%s)" % code)
+            out.append(chr(value))
+            i += 3
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def clip(text, length=20):
+    return text if len(text) <= length else text[:length] + "..."
+
+
+def read_fields(fragment, keys, what, limit):
+    """{key: value} of a fragment `key=value&...` (with or without its '#'), each key one of
+    `keys` at most once, percent-escapes decoded; KalahError names what is wrong, calling the
+    fragment's content `what` ("game setup")."""
+    if not isinstance(fragment, str):
+        raise KalahError("a %s link must be text" % what)
+    if fragment.startswith("#"):
+        fragment = fragment[1:]
+    if not fragment:
+        raise KalahError("the link holds no %s (its part after '#' is empty)" % what)
+    if len(fragment) > limit:
+        raise KalahError("the %s is too long (%d characters; at most %d)" % (what, len(fragment), limit))
+    fields = {}
+    for part in fragment.split("&"):
+        if not part:
+            continue
+        if "=" not in part:
+            raise KalahError("'%s' is not key=value (keys: %s)" % (clip(unescape(part)), ", ".join(keys)))
+        key, value = part.split("=", 1)
+        key = unescape(key).strip().lower()
+        if key not in keys:
+            raise KalahError("unknown setting '%s' (known: %s)" % (clip(key), ", ".join(keys)))
+        if key in fields:
+            raise KalahError("the setting '%s' is given twice" % key)
+        fields[key] = unescape(value).strip()
+    if not fields:
+        raise KalahError("the link holds no %s" % what)
+    return fields
