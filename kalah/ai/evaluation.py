@@ -19,7 +19,9 @@ seeds; `value` returns quarter seeds, the search's unit.
 
 ONE = 64
 M = 6
-# Fitted by `python -m kalah.solver.train_evaluation --seed 1` (docs/performance.md).
+# Fitted by `python -m kalah.solver.train_evaluation --seed 1 --positions 12000`: 12,000
+# positions with 2-36 seeds in the houses; on the 2,400 held out, the mean error of the
+# final margin falls from 6.00 seeds (store difference alone) to 4.52 (docs/performance.md).
 WEIGHTS = (51, 29, 18, 10, 6, 11, -24, -22, -4, 3, 8, -4, 98, -40, 72, -26, -119, 126, -104)
 
 

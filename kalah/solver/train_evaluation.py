@@ -1,13 +1,14 @@
 """Training the search's evaluation (kalah.ai.evaluation) on exact values, offline.
 
-    .venv/bin/python -m kalah.solver.train_evaluation --seed 1 --positions 30000 \
-        --opening-positions 500 --data /tmp/evaluation-data.npz
+    .venv/bin/python -m kalah.solver.train_evaluation --seed 1 --positions 12000 \
+        --data /tmp/evaluation-data.npz        # kalah/ai/evaluation.py's WEIGHTS, in about a minute
 
 1. Positions: Kalah(6,4) games between the random player and levels 1-5
    (seeded), each position taken with probability 1/4, distinct by their
    houses: `--positions` with at most 36 seeds in the houses (the solver's
-   milliseconds), `--opening-positions` with 37-44 (about 2 s each), where
-   the opening's searches evaluate.
+   milliseconds), `--opening-positions` with 37-44, where the opening's
+   searches evaluate (none by default: about 2 s each on a quiet core, a
+   minute under heavy load).
 2. Exact values: the numba solver (one Solver, on the 20-seed endgame table
    in the cache folder) gives the seeds the mover will still store minus the
    opponent's. That is the final margin minus the store difference now:
@@ -99,8 +100,8 @@ def fit(houses, values, ridge=1.0, seed=1):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--positions", type=int, default=30000)
-    parser.add_argument("--opening-positions", type=int, default=500)
+    parser.add_argument("--positions", type=int, default=12000)
+    parser.add_argument("--opening-positions", type=int, default=0)
     parser.add_argument("--data", default=None, help="an .npz to keep (or read, with --fit-only) the solved positions")
     parser.add_argument("--fit-only", action="store_true")
     parser.add_argument("--ridge", type=float, default=1.0)
