@@ -26,8 +26,10 @@ WEIGHTS = (51, 29, 18, 10, 6, 11, -24, -22, -4, 3, 8, -4, 98, -40, 72, -26, -119
 
 
 def applies(rules):
-    """Whether the weights were fitted for this rule set's board: six-house Kalah, plain sowing."""
-    return rules.family == "kalah" and rules.houses == M and not rules.gamelink
+    """Whether the weights were fitted (and measured) for this rule set: Kalah(6,4), the
+    pie rule or not; not empty capture, GameLink or other seed counts, whose values differ."""
+    return (rules.family == "kalah" and rules.houses == M and rules.seeds == 4
+            and not rules.gamelink and not rules.empty_capture)
 
 
 def features(pits):

@@ -50,7 +50,7 @@ SCALE = 4                  # values inside the search are in quarter seeds
 # seeds are closer to being the mover's). Tuned by self-play (docs/performance.md, "Computer players").
 ROW_WEIGHT = 0
 # 1: add kalah.ai.evaluation's learned guess of the seeds still to be stored
-# (six-house Kalah only); 0: the store difference alone. Kept on: it won
+# (Kalah(6,4) only: evaluation.applies); 0: the store difference alone. Kept on: it won
 # self-play at fixed nodes and raised the opening's accuracy at 0.6 s
 # (docs/performance.md, "A learned evaluation").
 EVALUATION = 1

@@ -3,7 +3,7 @@
 
     python3 -m scripts.bench.bench_search            # both, and their ratio
     python3 -m scripts.bench.bench_search --cpython  # CPython only
-    python3 -m scripts.bench.bench_search --compare evaluation=1  # a Search setting against plain
+    python3 -m scripts.bench.bench_search --base evaluation=0 --compare evaluation=1  # two Search settings
 
 The same code (BENCH below) searches the same positions to the same depth
 in both interpreters (the fastest of three passes; CPython before and after
@@ -12,8 +12,9 @@ transposition table; then the depth reached in one second from the
 Kalah(6,4) start. Pyodide comes from node_modules (npm ci / scripts/setup.sh).
 With --compare SETTING (Search keyword arguments, as selfplay.py takes them)
 each interpreter also runs the setting, the passes alternating with the
-plain search's, and the setting's nodes per second are given as a ratio to
-the plain search's in the same interpreter.
+base search's (the defaults, or --base SETTING), and the setting's nodes per
+second are given as a ratio to the base's in the same interpreter.
+--only RULES keeps that rule set's positions alone, e.g. --only "kalah(6,4)".
 """
 
 import json
@@ -37,13 +38,16 @@ POSITIONS = [
     "oware/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S",
 ]
 DEPTH = %(depth)d
-SETTINGS = %(settings)r   # the plain search, then the one compared with it
+ONLY = %(only)r  # a rule set's positions alone (--only), else None
+SETTINGS = %(settings)r   # the base search, then the one compared with it
 
 
 def one_pass(options):
     nodes = 0
     seconds = 0.0
     for text in POSITIONS:
+        if ONLY and not text.startswith(ONLY + "/"):
+            continue
         board = Board(position=text)
         search = Search(board.rules, **options)
         started = time.perf_counter()
@@ -84,7 +88,7 @@ def result_of(output):
 
 
 def compared_ratio(result):
-    """The compared setting's nodes per second over the plain search's, in one interpreter's run."""
+    """The compared setting's nodes per second over the base search's, in one interpreter's run."""
     return result["compared"]["nodes_per_second"] / result["nodes_per_second"]
 
 
@@ -92,9 +96,12 @@ def main():
     from scripts.bench.selfplay import parse_setting
     depth = 9
     settings = [{}]
+    if "--base" in sys.argv:
+        settings = [parse_setting(sys.argv[sys.argv.index("--base") + 1])]
     if "--compare" in sys.argv:
         settings.append(parse_setting(sys.argv[sys.argv.index("--compare") + 1]))
-    code = BENCH % {"depth": depth, "settings": settings}
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    code = BENCH % {"depth": depth, "settings": settings, "only": only}
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
         handle.write(code)
     try:
@@ -106,7 +113,7 @@ def main():
         print("CPython %s: %s" % (sys.version.split()[0], cpython))
         if "--cpython" in sys.argv:
             if len(settings) > 1:
-                print("compared/plain nodes per second: CPython %.2f" % compared_ratio(cpython))
+                print("compared/base nodes per second: CPython %.2f" % compared_ratio(cpython))
             return
         run = subprocess.run(["node", os.path.join(ROOT, "scripts", "bench", "bench_pyodide.mjs"), handle.name],
                              cwd=ROOT, capture_output=True, text=True)
@@ -120,7 +127,7 @@ def main():
             cpython = again
         print("ratio Pyodide/CPython nodes per second: %.2f" % (pyodide["nodes_per_second"] / cpython["nodes_per_second"]))
         if len(settings) > 1:
-            print("compared/plain nodes per second: CPython %.2f, Pyodide %.2f" % (
+            print("compared/base nodes per second: CPython %.2f, Pyodide %.2f" % (
                 compared_ratio(cpython), compared_ratio(pyodide)))
     finally:
         os.unlink(handle.name)
