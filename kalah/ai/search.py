@@ -12,7 +12,9 @@ the tuple and negates. Every rule set is symmetric between the sides, so one
 transposition table entry serves both orientations.
 
 Values are in seeds, from the mover's point of view: the final store
-difference for exact values, the store difference now at the horizon.
+difference for exact values, the store difference now at the horizon (plus,
+with EVALUATION on, kalah.ai.evaluation's learned guess of the seeds still
+to be stored).
 Three things make a value exact without reaching the end of the game:
 - the seeds still in play bound the final difference: it lies within
   [diff - left, diff + left], which cuts whole subtrees near the end;
@@ -29,6 +31,7 @@ PROOF_SHARE of the time: a proof beats any horizon in the middle game.
 import gc
 import time
 
+from kalah.ai import evaluation
 from kalah.ai.proof import Prover
 from kalah.errors import KalahError
 from kalah.rules import NORTH, SWAP, Rules
@@ -46,6 +49,11 @@ SCALE = 4                  # values inside the search are in quarter seeds
 # ROW_WEIGHT per seed more on the mover's row than on the opponent's (those
 # seeds are closer to being the mover's). Tuned by self-play (docs/performance.md, "Computer players").
 ROW_WEIGHT = 0
+# 1: add kalah.ai.evaluation's learned guess of the seeds still to be stored
+# (Kalah(6,4) only: evaluation.applies); 0: the store difference alone. Kept on: it won
+# self-play at fixed nodes and raised the opening's accuracy at 0.6 s
+# (docs/performance.md, "A learned evaluation").
+EVALUATION = 1
 EXTEND_EXTRA_TURNS = False   # an extra turn costs no depth when True
 # With at most PROOF_SEEDS seeds in the houses, a search without a depth
 # limit first tries to prove the position (kalah.ai.proof) in PROOF_SHARE of
@@ -86,6 +94,11 @@ def to_seeds(value):
     return value // SCALE if value % SCALE == 0 else value / SCALE
 
 
+def evaluation_for(rules):
+    """The learned evaluation's function for `rules`, or None where it was not fitted."""
+    return evaluation.value if evaluation.applies(rules) else None
+
+
 def rotate(pits, m):
     """The same position seen from the other side (the other side's row first)."""
     return pits[m + 1:] + pits[:m + 1]
@@ -95,9 +108,12 @@ class Search:
     """One rule set's searcher; keep it between moves to reuse its table."""
 
     def __init__(self, rules, table_size=DEFAULT_TABLE_SIZE, endgame=None,
-                 row_weight=ROW_WEIGHT, extend_extra_turns=EXTEND_EXTRA_TURNS):
+                 row_weight=ROW_WEIGHT, extend_extra_turns=EXTEND_EXTRA_TURNS, evaluation=None):
         self.rules = rules
         self.row_weight = row_weight
+        # None: the module's EVALUATION as it is now (scripts/bench/accuracy.py switches it).
+        use = EVALUATION if evaluation is None else evaluation
+        self.evaluate = evaluation_for(rules) if use else None
         self.extend_extra_turns = extend_extra_turns
         self.m = rules.houses
         self.total = rules.total
@@ -163,7 +179,8 @@ class Search:
                 return e_value
         if depth <= 0:
             self.horizon += 1
-            return diff + self.row_weight * (2 * sum(pits[:m]) - left)
+            value = diff + self.row_weight * (2 * sum(pits[:m]) - left)
+            return value if self.evaluate is None else value + self.evaluate(pits)
         self.nodes += 1
         if self.nodes >= self.next_poll:
             self.poll()
@@ -171,6 +188,7 @@ class Search:
         horizon = self.horizon
         play = self.play
         row_weight = self.row_weight
+        evaluate = self.evaluate
         extend = self.extend_extra_turns
         best, best_move = -INF, 0
         a = alpha
@@ -196,6 +214,8 @@ class Search:
                     self.horizon += 1
                     if row_weight:
                         value += row_weight * (2 * sum(child[:m]) - seeds_left)
+                    if evaluate is not None:
+                        value += evaluate(child) if next_side == 0 else -evaluate(child, True)
             elif best == -INF:
                 if next_side == 0:
                     value = self.negamax(tuple(child), depth - 1, a, beta)

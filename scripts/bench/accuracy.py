@@ -20,6 +20,10 @@ turn on every position (prefixes of the numba solver's cached table), and
 each size's file, memory and load time are printed first: what a bigger
 shipped table costs and buys.
 
+With --evaluation 0,1 level 8 moves once with each setting of
+kalah.ai.search.EVALUATION (0: the store difference, 1: the learned
+evaluation) on every position, in one run on the same positions.
+
 With --games N level 8 is scored in its own games instead, as it plays
 them: N games from two random plies, against itself and levels 5..7 in
 turn (or the players `--opponents` names, e.g. `perfect`), sides alternating, keeping its tables from move to move (and game to
@@ -156,6 +160,22 @@ def level8_here(seconds, table=None, keep_tables=False, nodes=None):
     return choose
 
 
+def with_evaluations(settings, seconds, nodes=None):
+    """{label: level 8 with each setting of search.EVALUATION}."""
+    def chooser(setting):
+        plain = level8_here(seconds, nodes=nodes)
+
+        def choose(board):
+            saved = search.EVALUATION
+            search.EVALUATION = setting
+            try:
+                return plain(board)
+            finally:
+                search.EVALUATION = saved
+        return choose
+    return dict(("with EVALUATION=%d" % setting, chooser(setting)) for setting in settings)
+
+
 def with_table_sizes(rules, sizes, seconds):
     """{label: level 8 with each endgame table size}, after printing each size's costs."""
     from kalah import solver
@@ -212,6 +232,8 @@ def main():
                         help="only positions with at least this many seeds in the houses (one band)")
     parser.add_argument("--nodes", type=int, default=0,
                         help="level 8 searches this many nodes a move instead of --time (load-independent)")
+    parser.add_argument("--evaluation", default=None, metavar="0,1",
+                        help="compare settings of kalah.ai.search.EVALUATION on the same positions")
     parser.add_argument("--games", type=int, default=0,
                         help="score level 8's moves in N of its own games instead of isolated positions")
     parser.add_argument("--opponents", default=",".join(OPPONENTS), metavar="NAME,NAME",
@@ -235,7 +257,10 @@ def main():
         boards = in_band(args.rules, args.positions, args.min_seeds, args.max_seeds, args.seed)
     else:
         boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed)
-    if args.nodes:
+    if args.evaluation:
+        settings = [int(setting) for setting in args.evaluation.split(",")]
+        measure(args, boards, with_evaluations(settings, args.time, args.nodes or None))
+    elif args.nodes:
         measure(args, boards, {"under CPython at %d nodes a move" % args.nodes: level8_here(None, nodes=args.nodes)})
     elif args.browser:
         with level8_in_browser(args.time) as choose:
