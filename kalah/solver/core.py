@@ -209,6 +209,10 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
             keys, lows, highs, best_moves, table, table_seeds, empty_capture, binom, counts):
     """The exact value of boards[ply] within (alpha, beta), fail-soft.
 
+    counts: [nodes, node budget (0: none), 1 once the budget ran out]; past
+    the budget every call returns 0 at once and stores nothing, so the
+    transposition table keeps only proven bounds.
+
     No depth, no evaluation: every value is proven to the end of the game or
     to the endgame table, so a transposition entry holds a lower and an upper
     bound that stay true forever. MTD(f) drives it with null windows.
@@ -223,6 +227,9 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
     if seeds <= table_seeds:
         return np.int64(table[key]) - 128
     counts[0] += 1
+    if counts[1] > 0 and counts[0] > counts[1]:
+        counts[2] = 1         # over the node budget: give up, storing nothing from here on
+        return 0
     slot = key % keys.shape[0]
     low = -seeds
     high = seeds
@@ -303,6 +310,8 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
             turn_round(kids[ply, house], child)
             value = gain - negamax(ply + 1, gain - b, gain - a, boards, kids, gains, kinds, order, keys,
                                    lows, highs, best_moves, table, table_seeds, empty_capture, binom, counts)
+        if counts[2]:
+            return 0
         if value > best:
             best = value
             best_move = house
@@ -341,8 +350,79 @@ def mtdf(ply, guess, boards, kids, gains, kinds, order,
         beta = value + 1 if value == low else value
         value = negamax(ply, beta - 1, beta, boards, kids, gains, kinds, order,
                         keys, lows, highs, best_moves, table, table_seeds, empty_capture, binom, counts)
+        if counts[2]:
+            return 0          # the node budget ran out: no value (the caller checks counts[2])
         if value < beta:
             high = value
         else:
             low = value
     return value
+
+
+@jit_recursive
+def deep_value(ply, depth, alpha, beta, boards, kids, gains, kinds, order, table, table_seeds,
+               empty_capture, binom, counts):
+    """The value of boards[ply] by alpha-beta to a fixed `depth` (moves, extra moves too), fail-soft.
+
+    Where the proof runs out of budget: the horizon's evaluation is 0 more
+    for either side (the store difference so far, which the gains carry),
+    the endgame table gives exact values below `table_seeds`. No
+    transposition table and a fixed depth: the same value whatever was
+    searched before, so a book built with it is the same bytes every time.
+    """
+    h = boards[ply]
+    n = h.shape[0]
+    m = n // 2
+    seeds = 0
+    for i in range(n):
+        seeds += h[i]
+    if seeds <= table_seeds:
+        return np.int64(table[rank(h, binom)]) - 128
+    if depth == 0:
+        return 0
+    counts[0] += 1
+    child = boards[ply + 1]
+    moves = 0
+    for house in range(m):
+        if h[house] == 0:
+            continue
+        gain, kind = play(h, house, empty_capture, kids[ply, house])
+        gains[ply, house] = gain
+        kinds[ply, house] = kind
+        if kind == OVER:
+            score = 3000 + gain
+        else:
+            score = 2000 + house if kind == EXTRA else 100 + gain * 10 + house
+        order[ply, moves] = score * 16 + house
+        moves += 1
+    for i in range(1, moves):
+        item = order[ply, i]
+        j = i - 1
+        while j >= 0 and order[ply, j] < item:
+            order[ply, j + 1] = order[ply, j]
+            j -= 1
+        order[ply, j + 1] = item
+    best = -1000
+    a = alpha
+    for i in range(moves):
+        house = order[ply, i] % 16
+        gain = gains[ply, house]
+        kind = kinds[ply, house]
+        if kind == OVER:
+            value = gain
+        elif kind == EXTRA:
+            for j in range(n):
+                child[j] = kids[ply, house, j]
+            value = gain + deep_value(ply + 1, depth - 1, a - gain, beta - gain, boards, kids, gains, kinds,
+                                      order, table, table_seeds, empty_capture, binom, counts)
+        else:
+            turn_round(kids[ply, house], child)
+            value = gain - deep_value(ply + 1, depth - 1, gain - beta, gain - a, boards, kids, gains, kinds,
+                                      order, table, table_seeds, empty_capture, binom, counts)
+        if value > best:
+            best = value
+            if value > a:
+                a = value
+                if a >= beta:
+                    break
+    return best
