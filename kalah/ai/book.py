@@ -97,6 +97,7 @@ class Book:
             self.plies = header.get("plies")
             self.nodes = header.get("nodes")    # the build's node budget per position
             self.depth = header.get("depth")    # its search depth where that ran out
+            self.partial = bool(header.get("partial"))   # a checkpoint: `turns` whole levels, part of the next
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise KalahError("%s: damaged header (%s)" % (where, error))
         if not 1 <= self.houses <= 16 or self.count < 0:
@@ -184,13 +185,16 @@ class Book:
         return None if found is None else found[0]
 
 
-def encode(rules_name, houses, turns, entries, nodes=None, depth=None):
+def encode(rules_name, houses, turns, entries, nodes=None, depth=None, partial=False):
     """The file's bytes for {rank: ([value or None per house], [exact per house])}.
 
     Sorted by key and with a canonical header, so a rebuilt file is the
-    same bytes.
+    same bytes. partial: a build's checkpoint, which holds the `turns`
+    whole levels and part of the next.
     """
     header = {"rules": rules_name, "houses": houses, "turns": turns, "positions": len(entries)}
+    if partial:
+        header["partial"] = True
     if nodes is not None:
         header["nodes"] = nodes
         header["depth"] = depth

@@ -78,7 +78,8 @@ def run(args):
     with open(out + ".tmp", "wb") as handle:
         handle.write(blob)
     os.replace(out + ".tmp", out)
-    os.remove(checkpoint)
+    if os.path.exists(checkpoint):
+        os.remove(checkpoint)
     exact = sum(1 for values, flags in entries.values() if all(
         flag for value, flag in zip(values, flags) if value is not None))
     print("%s: %d positions (%d exact) to %d turns, %d bytes in %s; %d valued now in %.0f s (%.0f s wall), "

@@ -88,6 +88,7 @@ class Builder:
         self.checkpoint = checkpoint
         self.verbose = verbose
         self.entries = {}
+        self.levels_done = -1   # the last level whose every position is valued
         self.fresh = 0          # positions valued (not reused) in this run
         self.seconds = 0.0
         self.started = time.time()
@@ -138,13 +139,13 @@ class Builder:
                     following.update(replies(after, rules.empty_capture))
             if self.verbose:
                 self.log("level %d: %d positions to move from" % (level, len(frontier)))
+            self.levels_done = level
             level += 1
             if level > self.turns:
                 break
             if level == 1:
                 following.update(second)
             frontier = sorted(following)
-        self.save_checkpoint()
         return self.entries
 
     def log(self, what):
@@ -152,15 +153,16 @@ class Builder:
             what, len(self.entries), self.fresh, time.time() - self.started, self.solver.nodes),
             file=sys.stderr, flush=True)
 
-    def encode(self, entries=None):
-        return book_format.encode(self.rules.name, self.rules.houses, self.turns,
-                                  self.entries if entries is None else entries, self.nodes, self.depth)
+    def encode(self, entries=None, partial=False):
+        return book_format.encode(self.rules.name, self.rules.houses, self.levels_done if partial else self.turns,
+                                  self.entries if entries is None else entries, self.nodes, self.depth, partial)
 
     def save_checkpoint(self):
+        """The book so far, marked partial (its `turns`: the whole levels done), written atomically."""
         if self.checkpoint is None:
             return
         with open(self.checkpoint + ".tmp", "wb") as handle:
-            handle.write(self.encode())
+            handle.write(self.encode(partial=True))
         os.replace(self.checkpoint + ".tmp", self.checkpoint)
         if self.verbose:
             self.log("checkpoint")
