@@ -197,6 +197,9 @@ def test_a_not_exact_book_answer_says_so(monkeypatch):
     analysis = search.analyse(Board("kalah(4,3)"), 1.0)
     assert analysis.book and analysis.depth == 0 and not analysis.exact
     assert analysis.exact_values == dict.fromkeys(analysis.values, False)
+    from kalah.ai import worker_api
+    answer = worker_api._analysis_dict(analysis)
+    assert answer["book"] and not answer["exact"] and not any(answer["exact_values"].values())
     from kalah.ai import perfect
     assert not getattr(perfect.analyse(Board("kalah(4,3)"), 0.2), "book", False)   # Perfect proves or says why not
 
