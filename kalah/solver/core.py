@@ -204,6 +204,29 @@ def fill_table(table, houses, seeds_from, seeds_to, empty_capture, binom):
 
 
 # -- the search ------------------------------------------------------------------
+@jit
+def move_score(house, gain, kind):
+    """Move ordering: moves that end the game, extra turns (nearest the store
+    first), captures and other gains, then the rest (higher first)."""
+    if kind == OVER:
+        return 3000 + gain
+    if kind == EXTRA:
+        return 2000 + house
+    return 100 + gain * 10 + house
+
+
+@jit
+def sort_moves(row, moves):
+    """Sort row[:moves], highest first (insertion sort: at most m of them)."""
+    for i in range(1, moves):
+        item = row[i]
+        j = i - 1
+        while j >= 0 and row[j] < item:
+            row[j + 1] = row[j]
+            j -= 1
+        row[j + 1] = item
+
+
 @jit_recursive
 def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
             keys, lows, highs, best_moves, table, table_seeds, empty_capture, binom, counts):
@@ -259,7 +282,6 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
         gains[ply, house] = gain
         kinds[ply, house] = kind
         if kind == OVER:
-            score = 3000 + gain
             if gain >= b:
                 return gain
         else:
@@ -276,22 +298,12 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
                         return gain - np.int64(highs[child_slot])
                     if kind == EXTRA and gain + lows[child_slot] >= b:
                         return gain + np.int64(lows[child_slot])
-            # Move ordering: the table's move, extra turns (nearest the store
-            # first), captures and other gains, then the rest.
-            score = 2000 + house if kind == EXTRA else 100 + gain * 10 + house
+        score = move_score(house, gain, kind)
         if house == tt_move:
             score = 10000
         order[ply, moves] = score * 16 + house
         moves += 1
-
-    # Sort this node's moves, best first (insertion sort: at most m of them).
-    for i in range(1, moves):
-        item = order[ply, i]
-        j = i - 1
-        while j >= 0 and order[ply, j] < item:
-            order[ply, j + 1] = order[ply, j]
-            j -= 1
-        order[ply, j + 1] = item
+    sort_moves(order[ply], moves)
 
     best = -1000
     best_move = -1
@@ -389,19 +401,9 @@ def deep_value(ply, depth, alpha, beta, boards, kids, gains, kinds, order, table
         gain, kind = play(h, house, empty_capture, kids[ply, house])
         gains[ply, house] = gain
         kinds[ply, house] = kind
-        if kind == OVER:
-            score = 3000 + gain
-        else:
-            score = 2000 + house if kind == EXTRA else 100 + gain * 10 + house
-        order[ply, moves] = score * 16 + house
+        order[ply, moves] = move_score(house, gain, kind) * 16 + house
         moves += 1
-    for i in range(1, moves):
-        item = order[ply, i]
-        j = i - 1
-        while j >= 0 and order[ply, j] < item:
-            order[ply, j + 1] = order[ply, j]
-            j -= 1
-        order[ply, j + 1] = item
+    sort_moves(order[ply], moves)
     best = -1000
     a = alpha
     for i in range(moves):
