@@ -137,6 +137,16 @@ def turn_round(h, out):
         out[m + i] = h[i]
 
 
+@jit
+def next_position(after, kind, out):
+    """The houses after a move as the next mover sees them: turned round after TURN, as they are after EXTRA."""
+    if kind == TURN:
+        turn_round(after, out)
+    else:
+        for i in range(after.shape[0]):
+            out[i] = after[i]
+
+
 # -- the endgame table ---------------------------------------------------------
 @jit_recursive
 def table_value(ply, boards, table, empty_capture, binom):
@@ -286,11 +296,7 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
                 return gain
         else:
             if etc:
-                if kind == TURN:
-                    turn_round(kids[ply, house], child)
-                else:
-                    for i in range(n):
-                        child[i] = kids[ply, house, i]
+                next_position(kids[ply, house], kind, child)
                 child_key = rank(child, binom)
                 child_slot = child_key % keys.shape[0]
                 if keys[child_slot] == child_key:
@@ -314,12 +320,11 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
         if kind == OVER:
             value = gain
         elif kind == EXTRA:
-            for j in range(n):
-                child[j] = kids[ply, house, j]
+            next_position(kids[ply, house], kind, child)
             value = gain + negamax(ply + 1, a - gain, b - gain, boards, kids, gains, kinds, order, keys,
                                    lows, highs, best_moves, table, table_seeds, empty_capture, binom, counts)
         else:
-            turn_round(kids[ply, house], child)
+            next_position(kids[ply, house], kind, child)
             value = gain - negamax(ply + 1, gain - b, gain - a, boards, kids, gains, kinds, order, keys,
                                    lows, highs, best_moves, table, table_seeds, empty_capture, binom, counts)
         if counts[2]:
@@ -413,12 +418,11 @@ def deep_value(ply, depth, alpha, beta, boards, kids, gains, kinds, order, table
         if kind == OVER:
             value = gain
         elif kind == EXTRA:
-            for j in range(n):
-                child[j] = kids[ply, house, j]
+            next_position(kids[ply, house], kind, child)
             value = gain + deep_value(ply + 1, depth - 1, a - gain, beta - gain, boards, kids, gains, kinds,
                                       order, table, table_seeds, empty_capture, binom, counts)
         else:
-            turn_round(kids[ply, house], child)
+            next_position(kids[ply, house], kind, child)
             value = gain - deep_value(ply + 1, depth - 1, gain - beta, gain - a, boards, kids, gains, kinds,
                                       order, table, table_seeds, empty_capture, binom, counts)
         if value > best:
