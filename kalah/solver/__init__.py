@@ -228,10 +228,7 @@ class Solver:
                     values[house + 1], exact[house + 1] = int(gain), True
                     continue
                 sign = 1 if kind == core.EXTRA else -1
-                if kind == core.EXTRA:
-                    child[:] = out
-                else:
-                    core.turn_round(out, child)
+                core.next_position(out, kind, child)
                 if not self.counts[2]:
                     found = self.value(list(child))
                     if not self.counts[2]:

@@ -43,12 +43,10 @@ def _play(houses, house, empty_capture):
     """(kind, houses after the move for whoever moves next) for a 0-based house."""
     h = np.array(houses, np.int64)
     out = np.zeros(len(houses), np.int64)
+    after = np.zeros(len(houses), np.int64)
     _, kind = core.play(h, house, empty_capture, out)
-    if kind == core.TURN:
-        turned = np.zeros(len(houses), np.int64)
-        core.turn_round(out, turned)
-        out = turned
-    return kind, tuple(int(x) for x in out)
+    core.next_position(out, kind, after)
+    return kind, tuple(int(x) for x in after)
 
 
 def replies(houses, empty_capture):
