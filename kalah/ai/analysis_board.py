@@ -128,7 +128,7 @@ def _proven_move(board, deadline, should_stop):
     """The best move of `board` from the book or proven by the Kalah prover before the deadline, else None.
 
     Only with at most search.PROOF_SEEDS seeds in the houses, where the search tries proofs too."""
-    found = search.book_analysis(board)
+    found = search.book_analysis(board, exact_only=True)
     if found is not None:
         return found.move
     prover = search.searcher(board.rules).prover

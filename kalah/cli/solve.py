@@ -7,10 +7,11 @@
 V is the mover's final store minus the opponent's, all seeds counted.
 With the pie rule, the swap appears as move "0" when it is offered.
 
-Kalah positions are looked up in the opening book, else proven by the
-numba solver (kalah.solver) when numba is installed: seconds with up to 30
-seeds in the houses; beyond, it stands on a 20-seed endgame table built
-once into the cache folder (minutes) and reports its progress on stderr.
+Kalah positions are looked up in the opening book (where it proved every
+value), else proven by the numba solver (kalah.solver) when numba is
+installed: seconds with up to 30 seeds in the houses; beyond, it stands on
+a 20-seed endgame table built once into the cache folder (minutes) and
+reports its progress on stderr.
 Other rule sets (and machines without numba) use kalah.ai.solve.
 """
 
@@ -27,11 +28,10 @@ def add_arguments(parser):
 
 def exact_values(board):
     """{move: exact final margin for the mover}, by the fastest means at hand."""
-    from kalah.ai import book
-    found = book.book_for(board.rules.name)
-    values = found.move_values(board.pits, board.turn) if found is not None else None
-    if values is not None:
-        return values
+    from kalah.ai.search import book_analysis
+    found = book_analysis(board, exact_only=True)
+    if found is not None:
+        return found.values
     try:
         from kalah import solver
     except ImportError:  # no numpy/numba: the plain Python search

@@ -202,6 +202,10 @@ def test_a_not_exact_book_answer_says_so(monkeypatch):
     assert answer["book"] and not answer["exact"] and not any(answer["exact_values"].values())
     from kalah.ai import perfect
     assert not getattr(perfect.analyse(Board("kalah(4,3)"), 0.2), "book", False)   # Perfect proves or says why not
+    # Whoever asks for a proof (no time limit) gets one, not the book's search.
+    assert solve(Board("kalah(4,3)"))["values"] == {1: -6, 2: 6, 3: 2, 4: -2}
+    from kalah.cli.solve import exact_values
+    assert exact_values(Board("kalah(4,3)")) == {1: -6, 2: 6, 3: 2, 4: -2}
 
 
 def test_a_killed_build_carries_on_from_its_checkpoint_to_the_same_bytes(tmp_path, monkeypatch):
