@@ -13,7 +13,7 @@ MicroPython), else in the worker too.
 
 Level 8's opening moves come from the opening book (kalah.ai.book, read
 here by MicroPython): the book file of the rule set is fetched the first
-time level 8 plays it (before the worker is asked anything: the file is a
+time level 8 plays it (before the worker is asked anything: the file is
 some 25 kB), and a move in the book is answered at once; the worker starts
 right after and takes over where the book ends. Perfect plays the book's
 move only where the book proved every value.
