@@ -31,8 +31,9 @@ from kalah.errors import KalahError
 from kalah.rules import find_rules
 from kalah.solver import Solver, core
 
-DEFAULT_NODES = 2000000
-DEFAULT_DEPTH = 12
+# The shipped books' budget and depth (docs/performance.md).
+DEFAULT_NODES = 200000
+DEFAULT_DEPTH = 14
 CHECKPOINT_EVERY = 20
 # The transposition table's size is part of the build's arguments: the
 # nodes a proof takes, and so which values are exact, depend on it.

@@ -14,12 +14,15 @@ from tests.micropython.runner import needs_micropython, run_micropython
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+PROVE_ALL = 10 ** 9   # nodes a position: kalah(4,3) is proven everywhere
+
+
 def small_book():
     pytest.importorskip("numba")
     from kalah.solver import Solver
     from kalah.solver.book import build_bytes
     solver = Solver("kalah(4,3)", table_seeds=-1, tt_bits=18)
-    return build_bytes("kalah(4,3)", 2, solver)
+    return build_bytes("kalah(4,3)", 2, solver, nodes=PROVE_ALL)
 
 
 def walk(rules_name, plies):
@@ -60,8 +63,9 @@ def test_a_book_built_on_an_earlier_one_is_the_same_bytes():
     pytest.importorskip("numba")
     from kalah.solver import Solver
     from kalah.solver.book import build_bytes, entries_of
-    shallow = build_bytes("kalah(4,3)", 1, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18))
-    reused = build_bytes("kalah(4,3)", 2, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18), known=entries_of(shallow))
+    shallow = build_bytes("kalah(4,3)", 1, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18), nodes=PROVE_ALL)
+    reused = build_bytes("kalah(4,3)", 2, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18), nodes=PROVE_ALL,
+                         known=entries_of(shallow))
     assert reused == small_book()
 
 
@@ -70,7 +74,7 @@ def test_the_book_plays_its_sides_whole_first_turn():
     pytest.importorskip("numba")
     from kalah.solver import Solver
     from kalah.solver.book import build_bytes
-    found = book.Book(build_bytes("kalah(4,3)", 0, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18)))
+    found = book.Book(build_bytes("kalah(4,3)", 0, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18), nodes=PROVE_ALL))
     board = Board("kalah(4,3)")
     moves = 0
     while board.turn == 0:
@@ -86,7 +90,7 @@ def test_with_one_turn_the_book_answers_every_first_turn_of_the_opponent():
     pytest.importorskip("numba")
     from kalah.solver import Solver
     from kalah.solver.book import build_bytes
-    found = book.Book(build_bytes("kalah(4,3)", 1, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18)))
+    found = book.Book(build_bytes("kalah(4,3)", 1, Solver("kalah(4,3)", table_seeds=-1, tt_bits=18), nodes=PROVE_ALL))
 
     def first_turns(board):
         """Every board after a whole first turn of South (each choice of moves)."""
