@@ -40,7 +40,7 @@ def values(args, progress=None, should_stop=None):
     """Every legal move's value now: book, proof or search within args["time"] seconds.
 
     With "tables": false, the endgame table is not fetched first (the opening
-    book is: some 25 kB), so the first values do not wait for a
+    book is: some 150 kB), so the first values do not wait for a
     download and its loading (seconds in the worker); the proofs load it."""
     board = _board(args)
     if args.get("tables", True) is False:

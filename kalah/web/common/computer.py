@@ -14,7 +14,7 @@ MicroPython), else in the worker too.
 Level 8's opening moves come from the opening book (kalah.ai.book, read
 here by MicroPython): the book file of the rule set is fetched the first
 time level 8 plays it (before the worker is asked anything: the file is
-some 25 kB), and a move in the book is answered at once; the worker starts
+some 150 kB), and a move in the book is answered at once; the worker starts
 right after and takes over where the book ends. Perfect plays the book's
 move only where the book proved every value.
 
@@ -157,7 +157,7 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
             else:
                 _ask_worker(request, player_name, time_limit, seed)
         if _books.get(board.rules.name) in (None, LOADING):
-            _fetch_book(board.rules.name, from_book)   # some 25 kB: the worker takes longer
+            _fetch_book(board.rules.name, from_book)   # some 150 kB: the worker takes longer
         else:
             _later(from_book)
         return request
