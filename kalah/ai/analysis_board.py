@@ -40,7 +40,7 @@ def values(args, progress=None, should_stop=None):
     """Every legal move's value now: book, proof or search within args["time"] seconds.
 
     With "tables": false, the endgame table is not fetched first (the opening
-    book is: a few hundred bytes), so the first values do not wait for a
+    book is: some 150 kB), so the first values do not wait for a
     download and its loading (seconds in the worker); the proofs load it."""
     board = _board(args)
     if args.get("tables", True) is False:
@@ -128,7 +128,7 @@ def _proven_move(board, deadline, should_stop):
     """The best move of `board` from the book or proven by the Kalah prover before the deadline, else None.
 
     Only with at most search.PROOF_SEEDS seeds in the houses, where the search tries proofs too."""
-    found = search.book_analysis(board)
+    found = search.book_analysis(board, exact_only=True)
     if found is not None:
         return found.move
     prover = search.searcher(board.rules).prover

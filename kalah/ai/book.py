@@ -1,25 +1,31 @@
-"""The exact opening book: every move's value in the positions near the start.
+"""The opening book: every move's value in the positions near the start.
 
     >>> book = Book(open("static/data/book-kalah6-4.bin", "rb").read())
     >>> book.move_values(pits, side)      # {house: final margin for the mover} or None
+    >>> book.lookup(pits, side)           # ({house: margin}, {house: exact}) or None
 
-Built offline by `python -m kalah build-book` from the solver's proofs
-(kalah.solver.book); read here, by the page's MicroPython as well as by the
-worker and the command line, so this module imports only what MicroPython
-has. Format (docs/formats.md): a magic line, a JSON header line, then one
-fixed-size record per position sorted by key: the position's rank (the
-houses with the mover's row first, ranked as kalah.ai.endgame ranks them;
-the stores do not matter for the future) in KEY_BYTES bytes big-endian,
-then one byte per house, value + 128 (0 for an empty house). A value is
-the seeds the mover will still store minus the opponent's after that move
-with perfect play; adding today's store difference gives the final margin.
+Built offline by `python -m kalah build-book` (kalah.solver.book): a value
+is exact where the solver proved it within the build's node budget, else
+a deep fixed-depth search's, and marked not exact. Read here, by the page's
+MicroPython as well as by the worker and the command line, so this module
+imports only what MicroPython has. Format (docs/formats.md): a magic line,
+a JSON header line, then one fixed-size record per position sorted by key:
+the position's rank (the houses with the mover's row first, ranked as
+kalah.ai.endgame ranks them; the stores do not matter for the future) in
+KEY_BYTES bytes big-endian, one byte per house, value + 128 (0 for an
+empty house), and (version 2) the exact flags, one bit per house (bit 0
+house 1), in (houses + 7) // 8 bytes. Version 1 files have no flags: every
+value is exact. A value is the seeds the mover will still store minus the
+opponent's after that move; adding today's store difference gives the
+final margin.
 """
 
 import json
 
 from kalah.errors import KalahError
 
-MAGIC = b"KALAH-BOOK 1\n"
+MAGIC_V1 = b"KALAH-BOOK 1\n"   # every value exact, no flags
+MAGIC = b"KALAH-BOOK 2\n"
 KEY_BYTES = 6
 # The rule sets with a book in static/data (python -m kalah build-book).
 SHIPPED = ("kalah(6,4)", "kalah(6,4)+empty-capture")
@@ -78,17 +84,26 @@ class Book:
             if byte == 10:
                 lines += 1
         head = bytes(head)
-        if not head.startswith(MAGIC) or lines < 2:
+        magic = head[:len(MAGIC)]
+        if magic not in (MAGIC, MAGIC_V1) or lines < 2:
             raise KalahError("%s: not a Kalah opening book (bad header)" % where)
         try:
             header = json.loads(head[len(MAGIC):-1].decode())
             self.rules = header["rules"]
-            self.houses = header["houses"]
-            self.plies = header["plies"]
-            self.count = header["positions"]
-        except (ValueError, KeyError) as error:
+            self.houses = int(header["houses"])
+            self.count = int(header["positions"])
+            # Version 1 counted plies (half turns); version 2 counts the opponent's turns.
+            self.turns = header["turns"] if magic == MAGIC else None
+            self.plies = header.get("plies")
+            self.nodes = header.get("nodes")    # the build's node budget per position
+            self.depth = header.get("depth")    # its search depth where that ran out
+            self.partial = bool(header.get("partial"))   # a checkpoint: `turns` whole levels, part of the next
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise KalahError("%s: damaged header (%s)" % (where, error))
-        self.record = KEY_BYTES + self.houses
+        if not 1 <= self.houses <= 16 or self.count < 0:
+            raise KalahError("%s: damaged header (%d houses, %d positions)" % (where, self.houses, self.count))
+        self.flag_bytes = (self.houses + 7) // 8 if magic == MAGIC else 0
+        self.record = KEY_BYTES + self.houses + self.flag_bytes
         self.data = blob
         self.start = len(head)
         if size - self.start != self.count * self.record:
@@ -106,8 +121,8 @@ class Book:
             key = key * 256 + data[at + j]
         return key
 
-    def house_values(self, houses):
-        """{house: future margin for the mover} for houses (mover's row first), or None."""
+    def find(self, houses):
+        """The record number of houses (mover's row first), or -1 outside the book."""
         key = rank(houses)
         low, high = 0, self.count
         while low < high:  # binary search over the sorted keys
@@ -117,17 +132,31 @@ class Book:
             else:
                 high = middle
         if low == self.count or self.key_at(low) != key:
-            return None
-        at = self.start + low * self.record + KEY_BYTES
-        values = {}
+            return -1
+        return low
+
+    def record_at(self, i):
+        """({house: future margin for the mover}, {house: exact}) of record i."""
+        at = self.start + i * self.record + KEY_BYTES
+        data = self.data
+        values, exact = {}, {}
         for house in range(self.houses):
-            byte = self.data[at + house]
+            byte = data[at + house]
             if byte:
                 values[house + 1] = byte - 128
-        return values
+                if self.flag_bytes:
+                    exact[house + 1] = bool(data[at + self.houses + house // 8] >> (house % 8) & 1)
+                else:
+                    exact[house + 1] = True
+        return values, exact
 
-    def move_values(self, pits, side):
-        """{house: the mover's final margin with perfect play}, or None outside the book.
+    def house_values(self, houses):
+        """{house: future margin for the mover} for houses (mover's row first), or None."""
+        i = self.find(houses)
+        return None if i < 0 else self.record_at(i)[0]
+
+    def lookup(self, pits, side):
+        """({house: the mover's final margin}, {house: exact}), or None outside the book.
 
         pits: the board's 2m+2 counts (South houses, store, North houses,
         store); side: 0 South, 1 North to move.
@@ -141,24 +170,45 @@ class Book:
         else:
             houses = list(pits[:m]) + list(pits[m + 1:2 * m + 1])
             diff = pits[m] - pits[2 * m + 1]
-        values = self.house_values(houses)
-        if values is None:
+        i = self.find(houses)
+        if i < 0:
             return None
+        values, exact = self.record_at(i)
         result = {}
         for house in values:
             result[house] = values[house] + diff
-        return result
+        return result, exact
+
+    def move_values(self, pits, side):
+        """{house: the mover's final margin}, or None outside the book (`lookup` says which are exact)."""
+        found = self.lookup(pits, side)
+        return None if found is None else found[0]
 
 
-def encode(rules_name, houses, plies, entries):
-    """The file's bytes for {rank: [value or None per house]} (sorted, so rebuilt files are identical)."""
-    header = json.dumps({"rules": rules_name, "houses": houses, "plies": plies,
-                         "positions": len(entries)}, sort_keys=True).encode()
+def encode(rules_name, houses, turns, entries, nodes=None, depth=None, partial=False):
+    """The file's bytes for {rank: ([value or None per house], [exact per house])}.
+
+    Sorted by key and with a canonical header, so a rebuilt file is the
+    same bytes. partial: a build's checkpoint, which holds the `turns`
+    whole levels and part of the next.
+    """
+    header = {"rules": rules_name, "houses": houses, "turns": turns, "positions": len(entries)}
+    if partial:
+        header["partial"] = True
+    if nodes is not None:
+        header["nodes"] = nodes
+        header["depth"] = depth
     body = bytearray()
     for key in sorted(entries):
+        values, exact = entries[key]
         body += key.to_bytes(KEY_BYTES, "big")
-        body += bytes(0 if value is None else value + 128 for value in entries[key])
-    return MAGIC + header + b"\n" + bytes(body)
+        body += bytes(0 if value is None else value + 128 for value in values)
+        flags = 0
+        for house in range(houses):
+            if values[house] is not None and exact[house]:
+                flags |= 1 << house
+        body += flags.to_bytes((houses + 7) // 8, "little")
+    return MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + bytes(body)
 
 
 _books = {}

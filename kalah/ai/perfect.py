@@ -37,7 +37,7 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, cap=CAP_SECO
 
     Otherwise the search's Analysis after `time_limit` seconds, with `why_not`
     saying why no proof stands behind it."""
-    found = search.book_analysis(board)
+    found = search.book_analysis(board, exact_only=True)
     if found is not None:
         found.why_not = None
         return found

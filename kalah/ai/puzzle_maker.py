@@ -35,7 +35,7 @@ class ExactValues:
         self.max_seeds = max_seeds
 
     def values(self, board):
-        found = book_analysis(board)
+        found = book_analysis(board, exact_only=True)
         if found is not None:
             return dict(found.values)
         if format_.houses_seeds(board) > self.max_seeds:

@@ -491,15 +491,24 @@ def searcher(rules):
     return search
 
 
-def book_analysis(board):
-    """The opening book's Analysis of the position, or None outside the book."""
+def book_analysis(board, exact_only=False):
+    """The opening book's Analysis of the position (its `book` True), or None outside the book.
+
+    Values the book's build could not prove are its deep search's: their
+    exact_values flags (and `exact`, for the book's move) are False;
+    exact_only: None unless every value is proven."""
     from kalah.ai import book
     found = book.book_for(board.rules.name)
-    values = found.move_values(board.pits, board.turn) if found is not None else None
-    if not values:
+    entry = found.lookup(board.pits, board.turn) if found is not None else None
+    if not entry or not entry[0]:
+        return None
+    values, exact = entry
+    if exact_only and not all(exact.values()):
         return None
     move = book.best_move(values)
-    return Analysis(move, values[move], True, 0, 0, values, dict((m, True) for m in values), 0.0)
+    result = Analysis(move, values[move], exact[move], 0, 0, values, exact, 0.0)
+    result.book = True
+    return result
 
 
 def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=None, all_values=True,
@@ -513,10 +522,11 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=No
     every 2048 nodes and ends the search (the last completed depth stands).
     The first depth always completes, whatever the time limit.
     Without a depth limit, a position of the opening book is answered from
-    the book at once, every value exact (depth 0, no nodes).
+    the book at once (depth 0, no nodes), exact where the book's are;
+    with no time limit either (a proof is wanted), only where all are.
     """
     if max_depth is None and board.turn is not None:
-        found = book_analysis(board)
+        found = book_analysis(board, exact_only=time_limit is None)
         if found is not None:
             return found
     return searcher(board.rules).analyse(board, time_limit, progress, should_stop,

@@ -45,13 +45,13 @@ def verdict(values):
 
 def exact_values(board):
     """{move: exact final margin for the mover}, by the fastest means at hand:
-    the opening book, else the numba solver (kalah.solver) where it is
-    installed and plays the rules, else `solve` (`python -m kalah solve`)."""
-    from kalah.ai import book
-    found = book.book_for(board.rules.name)
-    values = found.move_values(board.pits, board.turn) if found is not None else None
-    if values is not None:
-        return values
+    the opening book where it proved every value, else the numba solver
+    (kalah.solver) where it is installed and plays the rules, else `solve`
+    (`python -m kalah solve`)."""
+    from kalah.ai.search import book_analysis
+    found = book_analysis(board, exact_only=True)
+    if found is not None:
+        return found.values
     solver = numba_solver(board.rules)
     if solver is not None:
         from kalah.puzzles import houses_seeds

@@ -85,6 +85,7 @@ def _analysis_dict(analysis):
         "nodes": analysis.nodes,
         "values": dict((str(move), value) for move, value in values.items()),
         "exact_values": dict((str(move), bool(flag)) for move, flag in exact.items()),
+        "book": bool(getattr(analysis, "book", False)),
     }
 
 

@@ -7,9 +7,9 @@
 V is the mover's final store minus the opponent's, all seeds counted.
 With the pie rule, the swap appears as move "0" when it is offered.
 
-Kalah positions are looked up in the opening book, else proven by the
-numba solver (kalah.solver) when numba is installed: seconds with up to 30
-seeds in the houses; beyond, it stands on a 20-seed endgame table built
+Kalah positions are looked up in the opening book (where it proved every
+value), else proven by the numba solver (kalah.solver) when numba is
+installed: seconds with up to 30 seeds in the houses; beyond, it stands on a 20-seed endgame table built
 once into the cache folder (minutes) and reports its progress on stderr.
 Other rule sets (and machines without numba) use kalah.ai.solve's search
 (all three: kalah.ai.solve.exact_values).

@@ -154,7 +154,7 @@ class Solver:
         self.gains = np.zeros((core.MAX_PLY, m), np.int64)
         self.kinds = np.zeros((core.MAX_PLY, m), np.int64)
         self.order = np.zeros((core.MAX_PLY, m), np.int64)
-        self.counts = np.zeros(1, np.int64)
+        self.counts = np.zeros(3, np.int64)   # nodes, node budget (0: none), budget ran out
 
     @property
     def nodes(self):
@@ -195,6 +195,56 @@ class Solver:
                 _log("  house %d: %+d (%d nodes, %.1f s so far)" % (
                     house + 1, values[house + 1], self.nodes, time.time() - started))
         return values
+
+    def forget(self):
+        """Empty the transposition table: what follows no longer depends on what came before."""
+        self.keys.fill(-1)
+
+    def house_values_within(self, houses, nodes, depth):
+        """({house: value}, {house: exact}) proving within `nodes` nodes, else a `depth` search.
+
+        The moves are proven in house order from an empty transposition
+        table until the position's nodes run out; the move being proven then
+        and those after it are valued by alpha-beta to `depth` moves (not
+        exact). Nodes, not seconds, and an empty table: the same answer
+        on any machine, whatever was solved before.
+        """
+        m = self.m
+        h = np.array(houses, np.int64)
+        out = np.zeros(2 * m, np.int64)
+        child = np.zeros(2 * m, np.int64)
+        values, exact = {}, {}
+        self.forget()
+        spent = self.nodes
+        self.counts[0] = 0
+        self.counts[1] = nodes
+        self.counts[2] = 0
+        try:
+            for house in range(m):
+                if not h[house]:
+                    continue
+                gain, kind = core.play(h, house, self.rules.empty_capture, out)
+                if kind == core.OVER:
+                    values[house + 1], exact[house + 1] = int(gain), True
+                    continue
+                sign = 1 if kind == core.EXTRA else -1
+                core.next_position(out, kind, child)
+                if not self.counts[2]:
+                    found = self.value(list(child))
+                    if not self.counts[2]:
+                        values[house + 1], exact[house + 1] = int(gain) + sign * found, True
+                        continue
+                self.boards[0, :] = child
+                found = core.deep_value(0, depth - 1, -1000, 1000, self.boards, self.kids, self.gains,
+                                        self.kinds, self.order, self.table, self.table_seeds,
+                                        self.rules.empty_capture, self.binom, self.counts)
+                values[house + 1], exact[house + 1] = int(gain) + sign * int(found), False
+        finally:
+            used = int(self.counts[0])
+            self.counts[1] = 0
+            self.counts[2] = 0
+            self.counts[0] = spent + used
+        return values, exact
 
     def move_values(self, board):
         """{move: the mover's final margin with perfect play after it}, stores counted."""

@@ -137,6 +137,16 @@ def turn_round(h, out):
         out[m + i] = h[i]
 
 
+@jit
+def next_position(after, kind, out):
+    """The houses after a move as the next mover sees them: turned round after TURN, as they are after EXTRA."""
+    if kind == TURN:
+        turn_round(after, out)
+    else:
+        for i in range(after.shape[0]):
+            out[i] = after[i]
+
+
 # -- the endgame table ---------------------------------------------------------
 @jit_recursive
 def table_value(ply, boards, table, empty_capture, binom):
@@ -204,10 +214,37 @@ def fill_table(table, houses, seeds_from, seeds_to, empty_capture, binom):
 
 
 # -- the search ------------------------------------------------------------------
+@jit
+def move_score(house, gain, kind):
+    """Move ordering: moves that end the game, extra turns (nearest the store
+    first), captures and other gains, then the rest (higher first)."""
+    if kind == OVER:
+        return 3000 + gain
+    if kind == EXTRA:
+        return 2000 + house
+    return 100 + gain * 10 + house
+
+
+@jit
+def sort_moves(row, moves):
+    """Sort row[:moves], highest first (insertion sort: at most m of them)."""
+    for i in range(1, moves):
+        item = row[i]
+        j = i - 1
+        while j >= 0 and row[j] < item:
+            row[j + 1] = row[j]
+            j -= 1
+        row[j + 1] = item
+
+
 @jit_recursive
 def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
             keys, lows, highs, best_moves, table, table_seeds, empty_capture, binom, counts):
     """The exact value of boards[ply] within (alpha, beta), fail-soft.
+
+    counts: [nodes, node budget (0: none), 1 once the budget ran out]; past
+    the budget every call returns 0 at once and stores nothing, so the
+    transposition table keeps only proven bounds.
 
     No depth, no evaluation: every value is proven to the end of the game or
     to the endgame table, so a transposition entry holds a lower and an upper
@@ -223,6 +260,9 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
     if seeds <= table_seeds:
         return np.int64(table[key]) - 128
     counts[0] += 1
+    if counts[1] > 0 and counts[0] > counts[1]:
+        counts[2] = 1         # over the node budget: give up, storing nothing from here on
+        return 0
     slot = key % keys.shape[0]
     low = -seeds
     high = seeds
@@ -252,16 +292,11 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
         gains[ply, house] = gain
         kinds[ply, house] = kind
         if kind == OVER:
-            score = 3000 + gain
             if gain >= b:
                 return gain
         else:
             if etc:
-                if kind == TURN:
-                    turn_round(kids[ply, house], child)
-                else:
-                    for i in range(n):
-                        child[i] = kids[ply, house, i]
+                next_position(kids[ply, house], kind, child)
                 child_key = rank(child, binom)
                 child_slot = child_key % keys.shape[0]
                 if keys[child_slot] == child_key:
@@ -269,22 +304,12 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
                         return gain - np.int64(highs[child_slot])
                     if kind == EXTRA and gain + lows[child_slot] >= b:
                         return gain + np.int64(lows[child_slot])
-            # Move ordering: the table's move, extra turns (nearest the store
-            # first), captures and other gains, then the rest.
-            score = 2000 + house if kind == EXTRA else 100 + gain * 10 + house
+        score = move_score(house, gain, kind)
         if house == tt_move:
             score = 10000
         order[ply, moves] = score * 16 + house
         moves += 1
-
-    # Sort this node's moves, best first (insertion sort: at most m of them).
-    for i in range(1, moves):
-        item = order[ply, i]
-        j = i - 1
-        while j >= 0 and order[ply, j] < item:
-            order[ply, j + 1] = order[ply, j]
-            j -= 1
-        order[ply, j + 1] = item
+    sort_moves(order[ply], moves)
 
     best = -1000
     best_move = -1
@@ -295,14 +320,15 @@ def negamax(ply, alpha, beta, boards, kids, gains, kinds, order,
         if kind == OVER:
             value = gain
         elif kind == EXTRA:
-            for j in range(n):
-                child[j] = kids[ply, house, j]
+            next_position(kids[ply, house], kind, child)
             value = gain + negamax(ply + 1, a - gain, b - gain, boards, kids, gains, kinds, order, keys,
                                    lows, highs, best_moves, table, table_seeds, empty_capture, binom, counts)
         else:
-            turn_round(kids[ply, house], child)
+            next_position(kids[ply, house], kind, child)
             value = gain - negamax(ply + 1, gain - b, gain - a, boards, kids, gains, kinds, order, keys,
                                    lows, highs, best_moves, table, table_seeds, empty_capture, binom, counts)
+        if counts[2]:
+            return 0
         if value > best:
             best = value
             best_move = house
@@ -341,8 +367,68 @@ def mtdf(ply, guess, boards, kids, gains, kinds, order,
         beta = value + 1 if value == low else value
         value = negamax(ply, beta - 1, beta, boards, kids, gains, kinds, order,
                         keys, lows, highs, best_moves, table, table_seeds, empty_capture, binom, counts)
+        if counts[2]:
+            return 0          # the node budget ran out: no value (the caller checks counts[2])
         if value < beta:
             high = value
         else:
             low = value
     return value
+
+
+@jit_recursive
+def deep_value(ply, depth, alpha, beta, boards, kids, gains, kinds, order, table, table_seeds,
+               empty_capture, binom, counts):
+    """The value of boards[ply] by alpha-beta to a fixed `depth` (moves, extra moves too), fail-soft.
+
+    Where the proof runs out of budget: the horizon's evaluation is 0 more
+    for either side (the store difference so far, which the gains carry),
+    the endgame table gives exact values below `table_seeds`. No
+    transposition table and a fixed depth: the same value whatever was
+    searched before, so a book built with it is the same bytes every time.
+    """
+    h = boards[ply]
+    n = h.shape[0]
+    m = n // 2
+    seeds = 0
+    for i in range(n):
+        seeds += h[i]
+    if seeds <= table_seeds:
+        return np.int64(table[rank(h, binom)]) - 128
+    if depth == 0:
+        return 0
+    counts[0] += 1
+    child = boards[ply + 1]
+    moves = 0
+    for house in range(m):
+        if h[house] == 0:
+            continue
+        gain, kind = play(h, house, empty_capture, kids[ply, house])
+        gains[ply, house] = gain
+        kinds[ply, house] = kind
+        order[ply, moves] = move_score(house, gain, kind) * 16 + house
+        moves += 1
+    sort_moves(order[ply], moves)
+    best = -1000
+    a = alpha
+    for i in range(moves):
+        house = order[ply, i] % 16
+        gain = gains[ply, house]
+        kind = kinds[ply, house]
+        if kind == OVER:
+            value = gain
+        elif kind == EXTRA:
+            next_position(kids[ply, house], kind, child)
+            value = gain + deep_value(ply + 1, depth - 1, a - gain, beta - gain, boards, kids, gains, kinds,
+                                      order, table, table_seeds, empty_capture, binom, counts)
+        else:
+            next_position(kids[ply, house], kind, child)
+            value = gain - deep_value(ply + 1, depth - 1, gain - beta, gain - a, boards, kids, gains, kinds,
+                                      order, table, table_seeds, empty_capture, binom, counts)
+        if value > best:
+            best = value
+            if value > a:
+                a = value
+                if a >= beta:
+                    break
+    return best

@@ -23,6 +23,11 @@ def test_bestmove_prints_the_move_value_and_search_figures():
     assert answer["move"] in range(1, 7) and answer["depth"] >= 1 and answer["exact"] is False
 
 
+def test_bestmove_from_a_book_position_the_build_did_not_prove_is_not_exact():
+    run = kalah("bestmove", "--rules", "kalah(6,4)", "--moves", "3,6,1", "--json")
+    assert json.loads(run.stdout) == {"move": 4, "value": 12, "exact": False, "depth": 0, "nodes": 0}
+
+
 def test_bestmove_from_a_position_near_the_end_is_exact():
     run = kalah("bestmove", "--position", "kalah(3,2)/0,0,1,5,1,0,0,5/S", "--time", "1", "--json")
     assert json.loads(run.stdout) == {"move": 3, "value": 0, "exact": True, "depth": 1, "nodes": 0}

@@ -83,6 +83,8 @@ for name in ("kalah(4,2)", "kalah(5,2)", "kalah(6,1)", "kalah(6,2)+empty-capture
 board = Board(position=%r)
 values["position"] = Solver("kalah(6,4)", table_seeds=-1, tt_bits=16).move_values(board)
 values["table"] = bytes(build_table("kalah(6,4)", 5)).hex()
+budgeted = Solver("kalah(6,2)", table_seeds=-1, tt_bits=16).house_values_within([2] * 12, 300, 5)
+values["budgeted"] = [sorted(part.items()) for part in budgeted]
 print(json.dumps(values, sort_keys=True))
 """
 
@@ -100,3 +102,20 @@ def test_plain_python_and_numba_give_identical_values():
         outputs.append(json.loads(done.stdout))
     assert outputs[0] == outputs[1]
     assert max(outputs[0]["kalah(6,2)+empty-capture"].values()) == 10
+
+
+def test_a_node_budget_proves_what_it_can_and_values_the_rest_by_a_fixed_depth_search():
+    solver = Solver("kalah(6,2)", table_seeds=-1, tt_bits=16)
+    houses = [2] * 12
+    full, exact = solver.house_values_within(houses, 10 ** 9, 3)
+    assert full == solver.house_values(houses) and all(exact.values())
+    cut, exact = solver.house_values_within(houses, 100000, 3)
+    assert 0 < sum(exact.values()) < len(exact)
+    # Moves are proven in house order until the budget runs out: exact first, then searched.
+    flags = [exact[house] for house in sorted(exact)]
+    assert flags == sorted(flags, reverse=True)
+    assert all(cut[house] == full[house] for house in exact if exact[house])
+    # The same answer again, whatever the table held before: the budget starts from an empty table.
+    solver.house_values(houses)
+    assert solver.house_values_within(houses, 100000, 3) == (cut, exact)
+    assert solver.counts[1] == 0 and solver.counts[2] == 0    # no budget left behind for other calls

@@ -233,3 +233,22 @@ def test_without_jspi_undo_terminates_the_thinking_worker_and_a_fresh_one_plays(
     page.click(HOUSE.format(side=0, house=1))
     page.wait_for_function("document.querySelector('#board .kb-last') && "
                            "document.querySelector('#board .kb-last').dataset.side === '1'", timeout=TIMEOUT)
+
+
+def test_hints_from_a_book_entry_that_is_not_proven_say_so(new_context, site_url, wait_for_python_ready):
+    """After South 3, 6 and North 1 the shipped book's values are its deep search's, not proofs."""
+    board = Board("kalah(6,4)")
+    for move in (3, 6, 1):
+        board.push(move)
+    values, exact = book.book_for("kalah(6,4)").lookup(board.pits, board.turn)
+    assert not any(exact.values())
+    page = open_page(new_context(reduced_motion="reduce"), site_url, wait_for_python_ready)
+    new_game(page)  # two people
+    for side, house in ((0, 3), (0, 6), (1, 1)):
+        page.click(HOUSE.format(side=side, house=house))
+    page.wait_for_function(SOUTH_TO_MOVE, timeout=TIMEOUT)
+    page.click("#hints-toggle")
+    page.wait_for_function("document.querySelectorAll('#hints li').length === %d" % len(values), timeout=TIMEOUT)
+    hints = page.eval_on_selector_all("#hints li", "(items) => items.map((i) => i.textContent)")
+    assert hints == ["%s %+d" % ("ABCDEF"[move - 1], values[move]) for move in sorted(values)]
+    assert "book, not exact" in page.inner_text("#hints-status")

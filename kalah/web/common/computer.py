@@ -11,11 +11,12 @@ reference players ("random", "first", "rightmost", "greedy") are instant and
 run here on the page's thread (kalah.ai.reference imports under
 MicroPython), else in the worker too.
 
-Level 8's opening moves come from the exact opening book (kalah.ai.book,
-read here by MicroPython): the book file of the rule set is fetched the first
-time level 8 plays it (before the worker is asked anything: the file is a
-few hundred bytes), and a move in the book is answered at once; the worker
-starts right after and takes over where the book ends.
+Level 8's opening moves come from the opening book (kalah.ai.book, read
+here by MicroPython): the book file of the rule set is fetched the first
+time level 8 plays it (before the worker is asked anything: the file is
+some 150 kB), and a move in the book is answered at once; the worker starts
+right after and takes over where the book ends. Perfect plays the book's
+move only where the book proved every value.
 
 `preload()` starts the worker early (when a game with the computer is set
 up, or once the board is drawn) so that the first move does not wait for
@@ -150,12 +151,13 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
             if not request.is_pending():
                 return
             answer = _book_answer(snapshot)
-            if answer is not None:
+            # Perfect plays only the book's proven moves; level 8 its deep search's too.
+            if answer is not None and (player_name != "perfect" or answer["all_exact"]):
                 request._result(answer)
             else:
                 _ask_worker(request, player_name, time_limit, seed)
         if _books.get(board.rules.name) in (None, LOADING):
-            _fetch_book(board.rules.name, from_book)   # a few hundred bytes: the worker takes longer
+            _fetch_book(board.rules.name, from_book)   # some 150 kB: the worker takes longer
         else:
             _later(from_book)
         return request
@@ -185,7 +187,7 @@ def _ask_worker(request, player_name, time_limit, seed):
                                   on_progress=request._progress, on_error=request._error)
 
 
-BOOK_PLAYERS = ("level8", "perfect")   # the book's moves are proven: Perfect plays them too
+BOOK_PLAYERS = ("level8", "perfect")   # Perfect plays the book's moves where every value is proven
 LOADING = "loading"
 _books = {}          # rule set name -> LOADING, or the Book once fetched, or False if it failed
 _book_waiters = {}   # rule set name -> functions to call once the book is there
@@ -208,11 +210,13 @@ def _book_answer(board):
     if not found or found == LOADING:
         return None
     from kalah.ai import book
-    values = found.move_values(board.pits, board.turn)
-    if not values:
+    entry = found.lookup(board.pits, board.turn)
+    if not entry or not entry[0]:
         return None
+    values, exact = entry
     move = book.best_move(values)
-    return {"move": move, "value": values[move], "exact": True, "depth": 0, "book": True}
+    return {"move": move, "value": values[move], "exact": exact[move], "depth": 0, "book": True,
+            "all_exact": all(exact.values())}
 
 
 def _fetch_book(rules_name, then):

@@ -170,11 +170,15 @@ class AnalysisView:
             cls = "hint best" if value == best else "hint"
             self.hint_list.appendChild(el("li", text, cls=cls, attrs={"data-move": move}))
         depth = answer.get("depth")
+        if answer.get("book") and not all(exact.get(str(move)) for move in values):
+            how = " from the opening book (book, not exact: its deep search's where not marked \u201cexact\u201d)"
+        elif answer.get("exact"):
+            how = " (proved to the end of the game)"
+        else:
+            how = " as far as the computer sees (depth %s); \u201cexact\u201d: proved to the end" % depth
         self.hint_status.textContent = (
             "%s to move. Each move's value: %s's final margin in seeds with best play%s."
-            % (SIDE_NAMES[side], SIDE_NAMES[side],
-               " (proved to the end of the game)" if answer.get("exact") else
-               " as far as the computer sees (depth %s); \u201cexact\u201d: proved to the end" % depth))
+            % (SIDE_NAMES[side], SIDE_NAMES[side], how))
 
     # -- review -----------------------------------------------------------------
     def start_review(self):
