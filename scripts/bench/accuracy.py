@@ -96,12 +96,6 @@ def in_band(rules, count, min_seeds, max_seeds, seed):
     return list(boards.values())[:count]
 
 
-<<<<<<< HEAD
-OPPONENTS = ("level8", "level5", "level6", "level7")
-
-
-def game_moves(rules, games, max_seeds, seed, choose, names=OPPONENTS):
-=======
 def band_arguments(parser):
     """The options naming one band of positions (in_band), as the benchmarks of a band take them."""
     parser.add_argument("--rules", default="kalah(6,4)")
@@ -116,8 +110,10 @@ def band_boards(args):
     return in_band(find_rules(args.rules).name, args.positions, args.min_seeds, args.max_seeds, args.seed)
 
 
-def game_moves(rules, games, max_seeds, seed, choose):
->>>>>>> housing
+OPPONENTS = ("level8", "level5", "level6", "level7")
+
+
+def game_moves(rules, games, max_seeds, seed, choose, names=OPPONENTS):
     """[(board, level 8's move)] from level 8's own games, for its moves with few enough seeds left.
 
     choose(board): level 8's move; names: its opponents in turn ("level8": itself)."""
