@@ -57,7 +57,9 @@ def _known(args):
     given = args.get("values") or {}
     if isinstance(given, dict):
         for key, entry in given.items():
-            if isinstance(entry, dict) and isinstance(entry.get("value"), int):
+            value = entry.get("value") if isinstance(entry, dict) else None
+            # Seeds, or quarter seeds where the learned evaluation valued a move unproven.
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
                 known[int(key)] = (entry["value"], entry.get("exact") is True)
     return known
 
