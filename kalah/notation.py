@@ -18,6 +18,12 @@ def house_letter(side, house):
     return letter if side == SOUTH else letter.lower()
 
 
+def signed(value):
+    """A value in seeds as the pages show it: "+3", "-2", "0" (whole seeds: "+9" for 9.5)."""
+    whole = int(value)   # MicroPython's "%d" takes no float
+    return "%+d" % whole if whole else "0"
+
+
 def move_text(side, move):
     return "swap" if move == SWAP else house_letter(side, move)
 

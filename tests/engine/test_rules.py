@@ -479,3 +479,9 @@ def test_board_diagram_from_either_side():
         " 2                      0",
         "     5  5  5  4  4  4",
         "     a  b  c  d  e  f"])
+
+
+def test_values_are_shown_in_whole_signed_seeds():
+    from kalah.notation import signed
+    # The learned evaluation values unproven moves in quarter seeds; the pages show whole seeds.
+    assert [signed(v) for v in (3, -2, 0, 9.5, -0.5, 0.75, -19.5)] == ["+3", "-2", "0", "+9", "0", "0", "-19"]

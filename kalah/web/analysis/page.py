@@ -24,7 +24,7 @@ from kalah.analysis import board_from_fragment
 from kalah.analysis_link import analysis_fragment
 from kalah.board import Board
 from kalah.errors import KalahError
-from kalah.notation import move_text
+from kalah.notation import move_text, signed
 from kalah.rules import SIDE_NAMES
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
@@ -44,10 +44,6 @@ LINE_SECONDS = 1.0     # the first line; once every value is exact, the proven l
 PROVEN_LINE_SECONDS = 3.0
 COMPUTER_SECONDS = 1.0
 
-
-
-def signed(value):
-    return "+%d" % value if value > 0 else "%d" % value
 
 
 def line_text(board, moves):

@@ -21,7 +21,7 @@ waits long behind them.
 
 from kalah.analysis_link import study_link
 from kalah.board import Board
-from kalah.notation import move_text
+from kalah.notation import move_text, signed
 from kalah.rules import SIDE_NAMES, SOUTH
 from kalah.web.common import worker_client
 from kalah.web.common.board_view import BoardView
@@ -34,10 +34,6 @@ HINT_SECONDS = 1.0
 REVIEW_SECONDS = 0.3   # a position; a 50-move game takes about 20 s
 MARK_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 MARK_ORDER = ("inaccuracy", "mistake", "blunder")
-
-
-def signed(value):
-    return "+%d" % value if value > 0 else "%d" % value
 
 
 PLURALS = {"inaccuracy": "inaccuracies"}

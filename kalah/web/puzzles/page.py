@@ -12,7 +12,7 @@ from pyscript import window
 from kalah import puzzles
 from kalah.analysis_link import study_link
 from kalah.errors import KalahError
-from kalah.notation import move_text
+from kalah.notation import move_text, signed
 from kalah.rules import SIDE_NAMES
 from kalah.web.common import storage
 from kalah.web.common.board_view import BoardView
@@ -20,10 +20,6 @@ from kalah.web.common.dom import by_id, el, listen, page_ready, proxy, show_mess
 from kalah.web.puzzles.your_puzzles import YourGames
 
 PROGRESS_KEY = "kalah.puzzles"
-
-
-def signed(value):
-    return "%+d" % value if value else "0"
 
 
 def line_text(board, moves):
