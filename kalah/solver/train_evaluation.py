@@ -1,7 +1,7 @@
 """Training the search's evaluation (kalah.ai.evaluation) on exact values, offline.
 
-    .venv/bin/python -m kalah.solver.train_evaluation --seed 1 --positions 12000 \
-        --data /tmp/evaluation-data.npz        # kalah/ai/evaluation.py's WEIGHTS, in about a minute
+    .venv/bin/python -m kalah.solver.train_evaluation --seed 2 --positions 20000 --ridge 10 \
+        --data /tmp/evaluation-data.npz        # kalah/ai/evaluation.py's WEIGHTS, in about two minutes
 
 1. Positions: Kalah(6,4) games between the random player and levels 1-5
    (seeded), each position taken with probability 1/4, distinct by their
@@ -15,8 +15,11 @@
    what the store difference, the plain evaluation, misses.
 3. Fit: least squares with a little ridge over kalah.ai.evaluation's
    features, weights rounded to the module's integer scale; printed as the
-   WEIGHTS line to paste into kalah/ai/evaluation.py, with the fit's error
-   against the store difference alone (on held-out positions).
+   WEIGHTS block to paste into kalah/ai/evaluation.py, with the fit's error
+   against the store difference alone (on held-out positions). The count
+   table's columns for one house sum to 1 with each other, so the ridge
+   also picks how a house's value splits between its straight line and its
+   table (the sum, which the search uses, is what the data fix).
 
 `--data` keeps the solved positions (houses, value) so that a refit with
 other features (`--fit-only`) costs no solving. Cost: docs/performance.md.
@@ -92,9 +95,23 @@ def fit(houses, values, ridge=1.0, seed=1):
             len(y), len(train), len(test), min(map(sum, houses)), max(map(sum, houses))),
         "held out: mean |error| %.2f seeds with the store difference alone, %.2f with the features" % (
             np.abs(y[test]).mean(), np.abs(y[test] - predicted).mean()),
-        "WEIGHTS = (%s)" % ", ".join(str(v) for v in weights),
-    ]
+    ] + weights_source(weights).splitlines()
     return weights, lines
+
+
+def weights_source(weights):
+    """WEIGHTS as kalah/ai/evaluation.py writes it: the 15 features, then a row of the
+    count table per house (the mover's six, then the opponent's)."""
+    row = evaluation.CAP + 1
+    lines = ["WEIGHTS = (",
+             "    %s,   # seeds per house, captures, the move" % ", ".join(str(v) for v in weights[:15])]
+    for house in range(2 * evaluation.M):
+        first = 15 + house * row
+        lines.append("    %s,   # %s house %d holds 0..%d+" % (
+            ", ".join(str(v) for v in weights[first:first + row]),
+            "own" if house < evaluation.M else "their", house % evaluation.M + 1, evaluation.CAP))
+    lines.append(")")
+    return "\n".join(lines)
 
 
 def main():

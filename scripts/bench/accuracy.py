@@ -4,6 +4,7 @@
     python3 -m scripts.bench.accuracy --positions 300 --time 0.6 --max-seeds 48
     .venv/bin/python -m scripts.bench.accuracy --browser --positions 300 --time 1 --max-seeds 36
     .venv/bin/python -m scripts.bench.accuracy --positions 40 --min-seeds 23 --max-seeds 36 --nodes 90000
+    .venv/bin/python -m scripts.bench.accuracy --positions 40 --min-seeds 37 --max-seeds 48 --random-plies 2 --time 0.6
 
 Distinct positions come from level 8's own games (against itself and levels 5..7,
 seeded), taken once at most `--max-seeds` seeds are left in the houses.
@@ -55,20 +56,26 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BANDS = ((0, 22, "endgame (0-22)"), (23, 36, "middle (23-36)"), (37, 99, "opening (37+)"))
 
 
-def game_positions(rules, count, max_seeds, seed):
+def game_positions(rules, count, max_seeds, seed, random_plies=0):
     """Distinct positions from games between levels, once few enough seeds are left.
 
     Games of level 8 against itself often repeat one another, so a position
-    already taken is not taken again (it would count its move twice)."""
+    already taken is not taken again (it would count its move twice).
+    random_plies: each game opens with that many random plies (seeded), which
+    the opening band needs: without them its positions are the book's few lines."""
     names = ["level8", "level5", "level6", "level7"]
     found = []
     seen = set()
     game = 0
+    rng = Rng(seed)
     while len(found) < count:
         opponent = players.get(names[game % len(names)], seed=seed + game)
         level8 = players.get("level8")
         south, north = (level8, opponent) if game % 2 == 0 else (opponent, level8)
         board = Board(rules)
+        for _ in range(random_plies):
+            if board.turn is not None:
+                board.push(board.legal_moves[rng.randrange(len(board.legal_moves))])
         taken = 0
         while board.turn is not None and taken < 3:
             m = board.rules.houses
@@ -84,12 +91,12 @@ def game_positions(rules, count, max_seeds, seed):
     return found[:count]
 
 
-def in_band(rules, count, min_seeds, max_seeds, seed):
+def in_band(rules, count, min_seeds, max_seeds, seed, random_plies=0):
     """Distinct positions of game_positions' games with min_seeds..max_seeds seeds in the houses."""
     boards = {}
     draw = seed
     while len(boards) < count:
-        for board in game_positions(rules, count, max_seeds, draw):
+        for board in game_positions(rules, count, max_seeds, draw, random_plies):
             if houses_seeds(board) >= min_seeds:
                 boards.setdefault(board.position(), board)
         draw += 1000
@@ -230,6 +237,9 @@ def main():
                         help="level 8 searches this many nodes a move instead of --time (load-independent)")
     parser.add_argument("--evaluation", default=None, metavar="0,1",
                         help="compare settings of kalah.ai.search.EVALUATION on the same positions")
+    parser.add_argument("--random-plies", type=int, default=0, metavar="N",
+                        help="each game opens with N random plies: distinct opening-band positions "
+                             "(37+ seeds), which the levels' games alone repeat")
     parser.add_argument("--games", type=int, default=0,
                         help="score level 8's moves in N of its own games instead of isolated positions")
     parser.add_argument("--opponents", default=",".join(OPPONENTS), metavar="NAME,NAME",
@@ -250,9 +260,9 @@ def main():
         measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]})
         return
     if args.min_seeds:
-        boards = in_band(args.rules, args.positions, args.min_seeds, args.max_seeds, args.seed)
+        boards = in_band(args.rules, args.positions, args.min_seeds, args.max_seeds, args.seed, args.random_plies)
     else:
-        boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed)
+        boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed, args.random_plies)
     if args.evaluation:
         settings = [int(setting) for setting in args.evaluation.split(",")]
         measure(args, boards, with_evaluations(settings, args.time, args.nodes or None))

@@ -7,15 +7,22 @@ from kalah.ai.search import Search, rotate
 from kalah.rules import find_rules
 
 # Hand-checked: South's 4 in house 1 lands in its empty house 5 facing North's 6
-# (a capture of 7; house 2's 1 lands in empty house 3 facing 1: 2); its house 4
-# ends in the store. North's 1 in its house 4 lands in its empty house 5 facing
-# South's 1 (2); none of North's moves ends in its store.
+# (a capture of 7; house 2's 1 lands in empty house 3 facing 1: 2). North's 1 in
+# its house 4 lands in its empty house 5 facing South's 1 (2).
 POSITION = "kalah(6,4)/4,1,0,3,0,2,5,5,6,7,1,0,9,5/S"
-FEATURES = [4, 1, 0, 3, 0, 2, 5, 6, 7, 1, 0, 9,  # seeds per house, the mover's row first
-            1, 0,   # moves ending in the own store: the mover's, the opponent's
-            7, 2,   # largest capture now: the mover's, the opponent's
-            2, 1,   # empty houses
-            1]      # having the move
+HOUSES = [4, 1, 0, 3, 0, 2, 5, 6, 7, 1, 0, 9]   # the mover's row first
+FEATURES = HOUSES + [
+    7, 2,   # largest capture now: the mover's, the opponent's
+    1]      # having the move
+
+
+def counts(houses):
+    """The count table's features: per house, a 1 in the column of its count (CAP and more: CAP)."""
+    row = evaluation.CAP + 1
+    found = [0] * (len(houses) * row)
+    for house, seeds in enumerate(houses):
+        found[house * row + min(seeds, evaluation.CAP)] = 1
+    return found
 
 
 def weighted(pits):
@@ -23,14 +30,18 @@ def weighted(pits):
 
 
 def test_features_of_hand_checked_positions():
-    assert evaluation.features(Board(position=POSITION).pits) == FEATURES
-    # Four seeds everywhere: each side's house 3 ends in its store; no capture, no empty house.
-    assert evaluation.features(Board("kalah(6,4)").pits) == [4] * 12 + [1, 1, 0, 0, 0, 0, 1]
+    assert evaluation.features(Board(position=POSITION).pits) == FEATURES + counts(HOUSES)
+    # Four seeds everywhere: no capture.
+    assert evaluation.features(Board("kalah(6,4)").pits) == [4] * 12 + [0, 0, 1] + counts([4] * 12)
+    # A house of CAP seeds or more is in the table's last column.
+    crowded = [13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0]
+    assert evaluation.features(crowded)[15:15 + evaluation.CAP + 1] == [0] * evaluation.CAP + [1]
+    assert len(evaluation.features(crowded)) == len(evaluation.WEIGHTS) == 15 + 12 * (evaluation.CAP + 1)
 
 
 def test_north_to_move_is_valued_as_the_position_turned():
     north = Board(position="kalah(6,4)/5,6,7,1,0,9,5,4,1,0,3,0,2,5/N")
-    assert evaluation.features(rotate(tuple(north.pits), 6)) == FEATURES
+    assert evaluation.features(rotate(tuple(north.pits), 6)) == FEATURES + counts(HOUSES)
     assert evaluation.value(north.pits, True) == evaluation.value(Board(position=POSITION).pits)
 
 
