@@ -1,0 +1,13 @@
+"""scripts/bench/accuracy.py's positions: distinct, in the band asked for, and (with random
+plies) many in the opening band, which the levels' own games keep to a few book lines."""
+
+from kalah.puzzles import houses_seeds
+from scripts.bench.accuracy import in_band
+
+
+def test_the_opening_band_with_random_plies_gives_distinct_positions_in_the_band():
+    boards = in_band("kalah(6,4)", 12, 37, 48, seed=1, random_plies=2)
+    assert len(boards) == 12
+    assert len(set(board.position() for board in boards)) == 12
+    assert all(37 <= houses_seeds(board) <= 48 for board in boards)
+    assert all(board.turn is not None and len(board.legal_moves) > 1 for board in boards)
