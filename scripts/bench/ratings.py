@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Ratings of levels 1-8 and the reference players on one Elo-style scale.
 
-    nice -n 10 .venv/bin/python -m scripts.bench.ratings --games 10 --nodes 12000 --jobs 2
+    nice -n 10 .venv/bin/python -m scripts.bench.ratings --games 20 --nodes 100000 --jobs 2
 
 Every pair of players (random, first, rightmost, greedy, level1..level8)
 plays `--games` games of Kalah(6,4): each opening (two plies drawn from a
@@ -144,7 +144,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="kalah(6,4)")
     parser.add_argument("--games", type=int, default=10, help="games per pair (even: each opening from both sides)")
-    parser.add_argument("--nodes", type=int, default=12000,
+    parser.add_argument("--nodes", type=int, default=100000,
                         help="search nodes per move of level 8 (each level takes its share, as of the time limit)")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--seed", type=int, default=1)

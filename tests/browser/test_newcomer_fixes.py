@@ -249,5 +249,5 @@ def test_where_a_level_is_chosen_the_page_says_how_strong_it_is(new_context, sit
                                       "os => Object.fromEntries(os.map(o => [o.value, o.textContent]))")
     for level, (word, rating, beats) in LEVEL_STRENGTH.items():
         assert shown[level] == "Computer, level %s \u2014 %s, %s (rating %d)" % (level[5:], word, beats, rating)
-    assert shown["level3"] == ("Computer, level 3 \u2014 beginner, beats rightmost house, loses to greedy"
-                               " (rating 517)")
+    assert shown["level3"] == ("Computer, level 3 \u2014 beginner, beats every reference player"
+                               " (57% against greedy) (rating 645)")

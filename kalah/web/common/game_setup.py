@@ -26,17 +26,17 @@ REFERENCE_TITLES = {
 # shown where a level is chosen. Measured, not guessed: `scripts/bench/ratings.py` plays the round
 # robin and prints this table (docs/performance.md, "Computer players": the command and every figure);
 # paste its output here when a level changes. name: (word, rating, what it beats)
-LEVEL_STRENGTH = {  # scripts/bench/ratings.py --games 20 --nodes 12000 (with the learned evaluation)
-    "level1": ("first steps", 337, "beats rightmost house"),
-    "level2": ("novice", 391, "beats rightmost house, loses to greedy"),
-    "level3": ("beginner", 517, "beats rightmost house, loses to greedy"),
-    "level4": ("casual", 636, "beats every reference player (55% against greedy)"),
-    "level5": ("club player", 700, "beats every reference player (65% against greedy)"),
-    "level6": ("strong", 746, "beats every reference player (65% against greedy)"),
-    "level7": ("expert", 854, "beats every reference player (90% against greedy)"),
-    "level8": ("master", 890, "beats every reference player (80% against greedy)"),
+LEVEL_STRENGTH = {  # scripts/bench/ratings.py --games 20 --nodes 100000 (the count-table evaluation)
+    "level1": ("first steps", 358, "beats rightmost house, loses to greedy"),
+    "level2": ("novice", 556, "beats every reference player (55% against greedy)"),
+    "level3": ("beginner", 645, "beats every reference player (57% against greedy)"),
+    "level4": ("casual", 771, "beats every reference player (88% against greedy)"),
+    "level5": ("club player", 828, "beats every reference player (80% against greedy)"),
+    "level6": ("strong", 908, "beats every reference player (80% against greedy)"),
+    "level7": ("expert", 939, "beats every reference player (80% against greedy)"),
+    "level8": ("master", 995, "beats every reference player (98% against greedy)"),
 }
-REFERENCE_RATINGS = {"random": 0, "first": -9, "rightmost": 266, "greedy": 541}  # the same run's
+REFERENCE_RATINGS = {"random": 0, "first": -24, "rightmost": 154, "greedy": 558}  # the same run's
 SEED_CHOICES = tuple(range(1, 13))
 HOUSE_CHOICES = tuple(range(1, 9))
 # Seconds a computer player may think per move, by watching speed.
