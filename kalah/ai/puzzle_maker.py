@@ -73,7 +73,7 @@ def level_finds(board, level, best, table):
     """The chance (0..1) that `level` plays `best` here, from a fresh search."""
     depth, temperature, _ = players.LEVELS[level]
     if depth is None:
-        found = book_analysis(board)
+        found = book_analysis(board, exact_only=True)   # as level 8 plays
         if found is None:
             found = Search(board.rules, endgame=table).analyse(
                 board, None, max_nodes=LEVEL8_NODES, all_values=False)

@@ -521,12 +521,14 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=No
     {"depth", "value", "move", "nodes", "exact"}; `should_stop()` is polled
     every 2048 nodes and ends the search (the last completed depth stands).
     The first depth always completes, whatever the time limit.
-    Without a depth limit, a position of the opening book is answered from
-    the book at once (depth 0, no nodes), exact where the book's are;
-    with no time limit either (a proof is wanted), only where all are.
+    Without a depth limit, a position where the opening book proved every
+    move's value is answered from the book at once (depth 0, no nodes).
+    Where the book holds its build's deep search instead, the search runs:
+    it finds the best move more often (docs/performance.md, "The book's
+    unproven values against level 8's search").
     """
     if max_depth is None and board.turn is not None:
-        found = book_analysis(board, exact_only=time_limit is None)
+        found = book_analysis(board, exact_only=True)
         if found is not None:
             return found
     return searcher(board.rules).analyse(board, time_limit, progress, should_stop,

@@ -62,7 +62,7 @@ def run(args):
         from kalah.ai import perfect
         analysis = perfect.analyse(board, args.time)
     else:
-        # Without --depth the opening book answers where it can (depth 0; "exact" as the book says).
+        # Without --depth the opening book answers where it proved every value (depth 0, exact).
         analysis = analyse(board, args.time, max_depth=args.depth, all_values=False)
     if args.json:
         print(json.dumps(analysis.as_dict()))

@@ -195,15 +195,19 @@ def test_values_past_the_node_budget_are_the_deep_searchs_and_not_exact():
         assert values[move] == expected, move
 
 
-def test_a_not_exact_book_answer_says_so(monkeypatch):
+def test_the_search_answers_where_the_book_did_not_prove_every_value(monkeypatch):
     found = book.Book(tiny_budget_book())
     monkeypatch.setitem(book._books, "kalah(4,3)", found)
-    analysis = search.analyse(Board("kalah(4,3)"), 1.0)
-    assert analysis.book and analysis.depth == 0 and not analysis.exact
-    assert analysis.exact_values == dict.fromkeys(analysis.values, False)
+    start = Board("kalah(4,3)")
+    unproven = search.book_analysis(start)
+    assert unproven.book and unproven.depth == 0 and not unproven.exact
+    assert unproven.exact_values == dict.fromkeys(unproven.values, False)
+    assert search.book_analysis(start, exact_only=True) is None
+    # Level 8, hints and bestmove search there: the book's deep values lose seeds its search keeps.
+    analysis = search.analyse(start, 1.0)
+    assert not getattr(analysis, "book", False) and analysis.depth >= 1
     from kalah.ai import worker_api
-    answer = worker_api._analysis_dict(analysis)
-    assert answer["book"] and not answer["exact"] and not any(answer["exact_values"].values())
+    assert not worker_api._analysis_dict(analysis)["book"]
     from kalah.ai import perfect
     assert not getattr(perfect.analyse(Board("kalah(4,3)"), 0.2), "book", False)   # Perfect proves or says why not
     # Whoever asks for a proof (no time limit) gets one, not the book's search.

@@ -13,6 +13,7 @@ import pytest
 
 from kalah import Board
 from kalah.ai import book, endgame
+from kalah.notation import signed
 from tests.browser.play_driver import present
 
 TIMEOUT = 120_000  # ms: Pyodide's start on a loaded 2-core machine can take 20 s
@@ -21,6 +22,7 @@ THINKING = present("#thinking", "e.textContent.includes('depth')")
 IS_THINKING = "(document.querySelector('#thinking')?.textContent || '').includes('depth')"
 LEGAL_SOUTH_HOUSE = '#board button.kb-house[data-side="0"]:not([aria-disabled="true"])'
 SOUTH_TO_MOVE = present("#status", "e.textContent.startsWith('South to move')")
+AT_POSITION = "document.querySelector('#board').dataset.position === '%s'"
 
 
 def open_page(context, site_url, wait_for_python_ready):
@@ -235,20 +237,31 @@ def test_without_jspi_undo_terminates_the_thinking_worker_and_a_fresh_one_plays(
                            "document.querySelector('#board .kb-last').dataset.side === '1'", timeout=TIMEOUT)
 
 
-def test_hints_from_a_book_entry_that_is_not_proven_say_so(new_context, site_url, wait_for_python_ready):
-    """After South 3, 6 and North 1 the shipped book's values are its deep search's, not proofs."""
-    board = Board("kalah(6,4)")
+def test_hints_come_from_the_book_only_where_it_proved_every_value(new_context, site_url, wait_for_python_ready):
+    """After South 3 (an extra turn) the shipped book proved every value: the hints are its own.
+    After South 3, 6 and North 1 its values are its deep search's, not proofs: the search answers."""
+    proven = Board("kalah(6,4)")
+    proven.push(3)
+    values, exact = book.book_for("kalah(6,4)").lookup(proven.pits, proven.turn)
+    assert all(exact.values())
+    unproven = Board("kalah(6,4)")
     for move in (3, 6, 1):
-        board.push(move)
-    values, exact = book.book_for("kalah(6,4)").lookup(board.pits, board.turn)
-    assert not any(exact.values())
+        unproven.push(move)
+    assert not any(book.book_for("kalah(6,4)").lookup(unproven.pits, unproven.turn)[1].values())
     page = open_page(new_context(reduced_motion="reduce"), site_url, wait_for_python_ready)
     new_game(page)  # two people
-    for side, house in ((0, 3), (0, 6), (1, 1)):
-        page.click(HOUSE.format(side=side, house=house))
-    page.wait_for_function(SOUTH_TO_MOVE, timeout=TIMEOUT)
+    page.click(HOUSE.format(side=0, house=3))
+    page.wait_for_function(AT_POSITION % proven.position(), timeout=TIMEOUT)
     page.click("#hints-toggle")
     page.wait_for_function("document.querySelectorAll('#hints li').length === %d" % len(values), timeout=TIMEOUT)
     hints = page.eval_on_selector_all("#hints li", "(items) => items.map((i) => i.textContent)")
-    assert hints == ["%s %+d" % ("ABCDEF"[move - 1], values[move]) for move in sorted(values)]
-    assert "book, not exact" in page.inner_text("#hints-status")
+    assert hints == ["%s %s exact" % ("ABCDEF"[move - 1], signed(values[move])) for move in sorted(values)]
+    assert "from the opening book (proved to the end of the game)" in page.inner_text("#hints-status")
+
+    for side, house in ((0, 6), (1, 1)):
+        page.click(HOUSE.format(side=side, house=house))
+    page.wait_for_function(AT_POSITION % unproven.position(), timeout=TIMEOUT)
+    page.wait_for_function("document.querySelector('#hints-status').textContent.includes('as far as the "
+                           "computer sees')", timeout=TIMEOUT)
+    assert "opening book" not in page.inner_text("#hints-status")
+    assert page.locator("#hints li").count() == len(unproven.legal_moves)

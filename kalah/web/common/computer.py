@@ -15,8 +15,9 @@ Level 8's opening moves come from the opening book (kalah.ai.book, read
 here by MicroPython): the book file of the rule set is fetched the first
 time level 8 plays it (before the worker is asked anything: the file is
 some 150 kB), and a move in the book is answered at once; the worker starts
-right after and takes over where the book ends. Perfect plays the book's
-move only where the book proved every value.
+right after and takes over where the book ends, or where the book did not
+prove every value of the position (both level 8 and Perfect play only the
+book's proven positions).
 
 `preload()` starts the worker early (when a game with the computer is set
 up, or once the board is drawn) so that the first move does not wait for
@@ -151,8 +152,9 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
             if not request.is_pending():
                 return
             answer = _book_answer(snapshot)
-            # Perfect plays only the book's proven moves; level 8 its deep search's too.
-            if answer is not None and (player_name != "perfect" or answer["all_exact"]):
+            # Only where the book proved every value, as search.analyse: elsewhere the search
+            # plays better than the book's deep values.
+            if answer is not None and answer["all_exact"]:
                 request._result(answer)
             else:
                 _ask_worker(request, player_name, time_limit, seed)
@@ -187,7 +189,7 @@ def _ask_worker(request, player_name, time_limit, seed):
                                   on_progress=request._progress, on_error=request._error)
 
 
-BOOK_PLAYERS = ("level8", "perfect")   # Perfect plays the book's moves where every value is proven
+BOOK_PLAYERS = ("level8", "perfect")   # they play the book's moves where every value is proven
 LOADING = "loading"
 _books = {}          # rule set name -> LOADING, or the Book once fetched, or False if it failed
 _book_waiters = {}   # rule set name -> functions to call once the book is there

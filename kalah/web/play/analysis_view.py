@@ -166,8 +166,8 @@ class AnalysisView:
             cls = "hint best" if value == best else "hint"
             self.hint_list.appendChild(el("li", text, cls=cls, attrs={"data-move": move}))
         depth = answer.get("depth")
-        if answer.get("book") and not all(exact.get(str(move)) for move in values):
-            how = " from the opening book (book, not exact: its deep search's where not marked \u201cexact\u201d)"
+        if answer.get("book"):   # only where the book proved every value (search.analyse)
+            how = " from the opening book (proved to the end of the game)"
         elif answer.get("exact"):
             how = " (proved to the end of the game)"
         else:
