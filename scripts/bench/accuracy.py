@@ -254,8 +254,9 @@ def main():
         else:
             search._searchers.clear()
             moves = game_moves(args.rules, args.games, args.max_seeds, args.seed,
-                               level8_here(args.time, keep_tables=True), opponents)
-            where = "under CPython, in its own games"
+                               level8_here(args.time, keep_tables=True, nodes=args.nodes or None), opponents)
+            where = "under CPython, in its own games" + (
+                " at %d nodes a move" % args.nodes if args.nodes else "")
         played = dict((id(board), move) for board, move in moves)
         measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]})
         return
