@@ -25,6 +25,7 @@ returns quarter seeds, the search's unit.
 ONE = 64
 M = 6
 CAP = 12
+TABLE_AT = 2 * M + 3   # WEIGHTS' index of the count table: after the houses, captures and move
 # Fitted by `python -m kalah.solver.train_evaluation --seed 2 --positions 20000 --ridge 10`:
 # 20,000 positions with 2-36 seeds in the houses. On 12,000 others (`--seed 1 --positions
 # 12000`, unseen by this fit) the mean error of the final margin is 3.51 seeds; 6.13 with the
@@ -79,7 +80,7 @@ def best_capture(pits, first):
 def _house_tables(first):
     """Per house of a row (`first`: 0 the mover's, M the opponent's), its share of the value
     for each seed count (0..48): its weight per seed plus its table entry for that count."""
-    return [[WEIGHTS[first + i] * s + WEIGHTS[15 + (first + i) * (CAP + 1) + min(s, CAP)]
+    return [[WEIGHTS[first + i] * s + WEIGHTS[TABLE_AT + (first + i) * (CAP + 1) + min(s, CAP)]
              for s in range(8 * M + 1)] for i in range(M)]
 
 
@@ -87,8 +88,8 @@ OWN = _house_tables(0)
 THEIRS = _house_tables(M)
 
 
-def value(pits, north=False, own=OWN, theirs=THEIRS, catch=WEIGHTS[12], caught=WEIGHTS[13],
-          move=WEIGHTS[14]):
+def value(pits, north=False, own=OWN, theirs=THEIRS, catch=WEIGHTS[2 * M], caught=WEIGHTS[2 * M + 1],
+          move=WEIGHTS[2 * M + 2]):
     """WEIGHTS · features(pits) in quarter seeds (the search's unit): 4 / ONE = 1/16.
 
     north: value `pits` for North, as if turned. The same sum as `features`

@@ -100,13 +100,14 @@ def fit(houses, values, ridge=1.0, seed=1):
 
 
 def weights_source(weights):
-    """WEIGHTS as kalah/ai/evaluation.py writes it: the 15 features, then a row of the
+    """WEIGHTS as kalah/ai/evaluation.py writes it: the 15 features before the table, then a row of the
     count table per house (the mover's six, then the opponent's)."""
     row = evaluation.CAP + 1
+    table = evaluation.TABLE_AT
     lines = ["WEIGHTS = (",
-             "    %s,   # seeds per house, captures, the move" % ", ".join(str(v) for v in weights[:15])]
+             "    %s,   # seeds per house, captures, the move" % ", ".join(str(v) for v in weights[:table])]
     for house in range(2 * evaluation.M):
-        first = 15 + house * row
+        first = table + house * row
         lines.append("    %s,   # %s house %d holds 0..%d+" % (
             ", ".join(str(v) for v in weights[first:first + row]),
             "own" if house < evaluation.M else "their", house % evaluation.M + 1, evaluation.CAP))
