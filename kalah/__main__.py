@@ -4,4 +4,5 @@ import sys
 
 from kalah.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":   # not again in build-book's worker processes
+    sys.exit(main())

@@ -43,11 +43,15 @@ def verdict(values):
     return {"value": best_value, "best": best, "values": values}
 
 
-def exact_values(board):
+def exact_values(board, solvers=None):
     """{move: exact final margin for the mover}, by the fastest means at hand:
     the opening book where it proved every value, else the numba solver
     (kalah.solver) where it is installed and plays the rules, else `solve`
-    (`python -m kalah solve`)."""
+    (`python -m kalah solve`).
+
+    solvers: a dict that keeps the numba solvers from call to call (their
+    tables and what they proved: a game's positions share most of their
+    work), for a caller solving many positions; about 0.4 GB a solver."""
     from kalah.ai.search import book_analysis
     found = book_analysis(board, exact_only=True)
     if found is not None:
@@ -55,7 +59,7 @@ def exact_values(board):
     solver = numba_solver(board.rules)
     if solver is not None:
         from kalah.puzzles import houses_seeds
-        return solver.solver_for(board.rules, houses_seeds(board)).move_values(board)
+        return solver.solver_for(board.rules, houses_seeds(board), solvers=solvers).move_values(board)
     return solve(board)["values"]
 
 

@@ -1,6 +1,6 @@
 """`python -m kalah build-book`: the opening book of a Kalah rule set, along the computer's lines.
 
-    python -m kalah build-book --rules kalah(6,4) --turns 2 [--nodes N] [--depth D] [--reuse FILE]
+    python -m kalah build-book --rules kalah(6,4) --turns 2 [--nodes N] [--depth D] [--reuse FILE] [--jobs J]
     (writes static/data/book-kalah6-4.bin; progress in static/data/book-kalah6-4.bin.part)
 
 For each side as the computer's: every position where it is to move after
@@ -10,8 +10,10 @@ proven by the numba solver (kalah.solver; it loads its 20-seed endgame
 table from the cache folder, building it the first time) within --nodes
 nodes per position, else valued by its search to --depth moves and marked
 not exact. The file is the same bytes for the same rules, turns, nodes and
-depth, however the build was split: a killed build run again with the
-same arguments carries on from its checkpoint (OUT.part). docs/formats.md.
+depth, however the build was split (--jobs J solves J positions at once,
+each process with its own tables, about 0.5 GB each): a killed build run
+again with the same arguments carries on from its checkpoint (OUT.part).
+docs/formats.md.
 """
 
 import os
@@ -36,6 +38,8 @@ def add_arguments(parser):
     parser.add_argument("--reuse", default=None, metavar="FILE",
                         help="an earlier book of the same rules whose exact positions (and the others, "
                              "if built with the same --nodes and --depth) are reused")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="positions solved at once, one process each (default 1)")
 
 
 def _entries(path, rules, nodes, depth):
@@ -62,6 +66,8 @@ def run(args):
         raise KalahError("--turns must be 0..20, not %d" % args.turns)
     if args.nodes < 1 or not 1 <= args.depth <= 60:
         raise KalahError("--nodes must be at least 1 and --depth 1..60")
+    if not 1 <= args.jobs <= 64:
+        raise KalahError("--jobs must be 1..64, not %d" % args.jobs)
     out = args.out or os.path.join(endgame.DATA_DIR, book.file_name(rules.name))
     known = {}
     if args.reuse:
@@ -72,9 +78,17 @@ def run(args):
         print("carrying on from %s (%d positions)" % (checkpoint, len(resumed)), file=sys.stderr)
         known.update(resumed)
     started = time.time()
-    builder = Builder(rules, args.turns, solver.Solver(rules, tt_bits=TT_BITS, verbose=True), args.nodes, args.depth,
-                      known, checkpoint, verbose=True)
-    entries = builder.build()
+    if args.jobs == 1:
+        one = solver.Solver(rules, tt_bits=TT_BITS, verbose=True)
+    else:
+        one = None
+        solver.cached_table(rules, solver.DEFAULT_TABLE_SEEDS)   # built once here, not in every job
+    builder = Builder(rules, args.turns, one, args.nodes, args.depth, known, checkpoint, verbose=True,
+                      jobs=args.jobs)
+    try:
+        entries = builder.build()
+    finally:
+        builder.close()
     blob = builder.encode(entries)
     write_file(out, blob)
     if os.path.exists(checkpoint):
@@ -83,5 +97,5 @@ def run(args):
         flag for value, flag in zip(values, flags) if value is not None))
     print("%s: %d positions (%d exact) to %d turns, %d bytes in %s; %d valued now in %.0f s (%.0f s wall), "
           "%d solver nodes" % (rules.name, len(entries), exact, args.turns, len(blob), out, builder.fresh,
-                              builder.seconds, time.time() - started, builder.solver.nodes), file=sys.stderr)
+                              builder.seconds, time.time() - started, builder.nodes_used), file=sys.stderr)
     return 0

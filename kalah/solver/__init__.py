@@ -108,21 +108,29 @@ def board_houses(board):
     return pits[:m] + pits[m + 1:2 * m + 1], pits[m] - pits[2 * m + 1]
 
 
-def solver_for(rules, houses_seeds, verbose=True):
+def solver_for(rules, houses_seeds, verbose=True, solvers=None):
     """A Solver sized for a position with `houses_seeds` seeds in the houses.
 
     Up to 30 seeds the shipped endgame table (or none, for sizes without
     one) is enough (seconds, nothing to build); beyond, the DEFAULT_TABLE_SEEDS table from the cache folder,
-    built there the first time (minutes).
+    built there the first time (minutes). `solvers`, a dict, keeps them
+    for the next call.
     """
     from kalah.ai import endgame
     rules = find_rules(rules)
+    key = (rules.name, houses_seeds <= 30)
+    if solvers is not None and key in solvers:
+        return solvers[key]
     shipped = endgame.table_for(rules)
-    if houses_seeds <= 30:
-        if shipped is None:  # small boards: no table to build or cache
-            return Solver(rules, -1, verbose=False)
-        return Solver(rules, shipped.seeds, table=np.frombuffer(bytes(shipped.data), np.uint8), verbose=False)
-    return Solver(rules, DEFAULT_TABLE_SEEDS, verbose=verbose)
+    if houses_seeds > 30:
+        made = Solver(rules, DEFAULT_TABLE_SEEDS, verbose=verbose)
+    elif shipped is None:  # small boards: no table to build or cache
+        made = Solver(rules, -1, verbose=False)
+    else:
+        made = Solver(rules, shipped.seeds, table=np.frombuffer(bytes(shipped.data), np.uint8), verbose=False)
+    if solvers is not None:
+        solvers[key] = made
+    return made
 
 
 class Solver:
@@ -139,6 +147,7 @@ class Solver:
             table = cached_table(self.rules, table_seeds, verbose) if table_seeds >= 0 else np.zeros(1, np.uint8)
         self.table = table
         self.table_seeds = table_seeds
+        self.tt_bits = tt_bits
         self.verbose = verbose
         total = max(self.rules.total, table_seeds)
         self.binom = core.binomials(total + n + 2, n + 1)

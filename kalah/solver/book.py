@@ -29,7 +29,7 @@ import numpy as np
 from kalah.ai import book as book_format
 from kalah.errors import KalahError
 from kalah.rules import find_rules
-from kalah.solver import Solver, core
+from kalah.solver import DEFAULT_TABLE_SEEDS, Solver, core
 
 # The shipped books' budget and depth (docs/performance.md).
 DEFAULT_NODES = 200000
@@ -74,23 +74,38 @@ def replies(houses, empty_capture):
 
 
 class Builder:
-    """The book of one rule set to `turns`, with its entries {rank: (values, exact)} so far."""
+    """The book of one rule set to `turns`, with its entries {rank: (values, exact)} so far.
+
+    jobs > 1 values each level's positions in that many processes, each
+    with its own Solver like `solver` (its endgame table and transposition
+    table's size): the same entries, as a position's values depend on it alone.
+    """
 
     def __init__(self, rules, turns, solver=None, nodes=DEFAULT_NODES, depth=DEFAULT_DEPTH, known=None,
-                 checkpoint=None, verbose=False):
+                 checkpoint=None, verbose=False, jobs=1):
         self.rules = find_rules(rules)
         if nodes < 1 or depth < 1:
             raise KalahError("the node budget and the depth must be at least 1")
-        self.turns, self.nodes, self.depth = turns, nodes, depth
-        self.solver = solver or Solver(self.rules, tt_bits=TT_BITS, verbose=False)
+        if jobs < 1:
+            raise KalahError("the build needs at least 1 job")
+        self.turns, self.nodes, self.depth, self.jobs = turns, nodes, depth, jobs
+        self._solver = solver
         self.known = dict(known or {})
         self.checkpoint = checkpoint
         self.verbose = verbose
         self.entries = {}
         self.levels_done = -1   # the last level whose every position is valued
         self.fresh = 0          # positions valued (not reused) in this run
-        self.seconds = 0.0
+        self.seconds = 0.0      # solving time, summed over the jobs
+        self.nodes_used = 0
         self.started = time.time()
+        self._pool = None
+
+    @property
+    def solver(self):
+        if self._solver is None:
+            self._solver = Solver(self.rules, tt_bits=TT_BITS, verbose=False)
+        return self._solver
 
     def values_of(self, houses):
         key = book_format.rank(houses)
@@ -98,28 +113,76 @@ class Builder:
             if key in self.known:
                 self.entries[key] = self.known[key]
             else:
-                started = time.time()
-                values, exact = self.solver.house_values_within(list(houses), self.nodes, self.depth)
-                self.seconds += time.time() - started
-                m = self.rules.houses
-                self.entries[key] = ([values.get(house + 1) for house in range(m)],
-                                     [exact.get(house + 1, False) for house in range(m)])
-                self.fresh += 1
-                if self.fresh % CHECKPOINT_EVERY == 0:
-                    self.save_checkpoint()
+                self.store(key, *value_position(self.solver, houses, self.nodes, self.depth))
         return self.entries[key]
+
+    def store(self, key, entry, seconds, nodes):
+        """A position valued in this run: kept, counted, and checkpointed every CHECKPOINT_EVERY."""
+        self.entries[key] = entry
+        self.seconds += seconds
+        self.nodes_used += nodes
+        self.fresh += 1
+        if self.fresh % CHECKPOINT_EVERY == 0:
+            self.save_checkpoint()
+
+    def lookup(self, houses):
+        """A position's (values, exact) if this run or an earlier one valued it, else None."""
+        key = book_format.rank(houses)
+        return self.entries.get(key) or self.known.get(key)
+
+    def walk_turn(self, houses, values_of):
+        """The book side's whole turn from houses, each move the best of values_of(position).
+
+        (TURN, the position the opponent moves from, seen from its side),
+        (OVER, None), or where values_of gives None, (None, that position)."""
+        h = tuple(houses)
+        while True:
+            found = values_of(h)
+            if found is None:
+                return None, h
+            move = book_format.best_move(dict((i + 1, v) for i, v in enumerate(found[0]) if v is not None))
+            kind, h = _play(h, move - 1, self.rules.empty_capture)
+            if kind == core.OVER:
+                return kind, None
+            if kind == core.TURN:
+                return kind, h
 
     def book_turn(self, houses):
         """Value the book side's positions along its whole turn from houses; the position it ends in."""
-        h = tuple(houses)
+        return self.walk_turn(houses, self.values_of)[1]
+
+    def value_ahead(self, frontier):
+        """Value the positions the book side's turns from `frontier` pass through, in `jobs` processes.
+
+        In rounds: walk each turn as far as it is valued, value the positions
+        where the walks stopped side by side, walk again (a turn's next
+        position follows from the move just valued)."""
         while True:
-            values, _ = self.values_of(h)
-            move = book_format.best_move(dict((i + 1, v) for i, v in enumerate(values) if v is not None))
-            kind, h = _play(h, move - 1, self.rules.empty_capture)
-            if kind == core.OVER:
-                return None
-            if kind == core.TURN:     # the opponent's move, seen from its side
-                return h
+            missing = set()
+            for houses in frontier:
+                kind, stop = self.walk_turn(houses, self.lookup)
+                if kind is None:
+                    missing.add(stop)
+            if not missing:
+                return
+            for houses, entry, seconds, nodes in self.pool().imap_unordered(_value_in_worker, sorted(missing)):
+                self.store(book_format.rank(houses), entry, seconds, nodes)
+
+    def pool(self):
+        if self._pool is None:
+            import multiprocessing
+            # spawn, not fork: a worker compiles its own numba functions and loads its own tables
+            context = multiprocessing.get_context("spawn")
+            solver = self._solver
+            spec = (self.rules.name, DEFAULT_TABLE_SEEDS if solver is None else solver.table_seeds,
+                    TT_BITS if solver is None else solver.tt_bits, self.nodes, self.depth)
+            self._pool = context.Pool(self.jobs, _start_worker, spec)
+        return self._pool
+
+    def close(self):
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool = None
 
     def build(self):
         """{rank: (values, exact)} of the whole book, level by level."""
@@ -131,6 +194,8 @@ class Builder:
         level = 0
         frontier = first
         while True:
+            if self.jobs > 1:
+                self.value_ahead(frontier)
             following = set()
             for houses in frontier:
                 after = self.book_turn(houses)
@@ -149,7 +214,7 @@ class Builder:
 
     def log(self, what):
         print("  %s; %d positions (%d valued now), %.0f s, %d nodes" % (
-            what, len(self.entries), self.fresh, time.time() - self.started, self.solver.nodes),
+            what, len(self.entries), self.fresh, time.time() - self.started, self.nodes_used),
             file=sys.stderr, flush=True)
 
     def encode(self, entries=None, partial=False):
@@ -165,6 +230,29 @@ class Builder:
         os.replace(self.checkpoint + ".tmp", self.checkpoint)
         if self.verbose:
             self.log("checkpoint")
+
+
+def value_position(solver, houses, nodes, depth):
+    """((values, exact) of every house, None where empty; seconds; nodes) of a position, by house_values_within."""
+    started = time.time()
+    before = solver.nodes
+    values, exact = solver.house_values_within(list(houses), nodes, depth)
+    m = len(houses) // 2
+    entry = ([values.get(house + 1) for house in range(m)], [exact.get(house + 1, False) for house in range(m)])
+    return entry, time.time() - started, solver.nodes - before
+
+
+_worker = None   # (solver, nodes, depth) in a worker process of Builder.pool
+
+
+def _start_worker(rules, table_seeds, tt_bits, nodes, depth):
+    global _worker
+    _worker = (Solver(rules, table_seeds, tt_bits=tt_bits, verbose=False), nodes, depth)
+
+
+def _value_in_worker(houses):
+    solver, nodes, depth = _worker
+    return (houses,) + value_position(solver, houses, nodes, depth)
 
 
 def entries_of(blob, nodes=None, depth=None):
@@ -187,7 +275,10 @@ def entries_of(blob, nodes=None, depth=None):
 
 
 def build_bytes(rules, turns, solver=None, nodes=DEFAULT_NODES, depth=DEFAULT_DEPTH, known=None,
-                checkpoint=None, verbose=False):
-    """The book file's bytes (the same for the same rules, turns, nodes and depth)."""
-    builder = Builder(rules, turns, solver, nodes, depth, known, checkpoint, verbose)
-    return builder.encode(builder.build())
+                checkpoint=None, verbose=False, jobs=1):
+    """The book file's bytes (the same for the same rules, turns, nodes and depth, and any jobs)."""
+    builder = Builder(rules, turns, solver, nodes, depth, known, checkpoint, verbose, jobs)
+    try:
+        return builder.encode(builder.build())
+    finally:
+        builder.close()

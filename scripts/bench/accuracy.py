@@ -5,6 +5,7 @@
     .venv/bin/python -m scripts.bench.accuracy --browser --positions 300 --time 1 --max-seeds 36
     .venv/bin/python -m scripts.bench.accuracy --positions 40 --min-seeds 23 --max-seeds 36 --nodes 90000
     .venv/bin/python -m scripts.bench.accuracy --positions 40 --min-seeds 37 --max-seeds 48 --random-plies 2 --time 0.6
+    .venv/bin/python -m scripts.bench.accuracy --games 20 --opponents exact --random-plies 0 --max-seeds 48 --time 1
 
 Distinct positions come from level 8's own games (against itself and levels 5..7,
 seeded), taken once at most `--max-seeds` seeds are left in the houses.
@@ -26,8 +27,9 @@ kalah.ai.search.EVALUATION (0: the store difference, 1: the learned
 evaluation) on every position, in one run on the same positions.
 
 With --games N level 8 is scored in its own games instead, as it plays
-them: N games from two random plies, against itself and levels 5..7 in
-turn (or the players `--opponents` names, e.g. `perfect`), sides alternating, keeping its tables from move to move (and game to
+them: N games from two random plies (--random-plies), against itself and levels 5..7 in
+turn (or the players `--opponents` names, e.g. `perfect`, or `exact`:
+perfect play itself, the solver's best moves with ties drawn at random), sides alternating, keeping its tables from move to move (and game to
 game) as the page's worker does. Every move level 8 makes with at most `--max-seeds` seeds in
 the houses (and a choice to make) is checked. Its own tables carry what it
 proved on one move to the next, which isolated positions cannot show.
@@ -118,21 +120,45 @@ def band_boards(args):
 
 
 OPPONENTS = ("level8", "level5", "level6", "level7")
+# An opponent of --games that is perfect play itself: ExactPlayer.
+EXACT = "exact"
 
 
-def game_moves(rules, games, max_seeds, seed, choose, names=OPPONENTS):
+class ExactPlayer:
+    """Perfect play: a move of the best exact value (exact_values: the book's
+    proofs or the numba solver's), drawn at random among equals, so that
+    games spread over the perfect lines. Seconds to a minute a move while
+    more than 36 seeds are in the houses."""
+
+    def __init__(self, seed, solvers):
+        self.rng = Rng(seed)
+        self.solvers = solvers
+
+    def choose(self, board, time_limit=None):
+        values = exact_values(board, self.solvers)
+        best = max(values.values())
+        moves = sorted(move for move, value in values.items() if value == best)
+        return moves[self.rng.randrange(len(moves))]
+
+
+def game_moves(rules, games, max_seeds, seed, choose, names=OPPONENTS, random_plies=2, solvers=None):
     """[(board, level 8's move)] from level 8's own games, for its moves with few enough seeds left.
 
-    choose(board): level 8's move; names: its opponents in turn ("level8": itself)."""
+    choose(board): level 8's move; names: its opponents in turn ("level8": itself,
+    "exact": ExactPlayer); each game opens with random_plies random plies (seeded)."""
     rng = Rng(seed)
     found = []
     for game in range(games):
         opponent = names[game % len(names)]
-        other = None if opponent == "level8" else players.get(opponent, seed=seed + game)
+        if opponent == EXACT:
+            other = ExactPlayer(seed + game, solvers)
+        else:
+            other = None if opponent == "level8" else players.get(opponent, seed=seed + game)
         level8_side = game % 2
         board = Board(rules)
-        for _ in range(2):
-            board.push(board.legal_moves[rng.randrange(len(board.legal_moves))])
+        for _ in range(random_plies):
+            if board.turn is not None:
+                board.push(board.legal_moves[rng.randrange(len(board.legal_moves))])
         while board.turn is not None:
             if board.turn != level8_side and other is not None:
                 board.push(other.choose(board, time_limit=0.05))
@@ -237,29 +263,34 @@ def main():
                         help="level 8 searches this many nodes a move instead of --time (load-independent)")
     parser.add_argument("--evaluation", default=None, metavar="0,1",
                         help="compare settings of kalah.ai.search.EVALUATION on the same positions")
-    parser.add_argument("--random-plies", type=int, default=0, metavar="N",
+    parser.add_argument("--random-plies", type=int, default=None, metavar="N",
                         help="each game opens with N random plies: distinct opening-band positions "
-                             "(37+ seeds), which the levels' games alone repeat")
+                             "(37+ seeds), which the levels' games alone repeat (default 0; 2 with --games)")
     parser.add_argument("--games", type=int, default=0,
                         help="score level 8's moves in N of its own games instead of isolated positions")
     parser.add_argument("--opponents", default=",".join(OPPONENTS), metavar="NAME,NAME",
                         help="with --games: level 8's opponents in turn, under CPython (default %(default)s)")
     args = parser.parse_args()
+    solvers = {}   # the numba solvers, kept from position to position
     if args.games:
         opponents = args.opponents.split(",")
+        plies = 2 if args.random_plies is None else args.random_plies
         if args.browser:
             with level8_in_browser(args.time) as choose:
-                moves = game_moves(args.rules, args.games, args.max_seeds, args.seed, choose, opponents)
+                moves = game_moves(args.rules, args.games, args.max_seeds, args.seed, choose, opponents, plies,
+                                   solvers)
             where = "in the browser's Pyodide worker, in its own games"
         else:
             search._searchers.clear()
             moves = game_moves(args.rules, args.games, args.max_seeds, args.seed,
-                               level8_here(args.time, keep_tables=True, nodes=args.nodes or None), opponents)
+                               level8_here(args.time, keep_tables=True, nodes=args.nodes or None), opponents,
+                               plies, solvers)
             where = "under CPython, in its own games" + (
                 " at %d nodes a move" % args.nodes if args.nodes else "")
         played = dict((id(board), move) for board, move in moves)
-        measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]})
+        measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]}, solvers)
         return
+    args.random_plies = args.random_plies or 0
     if args.min_seeds:
         boards = in_band(args.rules, args.positions, args.min_seeds, args.max_seeds, args.seed, args.random_plies)
     else:
@@ -279,13 +310,13 @@ def main():
         measure(args, boards, {"under CPython": level8_here(args.time)})
 
 
-def measure(args, boards, choosers):
+def measure(args, boards, choosers, solvers=None):
     """Each chooser's move on every board, against the exact values (solved once a board)."""
     found = dict((where, dict((name, [0, 0, 0]) for _, _, name in BANDS)) for where in choosers)
     solve_seconds = 0.0
     for board in boards:
         started = time.time()
-        values = exact_values(board)
+        values = exact_values(board, solvers)
         solve_seconds += time.time() - started
         in_houses = houses_seeds(board)
         band = [name for low, high, name in BANDS if low <= in_houses <= high][0]

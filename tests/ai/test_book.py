@@ -351,3 +351,7 @@ def test_level8_hints_and_bestmove_answer_from_the_book_at_once():
     assert analysis.values == expected and analysis.move == book.best_move(expected)
     limited = search.analyse(board, 1.0, max_depth=2)  # the weaker levels search as before
     assert limited.depth == 2 and limited.nodes > 0
+
+
+def test_a_build_in_two_processes_is_the_same_bytes():
+    assert tiny_budget_book(jobs=2) == tiny_budget_book()
