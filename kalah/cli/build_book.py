@@ -17,6 +17,7 @@ docs/formats.md.
 """
 
 import os
+import signal
 import sys
 import time
 
@@ -85,6 +86,8 @@ def run(args):
         solver.cached_table(rules, solver.DEFAULT_TABLE_SEEDS)   # built once here, not in every job
     builder = Builder(rules, args.turns, one, args.nodes, args.depth, known, checkpoint, verbose=True,
                       jobs=args.jobs)
+    # killed, stop the jobs too (the checkpoint keeps what they finished)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("build-book: stopped; run it again to carry on"))
     try:
         entries = builder.build()
     finally:
