@@ -101,10 +101,17 @@ class Builder:
         self.started = time.time()
         self._pool = None
 
+    def solver_spec(self):
+        """(table_seeds, tt_bits) of this build's solvers: those of `solver`, else the defaults."""
+        if self._solver is None:
+            return DEFAULT_TABLE_SEEDS, TT_BITS
+        return self._solver.table_seeds, self._solver.tt_bits
+
     @property
     def solver(self):
         if self._solver is None:
-            self._solver = Solver(self.rules, tt_bits=TT_BITS, verbose=False)
+            table_seeds, tt_bits = self.solver_spec()
+            self._solver = Solver(self.rules, table_seeds, tt_bits=tt_bits, verbose=False)
         return self._solver
 
     def values_of(self, houses):
@@ -173,9 +180,7 @@ class Builder:
             import multiprocessing
             # spawn, not fork: a worker compiles its own numba functions and loads its own tables
             context = multiprocessing.get_context("spawn")
-            solver = self._solver
-            spec = (self.rules.name, DEFAULT_TABLE_SEEDS if solver is None else solver.table_seeds,
-                    TT_BITS if solver is None else solver.tt_bits, self.nodes, self.depth)
+            spec = (self.rules.name,) + self.solver_spec() + (self.nodes, self.depth)
             self._pool = context.Pool(self.jobs, _start_worker, spec)
         return self._pool
 

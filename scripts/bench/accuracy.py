@@ -58,6 +58,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BANDS = ((0, 22, "endgame (0-22)"), (23, 36, "middle (23-36)"), (37, 99, "opening (37+)"))
 
 
+def random_opening(rules, plies, rng):
+    """A new game after `plies` random plies drawn from rng (fewer if it ends)."""
+    board = Board(rules)
+    for _ in range(plies):
+        if board.turn is not None:
+            board.push(board.legal_moves[rng.randrange(len(board.legal_moves))])
+    return board
+
+
 def game_positions(rules, count, max_seeds, seed, random_plies=0):
     """Distinct positions from games between levels, once few enough seeds are left.
 
@@ -74,10 +83,7 @@ def game_positions(rules, count, max_seeds, seed, random_plies=0):
         opponent = players.get(names[game % len(names)], seed=seed + game)
         level8 = players.get("level8")
         south, north = (level8, opponent) if game % 2 == 0 else (opponent, level8)
-        board = Board(rules)
-        for _ in range(random_plies):
-            if board.turn is not None:
-                board.push(board.legal_moves[rng.randrange(len(board.legal_moves))])
+        board = random_opening(rules, random_plies, rng)
         taken = 0
         while board.turn is not None and taken < 3:
             m = board.rules.houses
@@ -155,10 +161,7 @@ def game_moves(rules, games, max_seeds, seed, choose, names=OPPONENTS, random_pl
         else:
             other = None if opponent == "level8" else players.get(opponent, seed=seed + game)
         level8_side = game % 2
-        board = Board(rules)
-        for _ in range(random_plies):
-            if board.turn is not None:
-                board.push(board.legal_moves[rng.randrange(len(board.legal_moves))])
+        board = random_opening(rules, random_plies, rng)
         while board.turn is not None:
             if board.turn != level8_side and other is not None:
                 board.push(other.choose(board, time_limit=0.05))
@@ -272,9 +275,9 @@ def main():
                         help="with --games: level 8's opponents in turn, under CPython (default %(default)s)")
     args = parser.parse_args()
     solvers = {}   # the numba solvers, kept from position to position
+    plies = args.random_plies if args.random_plies is not None else 2 if args.games else 0
     if args.games:
         opponents = args.opponents.split(",")
-        plies = 2 if args.random_plies is None else args.random_plies
         if args.browser:
             with level8_in_browser(args.time) as choose:
                 moves = game_moves(args.rules, args.games, args.max_seeds, args.seed, choose, opponents, plies,
@@ -290,11 +293,10 @@ def main():
         played = dict((id(board), move) for board, move in moves)
         measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]}, solvers)
         return
-    args.random_plies = args.random_plies or 0
     if args.min_seeds:
-        boards = in_band(args.rules, args.positions, args.min_seeds, args.max_seeds, args.seed, args.random_plies)
+        boards = in_band(args.rules, args.positions, args.min_seeds, args.max_seeds, args.seed, plies)
     else:
-        boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed, args.random_plies)
+        boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed, plies)
     if args.evaluation:
         settings = [int(setting) for setting in args.evaluation.split(",")]
         measure(args, boards, with_evaluations(settings, args.time, args.nodes or None))
