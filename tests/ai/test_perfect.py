@@ -43,7 +43,7 @@ def test_every_move_perfect_claims_proven_is_optimal_for_the_solver():
 
 def test_above_36_seeds_it_searches_and_says_the_move_is_not_proven():
     board = Board("kalah(6,4)")
-    for move in (3, 6, 1):   # past the opening book
+    for move in (4, 4, 6):   # beyond the opening book, 45 seeds in the houses
         board.push(move)
     reports = []
     analysis = perfect.analyse(board, 0.1, reports.append)
@@ -95,7 +95,7 @@ def test_the_worker_says_whether_perfects_move_is_proven():
     answer = worker_api.choose_move({"position": EASY, "player": "perfect", "time": 0.5})
     assert answer["exact"] is True and answer["why_not"] is None and answer["depth"] == 0
     board = Board("kalah(6,4)")
-    for move in (3, 6, 1):
+    for move in (4, 4, 6):   # beyond the opening book, 45 seeds in the houses
         board.push(move)
     answer = worker_api.choose_move({"position": board.position(), "player": "perfect", "time": 0.1})
     assert answer["exact"] is False and answer["why_not"] == perfect.NOT_IN_REACH
