@@ -27,6 +27,7 @@ new MutationObserver(() => {
 }).observe(document, {subtree: true, childList: true, characterData: true});
 """
 PROVING = re.compile("^Proving\u2026 (\\d+|\\d+ k|\\d+\\.\\d M) positions$")
+TOLD_TO_WAIT = "window.__messages.some(m => m.includes(\"it is the computer's turn\"))"
 NOT_PROVEN = "Perfect's last move is not proven (more than 36 seeds in the houses): it played its best search."
 SOUTH_TO_PLAY = ("(() => { const p = %s; return p.endsWith('/S') || "
                  "document.getElementById('status').classList.contains('over'); })()" % POSITION)
@@ -78,10 +79,9 @@ def test_a_preset_game_against_perfect_shows_its_proofs_and_says_which_moves_are
             page.click('#board .kb-house[data-side="%d"][data-house="%d"]' % (SOUTH, house), force=True)
             # The proof may end between the check and the click (the book makes many quick): then the
             # click is South's move, not a wait. So: the message, or the position moved on.
-            page.wait_for_function("(p) => window.__messages.some(m => m.includes(\"it is the computer's turn\"))"
-                                   " || %s !== p" % POSITION, arg=after.position(), timeout=TIMEOUT)
-            told_to_wait = told_to_wait or page.evaluate(
-                "window.__messages.some(m => m.includes(\"it is the computer's turn\"))")
+            page.wait_for_function("(p) => %s || %s !== p" % (TOLD_TO_WAIT, POSITION),
+                                   arg=after.position(), timeout=TIMEOUT)
+            told_to_wait = told_to_wait or page.evaluate(TOLD_TO_WAIT)
         page.wait_for_function(SOUTH_TO_PLAY, timeout=TIMEOUT)
         # Within reach of a proof (36 seeds or fewer; on a machine loaded enough to hit the
         # 30 s cap, the next, smaller position is tried). Its turn can begin above 36 seeds and
