@@ -388,3 +388,65 @@ def test_the_performance_table_gives_each_figure_its_command_date_and_load():
         assert what and value and load, row
         assert "`" in command or "script" in command, row
         assert re.fullmatch(r"2026-\d\d-\d\d", date), row
+
+
+# -- command lines ------------------------------------------------------------------
+
+COMMAND = re.compile(r"-m (kalah|(?:kalah|scripts|tests)\.[\w.]+)((?:[ \t]+(?:\\\n)?[ \t]*[^\s#|`]+)*)")
+
+
+def kalah_options():
+    """{subcommand: its option strings}, from the parsers `python -m kalah` builds."""
+    import argparse
+    from kalah import cli
+    options = {}
+    for name, module_name, _ in cli.available():
+        parser = argparse.ArgumentParser()
+        importlib.import_module(module_name).add_arguments(parser)
+        options[name] = set(parser._option_string_actions)
+    return options
+
+
+def module_options(module, depth=1):
+    """The option strings a tool's source names (`"--runs"`), and those of the tools it imports
+    (measure_replay takes measure_play's): a tool builds its parser in its main()."""
+    path = ROOT / (module.replace(".", "/") + ".py")
+    if not path.exists():
+        return None
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    options = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+               and isinstance(node.value, str) and node.value.startswith("-")} | {"-h", "--help"}
+    for node in ast.walk(tree):
+        if depth and isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scripts"):
+            options |= module_options(node.module, 0) or set()   # from scripts.bench.accuracy import ...
+            for alias in node.names:   # from scripts.bench import measure_play
+                options |= module_options("%s.%s" % (node.module, alias.name), 0) or set()
+    return options
+
+
+@pytest.mark.parametrize("doc", [doc for doc in DOCS if doc.name != "performance-log.md"],
+                         ids=lambda doc: str(doc.relative_to(ROOT)))
+def test_every_option_a_doc_gives_a_command_exists(doc):
+    """`python -m kalah solve --position P` and `-m scripts.bench.measure_play --runs 7`: the
+    options the commands take today (the performance log keeps the commands as they were run)."""
+    subcommands = kalah_options()
+    unknown = []
+    for span in code_spans(doc.read_text(encoding="utf-8")):
+        for module, rest in COMMAND.findall(span):
+            words = rest.replace("\\\n", " ").split()
+            if module == "kalah":
+                if not words or not re.fullmatch(r"[a-z][a-z-]*", words[0]):
+                    continue  # `python -m kalah COMMAND`, `-m kalah` in a sentence
+                if words[0] not in subcommands:
+                    unknown.append("kalah %s" % (words[:1] or ["(no command)"])[0])
+                    continue
+                known = subcommands[words[0]]
+            else:
+                known = module_options(module)
+                if known is None:
+                    continue  # a package run as a module: the names test checks it exists
+            for word in words:
+                option = word.split("=")[0]
+                if option.startswith("--") and option not in known:
+                    unknown.append("%s %s" % (module, option))
+    assert unknown == []
