@@ -3,9 +3,13 @@
 - Every file path, module (`python -m scripts.bench.bench_engine`, `kalah.ai.book`) and
   name in a module (`kalah.rules.find_rules`, `game_setup.why_not`, `Board.push`) that
   README.md or docs/*.md names exists in the repository (or is written by the build).
+  So does every path a docstring or comment names from the root, every link to a heading
+  and every option a doc gives a command (`python -m kalah solve --position P`).
 - Every `>>>` example in the package runs and prints what it shows (doctest).
 - No tracked file needs a path outside the repository (`../shared`, `/work/...`): users
   have only the repository.
+- What the docs quote from the code is the code's: the embed snippet, the rules' limits and
+  board picture (docs/rules.md); docs/performance.md gives each figure's command, date, load.
 
 The names are found by reading the code (ast), never by importing it, so a module of
 `kalah/web/` that needs the browser is checked as well as the rest.
@@ -35,12 +39,12 @@ GENERATED = ("static/vendor/", "static/mpy/", "static/pyc/", "build-manifest.js"
 # Files of the runtimes that scripts/setup.sh installs into static/vendor/ (PyScript, Pyodide).
 VENDORED = {"core.js", "core-*.js", "python_stdlib.zip", "pyodide.asm.wasm", "micropython.wasm"}
 # Names the docs use for what a reader makes: students' files, output folders, placeholders.
-EXAMPLES = {"alice.py", "bob.py", "bots/", "results/", "run1/", "run1/games/NNNN.json",
+# (`bundles/NAME.mpy` is static/mpy/bundles/NAME.mpy, its line broken in a diagram.)
+EXAMPLES = {"alice.py", "bob.py", "bots/", "bots/*.py", "results/", "run1/", "run1/games/NNNN.json",
             "FOLDER/games/NNNN.json", "course-2026/", "course-2026/records/", "OUT.part", "DIR",
-            "../kalah-check", "bots/*.py",
-            "bundles/NAME.mpy", "static/data/book-kalah6-4.bin.part"}  # static/mpy/bundles/NAME.mpy, its line broken in a diagram
-# Storage keys and link words that look like dotted names.
-NOT_NAMES = {"kalah.game", "kalah.puzzles.yours", "kalah.x.y", "worker.postMessage"}  # the last: JavaScript
+            "../kalah-check", "bundles/NAME.mpy", "static/data/book-kalah6-4.bin.part"}
+# Storage keys, a placeholder and JavaScript that look like dotted names.
+NOT_NAMES = {"kalah.game", "kalah.puzzles.yours", "kalah.x.y", "worker.postMessage"}
 
 
 def tracked_files():
