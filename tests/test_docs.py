@@ -454,3 +454,22 @@ def test_every_option_a_doc_gives_a_command_exists(doc):
                 if option.startswith("--") and option not in known:
                     unknown.append("%s %s" % (module, option))
     assert unknown == []
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/pages.md"])
+def test_the_preset_players_a_doc_lists_are_the_links(doc):
+    from kalah.presets import LINK_PLAYERS
+    text = " ".join((ROOT / doc).read_text(encoding="utf-8").split())
+    listed = re.search(r"`south`/`north` are (.*?)(?:\. |:)", text).group(1)
+    names = set(re.findall(r"`([a-z0-9]+)`", listed))
+    if "`level1`..`level8`" in listed:
+        names |= {"level%d" % level for level in range(1, 9)}
+    assert names == set(LINK_PLAYERS)
+
+
+def test_the_ai_doc_lists_every_player():
+    from kalah.ai.players import NAMES
+    text = " ".join((ROOT / "docs" / "ai.md").read_text(encoding="utf-8").split())
+    listed = re.search(r"`kalah\.ai\.players\.get\(name, seed=None\)`: (.*?)\. A player", text).group(1)
+    names = set(re.findall(r"`([a-z0-9]+)`", listed)) | {"level%d" % level for level in range(1, 9)}
+    assert names == set(NAMES)
