@@ -473,3 +473,12 @@ def test_the_ai_doc_lists_every_player():
     listed = re.search(r"`kalah\.ai\.players\.get\(name, seed=None\)`: (.*?)\. A player", text).group(1)
     names = set(re.findall(r"`([a-z0-9]+)`", listed)) | {"level%d" % level for level in range(1, 9)}
     assert names == set(NAMES)
+
+
+def test_the_formats_doc_gives_each_familys_aliases_and_options():
+    from kalah.rules import FAMILIES
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    rows = {}
+    for family_cell, aliases, options in re.findall(r"^\| `([a-z-]+)`[^|]* \| (.*) \| (.*) \|$", text, re.M):
+        rows[family_cell] = (set(re.findall(r"`([a-z-]+)`", aliases)), set(re.findall(r"`([a-z-]+)`", options)))
+    assert rows == {family.family: (set(family.aliases), set(family.allowed_options)) for family in FAMILIES}
