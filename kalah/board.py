@@ -132,7 +132,7 @@ class Board:
     # -- the position ----------------------------------------------------
     @property
     def pits(self):
-        """The 2m+2 counts of RULES.md, as a tuple."""
+        """The 2m+2 counts of docs/rules.md, as a tuple."""
         return self._state[0]
 
     @property

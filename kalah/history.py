@@ -446,7 +446,7 @@ class History:
         return table
 
     def ranking(self):
-        """Players best first: win ratio, then more draws (as the seed Kalah API ranked), then games."""
+        """Players best first: win ratio, then more draws (as the Kalah game API this project grew from ranked), then games."""
         players = list(self.statistics().values())
         players.sort(key=lambda s: (-s.ratio(), -s.draws, -s.games, s.name.lower()))
         return players

@@ -288,7 +288,11 @@ def escape_attribute(text):
 
 def embed_code(embed_url, title, width=420, height=380):
     """The iframe snippet a teacher pastes into a course page (Canvas, Moodle). Its popups may
-    leave the sandbox: the embed's "open in a new tab" link is where a reader keeps the game."""
+    leave the sandbox: the embed's "open in a new tab" link is where a reader keeps the game.
+
+    The pages pass the size the embed is laid out for, 480 x 340
+    (kalah/web/common/embed_code.py: EMBED_WIDTH, EMBED_HEIGHT); the defaults
+    here, 420 x 380, are only what a caller that names no size gets."""
     return ('<iframe src="%s" title="%s" width="%d" height="%d" loading="lazy" '
             'sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox" '
             'style="border:0;max-width:100%%"></iframe>'

@@ -3,10 +3,11 @@
     >>> from kalah import puzzles
     >>> from kalah.ai.puzzle_maker import shipped
     >>> found = shipped("kalah(6,4)")                # the set in static/data/
-    >>> found.puzzles[0].best, found.puzzles[0].value
-    (3, 4)
-    >>> found.by_id("kalah6-4-0001").check(3)
-    True
+    >>> first = found.puzzles[0]
+    >>> first.id, first.best, first.value
+    ('kalah6-4-0001', 6, -8)
+    >>> first.check(6), first.check(1)
+    (True, False)
 
 A puzzle file is one JSON object (docs/formats.md, "Puzzle sets"):
 {"format": "kalah-puzzles", "version": 1, "rules": R, "puzzles": [...]}, each

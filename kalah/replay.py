@@ -7,7 +7,7 @@
 `split_moves` reads a move list (commas and spaces separate moves; an empty
 token between two commas is a move too, an illegal one). `Replay.play`
 plays the tokens, an illegal one raising KalahError, or with `forfeit`
-ending the game by the forfeit rule of RULES.md; `to_json()` is the
+ending the game by the forfeit rule of docs/rules.md; `to_json()` is the
 command's JSON (its doc gives the fields).
 """
 

@@ -2,7 +2,7 @@
 
 A rule set is a small object with named hooks (`legal_moves`, `play`,
 `termination`, `game_over`, ...) that work on a plain list of pit counts,
-laid out as in shared/RULES.md:
+laid out as in docs/rules.md (the rules in words):
 
     [South houses 1..m, South store, North houses 1..m, North store]
 

@@ -2,8 +2,13 @@
 
     >>> from kalah import Board
     >>> from kalah.ai import players
-    >>> players.get("level5").choose(Board("kalah(6,4)"), time_limit=0.5)
-    3
+    >>> board = Board("kalah(6,4)")
+    >>> players.get("level5", seed=1).choose(board, time_limit=0.5) in board.legal_moves
+    True
+
+(Levels 1-6 draw their move by a softmax over the move values, so which
+legal move they play depends on the seed and on what the search's table
+already holds.)
 
 `kalah.ai.reference` (random, first, rightmost, greedy) imports nothing
 MicroPython lacks, so a page can run it on its main thread; everything else

@@ -1,8 +1,12 @@
 """The opening book: every move's value in the positions near the start.
 
-    >>> book = Book(open("static/data/book-kalah6-4.bin", "rb").read())
-    >>> book.move_values(pits, side)      # {house: final margin for the mover} or None
-    >>> book.lookup(pits, side)           # ({house: margin}, {house: exact}) or None
+    >>> from kalah import Board
+    >>> book = book_for("kalah(6,4)")     # static/data/book-kalah6-4.bin; a page calls `load`
+    >>> board = Board("kalah(6,4)")
+    >>> book.move_values(board.pits, board.turn)   # {house: the mover's final margin}, None outside
+    {1: -14, 2: -10, 3: 8, 4: -2, 5: -8, 6: 4}
+    >>> book.lookup(board.pits, board.turn)[1][3]  # ({house: margin}, {house: exact}) or None
+    True
 
 Built offline by `python -m kalah build-book` (kalah.solver.book): a value
 is exact where the solver proved it within the build's node budget, else

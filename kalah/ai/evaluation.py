@@ -30,7 +30,7 @@ TABLE_AT = 2 * M + 3   # WEIGHTS' index of the count table: after the houses, ca
 # 20,000 positions with 2-36 seeds in the houses. On 12,000 others (`--seed 1 --positions
 # 12000`, unseen by this fit) the mean error of the final margin is 3.51 seeds; 6.13 with the
 # store difference alone, 4.53 with the straight lines per house alone, fitted on those very
-# positions (the weights before this table; docs/performance.md).
+# positions (the weights before this table; docs/performance-log.md).
 WEIGHTS = (
     10, 5, 12, 26, 35, 49, 6, -9, -10, -26, -27, -43, 59, -19, 39,   # seeds per house, captures, the move
     -272, -62, 31, 107, 143, 211, 244, -41, -40, -96, -104, -104, 23,   # own house 1 holds 0..12+

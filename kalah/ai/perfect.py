@@ -1,8 +1,11 @@
 """The Perfect level: a move it has proven, wherever a proof can be had.
 
+    >>> from kalah import Board
     >>> from kalah.ai import perfect
-    >>> analysis = perfect.analyse(board, time_limit=1.0, progress=print)
+    >>> board = Board(position="kalah(6,4)/0,0,0,1,2,1,20,1,0,2,1,0,0,20/S")
+    >>> analysis = perfect.analyse(board, time_limit=1.0)
     >>> analysis.move, analysis.exact, analysis.why_not
+    (5, True, None)
 
 Level 8 gives a proof 30% of its second; Perfect gives it as long as the
 proof takes, up to CAP_SECONDS, because a player asking for perfect play

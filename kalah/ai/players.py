@@ -1,8 +1,11 @@
 """Every computer player by name: the reference players and levels 1 to 8.
 
+    >>> from kalah import Board
     >>> from kalah.ai import players
+    >>> board = Board("kalah(6,4)")
     >>> bot = players.get("level3", seed=1)
-    >>> bot.choose(board, time_limit=1.0)        # a legal move of board.turn
+    >>> bot.choose(board, time_limit=1.0) in board.legal_moves    # a move of board.turn
+    True
 
 A level searches to a small depth and then picks among the moves by a
 softmax over their values: the lower the level, the shallower the search

@@ -47,18 +47,18 @@ DEFAULT_TABLE_SIZE = 200000  # entries, about 260 bytes each: the table stays un
 SCALE = 4                  # values inside the search are in quarter seeds
 # The evaluation at the horizon, in quarter seeds: the store difference, plus
 # ROW_WEIGHT per seed more on the mover's row than on the opponent's (those
-# seeds are closer to being the mover's). Tuned by self-play (docs/performance.md, "Computer players").
+# seeds are closer to being the mover's). Tuned by self-play (docs/performance-log.md, "Computer players").
 ROW_WEIGHT = 0
 # 1: add kalah.ai.evaluation's learned guess of the seeds still to be stored
 # (Kalah(6,4) only: evaluation.applies); 0: the store difference alone. Kept on: it won
 # self-play at fixed nodes and raised the opening's accuracy at 0.6 s
-# (docs/performance.md, "A learned evaluation").
+# (docs/performance-log.md, "A learned evaluation").
 EVALUATION = 1
 EXTEND_EXTRA_TURNS = False   # an extra turn costs no depth when True
 # With at most PROOF_SEEDS seeds in the houses, a search without a depth
 # limit first tries to prove the position (kalah.ai.proof) in PROOF_SHARE of
 # its time, and searches heuristically with the rest when the proof does not
-# finish. Chosen by scripts/bench/accuracy.py (docs/performance.md).
+# finish. Chosen by scripts/bench/accuracy.py (docs/performance-log.md).
 PROOF_SEEDS = 36
 PROOF_SHARE = 0.3
 
@@ -524,7 +524,7 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, max_depth=No
     Without a depth limit, a position where the opening book proved every
     move's value is answered from the book at once (depth 0, no nodes).
     Where the book holds its build's deep search instead, the search runs:
-    it finds the best move more often (docs/performance.md, "The book's
+    it finds the best move more often (docs/performance-log.md, "The book's
     unproven values against level 8's search").
     """
     if max_depth is None and board.turn is not None:

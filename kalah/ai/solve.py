@@ -1,7 +1,9 @@
 """Perfect play: the exact value of a position and of each legal move.
 
-    >>> solve(Board("kalah(3,2)"))
-    {'value': 2, 'best': [3], 'values': {1: -4, 2: 0, 3: 2}}   # e.g.
+    >>> from kalah import Board
+    >>> found = solve(Board("kalah(3,2)"))
+    >>> found["value"], found["best"], sorted(found["values"].items())
+    (4, [2], [(1, -8), (2, 4), (3, 0)])
 
 The value is the mover's final store minus the opponent's, all seeds
 counted, with perfect play by both. The search of `kalah.ai.search` runs

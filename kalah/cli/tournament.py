@@ -6,7 +6,7 @@
 Round robin (each pair twice, each side once) or Swiss (a fixed number of
 rounds); 2 points a win, 1 a draw, ties broken by the seeds won. Every
 player runs in its own process, in a bubblewrap sandbox (see
-kalah.lab.sandbox), with the forfeit rule of RULES.md; games run in parallel
+kalah.lab.sandbox), with the forfeit rule of docs/rules.md; games run in parallel
 on every core (`--jobs`) or on a Dask cluster (`--cluster`), and `--resume
 FOLDER` keeps each result as it ends so that a stopped tournament goes on
 where it stopped. The page's lab plays the same

@@ -86,7 +86,7 @@ class LabGame:
         return None
 
     def lose(self, side, kind, reason, traceback_text=None, answer=None):
-        """`side` forfeits: the rule of RULES.md, the reason kept for the record."""
+        """`side` forfeits: the rule of docs/rules.md, the reason kept for the record."""
         if answer is not None and not isinstance(answer, (int, str)):
             answer = repr(answer)
         if isinstance(answer, str) and len(answer) > MAX_ANSWER:

@@ -1,6 +1,6 @@
 """The two student interfaces, as thin views over a `kalah.Board`.
 
-Students write one of two functions (the seed systems of the project):
+Students write one of two functions (from the two course systems the project grew from):
 
 - ``select_move(board, lookahead) -> house`` (the Haskell assignment): `board`
   is a `KalahaBoard` seen from the side to move, with the assignment's names

@@ -10,7 +10,7 @@ the same `.name` / `.choose(board, time_limit, progress=None)` as the
 computer players of `kalah.ai.players`. A file that does not load raises
 `BotLoadError` whose message (and `.line`) say where.
 
-`BotPlayer.choose` applies the forfeit rule of RULES.md: an answer that is
+`BotPlayer.choose` applies the forfeit rule of docs/rules.md: an answer that is
 not a house 1..m or names an empty house, an exception, or running past the
 move time limit raises `BotForfeit` (with `.kind`, `.reason` and, for an
 exception, `.traceback`). The time limit is kept inside the process by a

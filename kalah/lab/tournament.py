@@ -6,15 +6,15 @@ and ranks the players from the results it is given. Who plays the games (a
 pool of processes, or the page's workers) is the caller's business, so the
 same players give the same standings everywhere.
 
-- Round robin (GameLink, seed 000): each pair plays twice, each side once.
-- Swiss (the Haskell assignment's server, seed 002): a fixed number of
+- Round robin (the GameLink platform's): each pair plays twice, each side once.
+- Swiss (the Haskell assignment's tournament server): a fixed number of
   rounds; each round pairs players of similar standing who have not met yet
   (a rematch only when no other pairing exists); a pairing is a match of two
   games, each player South once. With an odd number of players the
   lowest-ranked player who has not had a bye sits the round out and scores
   BYE_POINTS (one win), no seeds.
 
-Scoring (seed 000): 2 points a win, 1 a draw; ties broken by the total seeds
+Scoring (GameLink's): 2 points a win, 1 a draw; ties broken by the total seeds
 won (the player's store at the end of each game), then by entry order.
 
     >>> t = Tournament(["a", "b", "c"], system=ROBIN)

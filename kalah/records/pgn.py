@@ -7,7 +7,7 @@
     1. C-F b *
 
 (South sowed house C, which ended in the store, then F; North then b.)
-The letter notation is RULES.md's; docs/formats.md gives the grammar.
+The letter notation is docs/rules.md's; docs/formats.md gives the grammar.
 Read and write with `pgn.read(text)` / `pgn.write(record)`.
 """
 

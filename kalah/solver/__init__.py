@@ -1,9 +1,13 @@
 """The offline solver: exact values of Kalah positions, compiled by numba.
 
+    >>> from kalah import Board
     >>> from kalah.solver import Solver
-    >>> solver = Solver("kalah(6,4)", table_seeds=20)
-    >>> solver.move_values(Board("kalah(6,4)"))     # minutes: the proof of the game
-    {1: ..., 3: 8, ...}
+    >>> solver = Solver("kalah(4,2)", table_seeds=-1, tt_bits=16)   # no endgame table, a small table
+    >>> solver.move_values(Board("kalah(4,2)"))
+    {1: -12, 2: -10, 3: 4, 4: 6}
+
+`Solver("kalah(6,4)")`, on its default 20-seed endgame table, proves the
+start position's move values in minutes (the opening book holds them).
 
 `Solver` keeps its transposition table between calls, so the positions of
 an opening book share their work. The endgame table it stands on (every

@@ -31,7 +31,7 @@ from kalah.errors import KalahError
 from kalah.rules import find_rules
 from kalah.solver import DEFAULT_TABLE_SEEDS, Solver, core
 
-# The shipped books' budget and depth (docs/performance.md).
+# The shipped books' budget and depth (docs/performance-log.md).
 DEFAULT_NODES = 200000
 DEFAULT_DEPTH = 14
 CHECKPOINT_EVERY = 20

@@ -22,7 +22,7 @@
    table (the sum, which the search uses, is what the data fix).
 
 `--data` keeps the solved positions (houses, value) so that a refit with
-other features (`--fit-only`) costs no solving. Cost: docs/performance.md.
+other features (`--fit-only`) costs no solving. Cost: docs/performance.md (the log: docs/performance-log.md).
 """
 
 import argparse

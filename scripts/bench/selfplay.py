@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Self-play between settings of the search, at a fixed node budget per move.
 
-Used to tune the evaluation and the search (docs/performance.md, "Computer players"):
+Used to tune the evaluation and the search (docs/performance-log.md, "Computer players"):
 each opening (a few random plies) is played twice, each setting taking
 each side, so the openings' luck cancels out.
 

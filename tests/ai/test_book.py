@@ -332,7 +332,7 @@ def test_shipped_books_answer_every_reply_along_the_computers_lines(name):
             frontier = following
 
 
-PUBLISHED = {"kalah(6,4)": 8, "kalah(6,4)+empty-capture": 10}  # ../shared/ANCHORS.md
+PUBLISHED = {"kalah(6,4)": 8, "kalah(6,4)+empty-capture": 10}  # Rawlings 2015; with empty capture, Irving, Donkers and Uiterwijk 2000
 
 
 @pytest.mark.parametrize("name", book.SHIPPED)

@@ -1,4 +1,4 @@
-"""The engine against an oracle: a slow, literal reading of shared/RULES.md.
+"""The engine against an oracle: a slow, literal reading of docs/rules.md.
 
 The oracle sows one seed at a time and checks each rule as the text words
 it, with no precomputed orders or whole laps; random games of every rule set

@@ -1,6 +1,6 @@
 """Worked examples and edge cases for every rule set, with exact boards.
 
-Boards are the 2m+2 lists of RULES.md: South houses 1..m, South store,
+Boards are the 2m+2 lists of docs/rules.md: South houses 1..m, South store,
 North houses 1..m, North store.
 """
 

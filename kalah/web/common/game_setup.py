@@ -24,7 +24,7 @@ REFERENCE_TITLES = {
 }
 # How strong each level is, on one Elo-style scale with the reference players (random = 0),
 # shown where a level is chosen. Measured, not guessed: `scripts/bench/ratings.py` plays the round
-# robin and prints this table (docs/performance.md, "Computer players": the command and every figure);
+# robin and prints this table (docs/performance-log.md, "Computer players": the command and every figure);
 # paste its output here when a level changes. name: (word, rating, what it beats)
 LEVEL_STRENGTH = {  # scripts/bench/ratings.py --games 20 --nodes 100000 (the count-table evaluation)
     "level1": ("first steps", 358, "beats rightmost house, loses to greedy"),
