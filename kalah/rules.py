@@ -212,6 +212,12 @@ class Rules:
         start = side * (self.houses + 1)
         return pits[start:start + self.houses]
 
+    def houses_seeds(self, pits):
+        """The seeds in both rows' houses (the stores left out): the count the endgame
+        table, the proof and the solver size their work by."""
+        m = self.houses
+        return sum(pits) - pits[m] - pits[2 * m + 1]
+
     def initial_pits(self):
         row = [self.seeds] * self.houses
         return row + [0] + row + [0]

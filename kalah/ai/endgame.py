@@ -242,15 +242,3 @@ def build(rules, seeds, progress=None):
         if progress is not None:
             progress(left)
     return table
-
-
-def build_fastest(rules, seeds, progress=None):
-    """`build`'s table, by the numba solver where it is installed (the same
-    bytes, 100x sooner: it reports on stderr itself), else by `build`."""
-    from kalah.ai.solve import numba_solver
-    rules = find_rules(rules)
-    solver = numba_solver(rules)
-    if solver is None:
-        return build(rules, seeds, progress)
-    data = solver.build_table(rules, seeds, verbose=True)
-    return Table(db_key(rules), rules.houses, seeds, bytearray(data.tobytes()))

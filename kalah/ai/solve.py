@@ -9,10 +9,10 @@ without a time limit until every root value is proven (iterative deepening
 gives it the move ordering; the seed-count bounds, the table's proven
 entries and the endgame database make the proof end), or, for a Kalah
 position with few seeds left and an endgame table, kalah.ai.proof.
-`exact_values` takes the quickest way to the same values: the opening book,
-the numba solver where it is installed (`numba_solver`), else `solve`.
-Also `brute_force`, plain minimax over the game tree, for the tests on
-small boards.
+The quickest way to the same values, the opening book or the numba solver
+where they apply, is `kalah.cli.solve.exact_values`: above this layer, since
+the numba solver (kalah.solver) stands on it. Also `brute_force`, plain
+minimax over the game tree, for the tests on small boards.
 """
 
 from kalah.ai.search import analyse
@@ -41,36 +41,6 @@ def verdict(values):
     best_value = max(values.values())
     best = sorted(move for move, value in values.items() if value == best_value)
     return {"value": best_value, "best": best, "values": values}
-
-
-def exact_values(board, solvers=None):
-    """{move: exact final margin for the mover}, by the fastest means at hand:
-    the opening book where it proved every value, else the numba solver
-    (kalah.solver) where it is installed and plays the rules, else `solve`
-    (`python -m kalah solve`).
-
-    solvers: a dict that keeps the numba solvers from call to call (their
-    tables and what they proved: a game's positions share most of their
-    work), for a caller solving many positions; about 0.4 GB a solver."""
-    from kalah.ai.search import book_analysis
-    found = book_analysis(board, exact_only=True)
-    if found is not None:
-        return found.values
-    solver = numba_solver(board.rules)
-    if solver is not None:
-        from kalah.puzzles import houses_seeds
-        return solver.solver_for(board.rules, houses_seeds(board), solvers=solvers).move_values(board)
-    return solve(board)["values"]
-
-
-def numba_solver(rules):
-    """The numba solver (the kalah.solver package) when numpy and numba are
-    installed and it plays `rules`, else None: the plain Python ways then."""
-    try:
-        from kalah import solver
-    except ImportError:
-        return None
-    return solver if solver.supports(rules) else None
 
 
 def brute_force(board):

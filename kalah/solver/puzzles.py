@@ -17,7 +17,7 @@ left. The file is the same bytes for the same options (`kalah.puzzles.dumps`).
 from kalah import puzzles as format_
 from kalah.ai import endgame, players
 from kalah.ai.reference import Rng
-from kalah.ai.puzzle_maker import ExactValues, puzzle_of
+from kalah.puzzle_maker import ExactValues, puzzle_of
 from kalah.ai.search import Search
 from kalah.board import Board
 from kalah.rules import find_rules

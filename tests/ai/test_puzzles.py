@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from kalah import puzzles
-from kalah.ai.puzzle_maker import shipped
+from kalah.puzzle_maker import shipped
 from kalah.board import Board
 from kalah.errors import KalahError
 from tests.micropython.runner import needs_micropython, run_micropython

@@ -7,7 +7,8 @@ does not play."""
 import pytest
 
 from kalah import rules as rules_module
-from kalah.ai import book, endgame, evaluation, search, solve
+from kalah.ai import book, endgame, evaluation, search
+from kalah.cli.solve import numba_solver
 from kalah.ai.proof import Prover
 from kalah.board import Board
 from kalah.errors import KalahError
@@ -57,7 +58,7 @@ def test_the_numba_solver_refuses_the_fake_option(fake):
         solver.Solver(fake, table_seeds=-1)
     with pytest.raises(KalahError, match="the numba solver \\(kalah.solver\\) " + REFUSED):
         solver.build_table(fake, 2)
-    assert solve.numba_solver(fake) is None
+    assert numba_solver(fake) is None
 
 
 def test_the_endgame_table_refuses_the_fake_option(fake):

@@ -12,6 +12,11 @@ when it cannot prove the position cheaply.
 Also, under CPython: `shipped(rules)`, the set in static/data/, and
 `your_puzzles(entries)`, the "From your games" set of a whole history file
 (`python -m kalah puzzles`).
+
+A site feature (the puzzles page's), not part of kalah.ai: it uses the
+computer's search, levels and proofs, and the puzzle formats of
+kalah/puzzles.py and kalah/history_puzzles.py, which the AI layer never
+imports (the import contracts in pyproject.toml).
 """
 
 import math
