@@ -1,7 +1,7 @@
 """The package's layers hold: `lint-imports` (import-linter) keeps the contracts of pyproject.toml.
 
-Imports go down only (core, records, the computer, the lab, site features, the offline
-solver, the pages and the command line, each importing only the ones below it, and every
+Imports go down only (core, records, the computer, the lab and the offline solver, site
+features, the pages and the command line, each importing only the ones below it, and every
 module of the package's root placed in a layer), no page imports another page, and no
 import circle joins the modules of a package. Imports inside functions count.
 """

@@ -15,7 +15,7 @@ the numba solver (kalah.solver) stands on it. Also `brute_force`, plain
 minimax over the game tree, for the tests on small boards.
 """
 
-from kalah.ai.search import analyse
+from kalah.ai.search import analyse, book_analysis
 from kalah.errors import KalahError
 from kalah.rules import SWAP
 
@@ -41,6 +41,28 @@ def verdict(values):
     best_value = max(values.values())
     best = sorted(move for move, value in values.items() if value == best_value)
     return {"value": best_value, "best": best, "values": values}
+
+
+class ExactValues:
+    """Exact move values where they come cheap: the opening book, else `prove` (here the
+    search run to a proof: the endgame table and kalah.ai.proof) up to `max_seeds` seeds
+    in the houses; None beyond. A prover for the puzzles (kalah/puzzle_maker.py), whose
+    offline builder proves with the numba solver instead (kalah/solver/puzzles.py)."""
+
+    def __init__(self, max_seeds):
+        self.max_seeds = max_seeds
+
+    def values(self, board):
+        """{move: exact final margin for the mover}, or None beyond max_seeds seeds."""
+        found = book_analysis(board, exact_only=True)
+        if found is not None:
+            return dict(found.values)
+        if board.rules.houses_seeds(board.pits) > self.max_seeds:
+            return None
+        return self.prove(board)
+
+    def prove(self, board):
+        return dict(solve(board)["values"])
 
 
 def brute_force(board):

@@ -5,7 +5,7 @@
 
 Positions from seeded games of the computer's levels and the reference
 players, each move proven by the numba solver (kalah.solver); see
-kalah/solver/puzzles.py. The same options give the same bytes.
+kalah/puzzle_maker.py. The same options give the same bytes.
 """
 
 import os
@@ -32,7 +32,7 @@ def run(args):
     from kalah.ai import endgame
     try:
         from kalah import solver
-        from kalah.solver.puzzles import build_text
+        from kalah.puzzle_maker import build_text
     except ImportError as error:
         raise KalahError("build-puzzles needs numpy and numba (requirements-dev.txt): %s" % error)
     rules = find_rules(args.rules)
