@@ -152,22 +152,23 @@ class Rules:
         return self.why_not_modelled(tool) is None
 
     def why_not_modelled(self, tool):
-        """Why `tool` does not model this rule set (words for a message), or None when it does."""
+        """Why `tool` does not model this rule set, or None when it does: words that follow
+        the tool's name in a message ("does not model the option 'gamelink'")."""
         if tool not in TOOLS:
             raise KalahError("unknown tool '%s' (tools: %s)" % (tool, ", ".join(TOOLS)))
         if tool not in self.models:
-            return "it models only %s, not %s" % (
+            return "models only %s, not %s" % (
                 " and ".join(family.title for family in FAMILIES if tool in family.models), self.title)
         for name in self.options:
             if tool not in OPTIONS[name].models:
-                return "it does not model the option '%s'" % name
+                return "does not model the option '%s'" % name
         return None
 
     def require(self, tool, who):
         """Raise KalahError unless `tool` models this rule set; `who` names the tool in the message."""
         why = self.why_not_modelled(tool)
         if why is not None:
-            raise KalahError("%s cannot value %s: %s" % (who, self.name, why))
+            raise KalahError("%s cannot value %s: it %s" % (who, self.name, why))
 
     def after_first_turn(self):
         """The rule set whose game is this one's once the first turn is played: the same

@@ -14,7 +14,7 @@ import time
 
 from kalah.cli import write_file
 from kalah.errors import KalahError
-from kalah.rules import find_rules
+from kalah.rules import ENDGAME_TABLE, find_rules
 
 
 def add_arguments(parser):
@@ -26,9 +26,10 @@ def add_arguments(parser):
 def run(args):
     from kalah.ai import endgame
     rules = find_rules(args.rules)
+    why = rules.why_not_modelled(ENDGAME_TABLE)
+    if why is not None:
+        raise KalahError("no endgame table for %s: the table %s" % (rules.name, why))
     key = endgame.db_key(rules)
-    if key is None:
-        raise KalahError("no endgame table for %s: only Kalah rule sets have one" % rules.name)
     if not 0 <= args.seeds <= 30:
         raise KalahError("--seeds must be 0..30, not %d" % args.seeds)
     out = args.out or os.path.join(endgame.DATA_DIR, endgame.file_name(key))
