@@ -40,13 +40,15 @@ FORFEIT = "forfeit"        # a bot's invalid move, error or timeout
 # rule set only where its own code plays that rule set's game, so each rule set family and
 # each option below declares the tools that model it (`Rules.modelled_by`); a family or an
 # option that does not name a tool is refused by it (tests/ai/test_rule_models.py).
-ENDGAME_TABLE = "endgame-table"  # kalah.ai.endgame's tables and the opening book, both ranked by
-#                                  the seeds in the houses: those never grow, and they alone decide
-#                                  the rest of the game (not the stores, nor a move clock)
-PROOF = "proof"                  # kalah.ai.proof: the same on the search's nodes, houses only
+ENDGAME_TABLE = "endgame-table"  # kalah.ai.endgame's tables, ranked by the seeds in the houses:
+#                                  those never grow, and they alone decide the rest of the game
+#                                  (not the stores, nor a move clock)
+OPENING_BOOK = "opening-book"    # kalah.ai.book: ranked as the table is, and read from the first
+#                                  turn on, so it also needs the first turn's rule (no swap)
+PROOF = "proof"                  # kalah.ai.proof: the table's fact on the search's nodes
 NUMBA_SOLVER = "numba-solver"    # kalah.solver.core's own sowing: Kalah's, into the mover's store
 #                                  only, the extra turn, the capture (with or without empty-capture)
-TOOLS = (ENDGAME_TABLE, PROOF, NUMBA_SOLVER)
+TOOLS = (ENDGAME_TABLE, OPENING_BOOK, PROOF, NUMBA_SOLVER)
 
 
 class Option:
@@ -71,9 +73,10 @@ class Option:
 # Every option, in the order names list them.
 OPTIONS = dict((option.name, option) for option in (
     Option("empty-capture", ("emptycapture", "empty_capture", "empty"),
-           models=(ENDGAME_TABLE, PROOF, NUMBA_SOLVER)),
-    Option("gamelink", ("game-link",), models=(ENDGAME_TABLE, PROOF)),
-    # The numba solver does not play the swap, so it takes no pie rule set at all.
+           models=(ENDGAME_TABLE, OPENING_BOOK, PROOF, NUMBA_SOLVER)),
+    Option("gamelink", ("game-link",), models=(ENDGAME_TABLE, OPENING_BOOK, PROOF)),
+    # The numba solver does not play the swap, so it takes no pie rule set at all; a book,
+    # read from the first turn on, would value the first player's moves without it.
     Option("pie", ("pie-rule", "swap"), models=(ENDGAME_TABLE, PROOF), first_turn_only=True),
 ))
 OPTION_NAMES = tuple(OPTIONS)
@@ -326,7 +329,7 @@ class Kalah(Rules):
     allowed_options = ("empty-capture", "gamelink", "pie")
     # Kalah's seeds, once stored, stay stored and nothing counts moves: the houses
     # decide the rest of the game; kalah.solver.core plays its sowing.
-    models = frozenset((ENDGAME_TABLE, PROOF, NUMBA_SOLVER))
+    models = frozenset((ENDGAME_TABLE, OPENING_BOOK, PROOF, NUMBA_SOLVER))
 
     def __init__(self, houses=None, seeds=None, options=()):
         self.empty_capture = "empty-capture" in options

@@ -71,6 +71,14 @@ def test_the_endgame_table_refuses_the_fake_option(fake):
     assert endgame.loaded() == []
 
 
+def test_the_opening_book_refuses_the_pie_rule_it_would_value_without_the_swap():
+    blob = book.encode("kalah(6,4)+pie", 6, 1, [])
+    with pytest.raises(KalahError, match="an opening book cannot value kalah\\(6,4\\)\\+pie: it does not model "
+                                         "the option 'pie'"):
+        book.load("kalah(6,4)+pie", blob)
+    assert endgame.db_key("kalah(6,4)+pie") == "kalah6" and Prover.applies(find_rules("kalah(6,4)+pie"))
+
+
 def test_the_opening_book_refuses_the_fake_option(fake):
     blob = book.encode(FAKE, 6, 1, [])
     with pytest.raises(KalahError, match="an opening book " + REFUSED):
