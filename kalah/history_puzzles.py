@@ -6,13 +6,13 @@ gives a puzzle where a position before one of its moves
   - is of a rule set puzzles ship for (SHIPPED_RULES: the endgame table and
     the proof cover it, so the values are proven in seconds),
   - has at most ENDGAME_SEEDS (22) seeds in the houses and two legal moves,
-  - qualifies as a shipped puzzle does (kalah.ai.puzzle_maker.puzzle_of:
+  - qualifies as a shipped puzzle does (kalah.puzzle_maker.puzzle_of:
     the best move beats every other by MIN_MARGIN seeds; the same themes,
     difficulty, rating and refutations).
 
 Proving runs where Python is fast: the page sends one game at a time to the
-Pyodide worker (kalah.ai.puzzle_worker), and `python -m kalah puzzles
---from-history FILE` runs the same kalah.ai.puzzle_maker.game_puzzles; this
+Pyodide worker (kalah.puzzle_worker), and `python -m kalah puzzles
+--from-history FILE` runs the same kalah.puzzle_maker.game_puzzles; this
 module is what the page needs too (which positions, ids, the kept set).
 
 What was found is kept in localStorage under CACHE_KEY, one entry a game

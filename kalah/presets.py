@@ -23,15 +23,17 @@ what was wrong; nothing here touches the page (pure Python, MicroPython-safe).
     format_preset(preset)               # 'rules=owari&south=person&north=level5'
 """
 
+from kalah.ai import player_registry
 from kalah.errors import KalahError
 from kalah.fragments import clip, read_fields
 from kalah.rules import NORTH, SOUTH, find_rules
 
 PERSON = "person"      # in links; the page's player name for a person is "human"
 HUMAN = "human"
-REFERENCE_PLAYERS = ("random", "first", "rightmost", "greedy")
-LEVELS = tuple("level%d" % level for level in range(1, 9))
-PERFECT = "perfect"    # proven moves (kalah.ai.perfect), offered beside level 8
+# The computer players a link can name (kalah.ai.player_registry); Perfect is offered beside level 8.
+REFERENCE_PLAYERS = player_registry.REFERENCE_NAMES
+LEVELS = player_registry.LEVEL_NAMES
+PERFECT = player_registry.PERFECT
 LINK_PLAYERS = (PERSON,) + LEVELS + (PERFECT,) + REFERENCE_PLAYERS
 SPEEDS = ("fast", "normal", "slow")
 SIDES = ("south", "north")

@@ -1,7 +1,7 @@
 """Puzzles: "find the best move" positions whose answers are proven.
 
     >>> from kalah import puzzles
-    >>> from kalah.ai.puzzle_maker import shipped
+    >>> from kalah.puzzle_maker import shipped
     >>> found = shipped("kalah(6,4)")                # the set in static/data/
     >>> first = found.puzzles[0]
     >>> first.id, first.best, first.value
@@ -67,9 +67,8 @@ def file_name(rules):
 
 
 def houses_seeds(board):
-    m = board.rules.houses
-    pits = board.pits
-    return sum(pits) - pits[m] - pits[2 * m + 1]
+    """The seeds in the houses of `board` (kalah.rules.Rules.houses_seeds)."""
+    return board.rules.houses_seeds(board.pits)
 
 
 def difficulty_of(found):

@@ -36,13 +36,58 @@ NO_FEED = "no-feed"        # Oware: the mover cannot give the empty side seeds
 MOVE_LIMIT = "move-limit"  # Owari/Oware: too many plies without a capture
 FORFEIT = "forfeit"        # a bot's invalid move, error or timeout
 
-OPTION_NAMES = ("empty-capture", "gamelink", "pie")
-OPTION_ALIASES = {
-    "empty-capture": "empty-capture", "emptycapture": "empty-capture",
-    "empty_capture": "empty-capture", "empty": "empty-capture",
-    "gamelink": "gamelink", "game-link": "gamelink",
-    "pie": "pie", "pie-rule": "pie", "swap": "pie",
-}
+# The computer's tools that model only some rule sets. Each tool's values are true for a
+# rule set only where its own code plays that rule set's game, so each rule set family and
+# each option below declares the tools that model it (`Rules.modelled_by`); a family or an
+# option that does not name a tool is refused by it (tests/ai/test_rule_models.py).
+ENDGAME_TABLE = "endgame-table"  # kalah.ai.endgame's tables, ranked by the seeds in the houses:
+#                                  those never grow, and they alone decide the rest of the game
+#                                  (not the stores, nor a move clock)
+OPENING_BOOK = "opening-book"    # kalah.ai.book: ranked as the table is, and read from the first
+#                                  turn on, so it also needs the first turn's rule (no swap)
+PROOF = "proof"                  # kalah.ai.proof: the table's fact on the search's nodes
+NUMBA_SOLVER = "numba-solver"    # kalah.solver.core's own sowing: Kalah's, into the mover's store
+#                                  only, the extra turn, the capture (with or without empty-capture)
+TOOLS = (ENDGAME_TABLE, OPENING_BOOK, PROOF, NUMBA_SOLVER)
+
+
+class Option:
+    """A rule set option (the `+word` of a name) and what it changes for the computer.
+
+    models: the TOOLS whose values stay true with this option, because their own
+    code plays it. first_turn_only: the option changes nothing once the first turn
+    is played (the pie rule), so what depends on the later game ignores it
+    (`Rules.after_first_turn`).
+    """
+
+    def __init__(self, name, aliases=(), models=(), first_turn_only=False):
+        self.name = name
+        self.aliases = tuple(aliases)
+        self.models = frozenset(models)
+        self.first_turn_only = first_turn_only
+
+    def __repr__(self):
+        return "<Option %s>" % self.name
+
+
+# Every option, in the order names list them.
+OPTIONS = dict((option.name, option) for option in (
+    Option("empty-capture", ("emptycapture", "empty_capture", "empty"),
+           models=(ENDGAME_TABLE, OPENING_BOOK, PROOF, NUMBA_SOLVER)),
+    Option("gamelink", ("game-link",), models=(ENDGAME_TABLE, OPENING_BOOK, PROOF)),
+    # The numba solver does not play the swap, so it takes no pie rule set at all; a book,
+    # read from the first turn on, would value the first player's moves without it.
+    Option("pie", ("pie-rule", "swap"), models=(ENDGAME_TABLE, PROOF), first_turn_only=True),
+))
+OPTION_NAMES = tuple(OPTIONS)
+
+
+def option_named(word):
+    """The Option a name's `+word` means (its name or an alias), or None."""
+    for option in OPTIONS.values():
+        if word == option.name or word in option.aliases:
+            return option
+    return None
 
 
 def other(side):
@@ -59,6 +104,7 @@ class Rules:
     show_size = True          # print "(m,n)" in the name even for the default
     allowed_options = ("pie",)
     move_limit = None         # plies without a capture that end the game
+    models = frozenset()      # the TOOLS that model this family's game (with no option)
 
     def __init__(self, houses=None, seeds=None, options=(), move_limit=None):
         m, n = self.default_size
@@ -81,7 +127,7 @@ class Rules:
             self.move_limit = move_limit
         self.houses = houses
         self.seeds = seeds
-        self.options = tuple(o for o in OPTION_NAMES if o in options)
+        self.options = tuple(o for o in OPTIONS if o in options)
         self.pie = "pie" in self.options
         self.size = 2 * houses + 2
         self.stores = (houses, 2 * houses + 1)
@@ -102,6 +148,41 @@ class Rules:
 
     def __repr__(self):
         return "<Rules %s>" % self.name
+
+    # -- what the computer's tools model ------------------------------------
+    def modelled_by(self, tool):
+        """Whether `tool` (one of TOOLS) models this rule set: its family and every option say so."""
+        return self.why_not_modelled(tool) is None
+
+    def why_not_modelled(self, tool):
+        """Why `tool` does not model this rule set, or None when it does: words that follow
+        the tool's name in a message ("does not model the option 'gamelink'")."""
+        if tool not in TOOLS:
+            raise KalahError("unknown tool '%s' (tools: %s)" % (tool, ", ".join(TOOLS)))
+        if tool not in self.models:
+            return "models only %s, not %s" % (
+                " and ".join(family.title for family in FAMILIES if tool in family.models), self.title)
+        for name in self.options:
+            if tool not in OPTIONS[name].models:
+                return "does not model the option '%s'" % name
+        return None
+
+    def require(self, tool, who):
+        """Raise KalahError unless `tool` models this rule set; `who` names the tool in the message."""
+        why = self.why_not_modelled(tool)
+        if why is not None:
+            raise KalahError("%s cannot value %s: it %s" % (who, self.name, why))
+
+    def after_first_turn(self):
+        """The rule set whose game is this one's once the first turn is played: the same
+        without the options that change only the first turn (the pie rule)."""
+        kept = [name for name in self.options if not OPTIONS[name].first_turn_only]
+        if len(kept) == len(self.options):
+            return self
+        limit = None if self.move_limit == type(self).move_limit else self.move_limit
+        if limit is None:
+            return type(self)(self.houses, self.seeds, kept)
+        return type(self)(self.houses, self.seeds, kept, move_limit=limit)
 
     def __str__(self):
         return self.name
@@ -134,6 +215,12 @@ class Rules:
     def row(self, pits, side):
         start = side * (self.houses + 1)
         return pits[start:start + self.houses]
+
+    def houses_seeds(self, pits):
+        """The seeds in both rows' houses (the stores left out): the count the endgame
+        table, the proof and the solver size their work by."""
+        m = self.houses
+        return sum(pits) - pits[m] - pits[2 * m + 1]
 
     def initial_pits(self):
         row = [self.seeds] * self.houses
@@ -240,6 +327,9 @@ class Kalah(Rules):
     title = "Kalah"
     aliases = ("kalaha", "mancala")
     allowed_options = ("empty-capture", "gamelink", "pie")
+    # Kalah's seeds, once stored, stay stored and nothing counts moves: the houses
+    # decide the rest of the game; kalah.solver.core plays its sowing.
+    models = frozenset((ENDGAME_TABLE, OPENING_BOOK, PROOF, NUMBA_SOLVER))
 
     def __init__(self, houses=None, seeds=None, options=()):
         self.empty_capture = "empty-capture" in options
@@ -296,6 +386,7 @@ class RelayKalah(Kalah):
     show_size = False
     allowed_options = ("pie",)
     max_lifts = 1000
+    models = frozenset()   # the relay's sowing is none of the tools' own (only the search plays it)
 
     def play(self, pits, side, house, trace=None):
         m = self.houses
@@ -520,11 +611,11 @@ def find_rules(name=DEFAULT_RULES):
                                  % (name, family.family))
             limit = int(digits)
             continue
-        option = OPTION_ALIASES.get(word)
+        option = option_named(word)
         if option is None:
             raise KalahError("rule set '%s': unknown option '%s' (options: %s)" % (
-                name, word, ", ".join(OPTION_NAMES)))
-        options.append(option)
+                name, word, ", ".join(OPTIONS)))
+        options.append(option.name)
     houses, seeds = size or (None, None)
     if limit is None:
         rules = family(houses, seeds, options)

@@ -134,8 +134,7 @@ def _proven_move(board, deadline, should_stop):
     if found is not None:
         return found.move
     prover = search.searcher(board.rules).prover
-    m = board.rules.houses
-    seeds = sum(board.pits) - board.pits[m] - board.pits[m + m + 1]
+    seeds = board.rules.houses_seeds(board.pits)
     if (prover is None or seeds > search.PROOF_SEEDS or SWAP in board.legal_moves
             or "pie" in board.position().split("/")[3:]):
         return None

@@ -23,7 +23,7 @@ import os
 import zlib
 
 from kalah.errors import KalahError
-from kalah.rules import find_rules
+from kalah.rules import ENDGAME_TABLE, find_rules
 
 MAGIC = b"KALAH-ENDGAME 1\n"
 UNKNOWN = 0  # a stored byte is value + 128, never 0 for |value| < 128
@@ -32,12 +32,14 @@ DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.
 
 
 def db_key(rules):
-    """The name of the table that serves `rules`, or None when none can."""
+    """The name of the table that serves `rules`, or None when none can: a table holds
+    only where the houses alone decide the rest of the game, as the rule set declares
+    (kalah.rules.ENDGAME_TABLE); the pie rule, over after the first turn, does not count."""
     rules = find_rules(rules)
-    if rules.family != "kalah":
-        return None  # the relay and the Owari family keep no such invariant
-    options = [o for o in rules.options if o != "pie"]
-    return "kalah%d" % rules.houses + "".join("+" + o for o in options)
+    if not rules.modelled_by(ENDGAME_TABLE):
+        return None
+    later = rules.after_first_turn()
+    return "%s%d" % (later.family, later.houses) + "".join("+" + o for o in later.options)
 
 
 def file_name(key):
@@ -135,6 +137,7 @@ def load(rules, path_or_bytes):
     else:
         where = "endgame table"
         table = Table.from_bytes(bytes(path_or_bytes), where)
+    rules.require(ENDGAME_TABLE, "an endgame table")
     key = db_key(rules)
     if table.key != key or table.m != rules.houses:
         raise KalahError("%s is for %s, not for %s" % (where, table.key, rules.name))
@@ -199,9 +202,8 @@ def build(rules, seeds, progress=None):
     """Solve every position with at most `seeds` seeds in the houses."""
     import sys
     rules = find_rules(rules)
+    rules.require(ENDGAME_TABLE, "an endgame table")
     key = db_key(rules)
-    if key is None:
-        raise KalahError("no endgame table for %s: only Kalah keeps the seeds left from growing" % rules.name)
     m = rules.houses
     table = Table(key, m, seeds)
     data, index, play = table.data, table.index, rules.play
@@ -240,15 +242,3 @@ def build(rules, seeds, progress=None):
         if progress is not None:
             progress(left)
     return table
-
-
-def build_fastest(rules, seeds, progress=None):
-    """`build`'s table, by the numba solver where it is installed (the same
-    bytes, 100x sooner: it reports on stderr itself), else by `build`."""
-    from kalah.ai.solve import numba_solver
-    rules = find_rules(rules)
-    solver = numba_solver(rules)
-    if solver is None:
-        return build(rules, seeds, progress)
-    data = solver.build_table(rules, seeds, verbose=True)
-    return Table(db_key(rules), rules.houses, seeds, bytearray(data.tobytes()))

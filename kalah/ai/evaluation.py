@@ -22,6 +22,8 @@ that MicroPython runs too. Weights are integers in 1/ONE seeds; `value`
 returns quarter seeds, the search's unit.
 """
 
+from kalah.rules import find_rules
+
 ONE = 64
 M = 6
 CAP = 12
@@ -48,11 +50,15 @@ WEIGHTS = (
 )
 
 
+TRAINED_ON = "kalah(6,4)"   # the rule set of the games the weights were fitted (and measured) on
+
+
 def applies(rules):
-    """Whether the weights were fitted (and measured) for this rule set: Kalah(6,4), the
-    pie rule or not; not empty capture, GameLink or other seed counts, whose values differ."""
-    return (rules.family == "kalah" and rules.houses == M and rules.seeds == 4
-            and not rules.gamelink and not rules.empty_capture)
+    """Whether the weights were fitted for this rule set's game: TRAINED_ON's, once the first
+    turn is played (the pie rule or not). Elsewhere (empty capture, GameLink, other sizes, an
+    option the rules do not declare first-turn-only) values differ, and the search falls back
+    to its plain evaluation, the store difference (kalah.ai.search.evaluation_for)."""
+    return rules.after_first_turn() == find_rules(TRAINED_ON)
 
 
 def features(pits):

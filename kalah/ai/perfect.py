@@ -98,7 +98,6 @@ def _out_of_reach(searcher, board, prover):
         return None
     if prover is None:
         return NO_PROOF
-    m = board.rules.houses
-    if sum(board.pits) - board.pits[m] - board.pits[m + m + 1] > search.PROOF_SEEDS:
+    if board.rules.houses_seeds(board.pits) > search.PROOF_SEEDS:
         return NOT_IN_REACH
     return NO_PROOF

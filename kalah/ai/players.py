@@ -20,23 +20,24 @@ long as the proof takes (up to 30 s).
 import math
 
 from kalah.ai import reference
+from kalah.ai.player_registry import LEVEL_NAMES, NAMES as REGISTERED, PERFECT
 from kalah.ai.reference import Player, Rng
 from kalah.ai.search import analyse
 from kalah.errors import KalahError
 
-# name: (depth limit or None for the time limit, temperature in seeds, share of the time limit)
-LEVELS = {
-    "level1": (1, 3.0, 0.2),
-    "level2": (2, 2.0, 0.2),
-    "level3": (2, 1.0, 0.3),
-    "level4": (3, 0.6, 0.3),
-    "level5": (4, 0.35, 0.4),
-    "level6": (5, 0.25, 0.5),
-    "level7": (8, 0.0, 0.6),
-    "level8": (None, 0.0, 1.0),
-}
-PERFECT = "perfect"
-NAMES = reference.REFERENCE_NAMES + sorted(LEVELS) + [PERFECT]
+# Levels 1 to 8 (kalah.ai.player_registry.LEVEL_NAMES), in order: (depth limit or None for
+# the time limit, temperature in seeds, share of the time limit)
+LEVELS = dict(zip(LEVEL_NAMES, (
+    (1, 3.0, 0.2),
+    (2, 2.0, 0.2),
+    (2, 1.0, 0.3),
+    (3, 0.6, 0.3),
+    (4, 0.35, 0.4),
+    (5, 0.25, 0.5),
+    (8, 0.0, 0.6),
+    (None, 0.0, 1.0),
+)))
+NAMES = list(REGISTERED)   # every player `get` makes: the registry's
 
 
 class SearchPlayer(Player):

@@ -22,7 +22,7 @@ when time is up. A proof is all or nothing: the caller then falls back to
 the heuristic search.
 """
 
-from kalah.rules import SWAP
+from kalah.rules import PROOF, SWAP
 
 POLL_EVERY = 256
 ETC_SEEDS = 6
@@ -32,6 +32,7 @@ class Prover:
     """Exact values of Kalah positions (South to move, stores ignored); keep it to reuse its table."""
 
     def __init__(self, rules, endgame, table_size=200000):
+        rules.require(PROOF, "a proof (kalah.ai.proof)")
         self.rules = rules
         self.m = rules.houses
         self.play = rules.play
@@ -48,8 +49,9 @@ class Prover:
 
     @staticmethod
     def applies(rules):
-        """Whether proofs hold for `rules`: the Kalah family, where stored seeds never come back."""
-        return rules.family == "kalah" and not rules.move_limit
+        """Whether proofs hold for `rules`, as the rule set declares (kalah.rules.PROOF): where
+        stored seeds never come back and no move clock counts, so the houses are the node."""
+        return rules.modelled_by(PROOF)
 
     def houses(self, pits):
         """The node of a position: its pits with both stores emptied."""

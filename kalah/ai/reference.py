@@ -6,6 +6,7 @@ MicroPython lacks (no `random.Random`, no itertools): `Rng` is a tiny
 seeded generator that gives the same games on every host.
 """
 
+from kalah.ai.player_registry import REFERENCE_NAMES
 from kalah.errors import KalahError
 from kalah.rules import SWAP
 
@@ -145,9 +146,8 @@ class GreedyPlayer(Player):
         return best
 
 
-REFERENCE = {"random": RandomPlayer, "first": FirstPlayer,
-             "rightmost": RightmostPlayer, "greedy": GreedyPlayer}
-REFERENCE_NAMES = ["random", "first", "rightmost", "greedy"]
+_CLASSES = {"random": RandomPlayer, "first": FirstPlayer, "rightmost": RightmostPlayer, "greedy": GreedyPlayer}
+REFERENCE = dict((name, _CLASSES[name]) for name in REFERENCE_NAMES)   # kalah.ai.player_registry's
 
 
 def get(name, seed=None):

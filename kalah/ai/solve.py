@@ -11,13 +11,13 @@ without a time limit until every root value is proven (iterative deepening
 gives it the move ordering; the seed-count bounds, the table's proven
 entries and the endgame database make the proof end), or, for a Kalah
 position with few seeds left and an endgame table, kalah.ai.proof.
-`exact_values` takes the quickest way to the same values: the opening book,
-the numba solver where it is installed (`numba_solver`), else `solve`.
-Also `brute_force`, plain minimax over the game tree, for the tests on
-small boards.
+The quickest way to the same values, the opening book or the numba solver
+where they apply, is `kalah.cli.solve.exact_values`: above this layer, since
+the numba solver (kalah.solver) stands on it. Also `brute_force`, plain
+minimax over the game tree, for the tests on small boards.
 """
 
-from kalah.ai.search import analyse
+from kalah.ai.search import analyse, book_analysis
 from kalah.errors import KalahError
 from kalah.rules import SWAP
 
@@ -45,34 +45,26 @@ def verdict(values):
     return {"value": best_value, "best": best, "values": values}
 
 
-def exact_values(board, solvers=None):
-    """{move: exact final margin for the mover}, by the fastest means at hand:
-    the opening book where it proved every value, else the numba solver
-    (kalah.solver) where it is installed and plays the rules, else `solve`
-    (`python -m kalah solve`).
+class ExactValues:
+    """Exact move values where they come cheap: the opening book, else `prove` (here the
+    search run to a proof: the endgame table and kalah.ai.proof) up to `max_seeds` seeds
+    in the houses; None beyond. A prover for the puzzles (kalah/puzzle_maker.py), whose
+    offline builder proves with the numba solver instead (kalah/solver/puzzles.py)."""
 
-    solvers: a dict that keeps the numba solvers from call to call (their
-    tables and what they proved: a game's positions share most of their
-    work), for a caller solving many positions; about 0.4 GB a solver."""
-    from kalah.ai.search import book_analysis
-    found = book_analysis(board, exact_only=True)
-    if found is not None:
-        return found.values
-    solver = numba_solver(board.rules)
-    if solver is not None:
-        from kalah.puzzles import houses_seeds
-        return solver.solver_for(board.rules, houses_seeds(board), solvers=solvers).move_values(board)
-    return solve(board)["values"]
+    def __init__(self, max_seeds):
+        self.max_seeds = max_seeds
 
+    def values(self, board):
+        """{move: exact final margin for the mover}, or None beyond max_seeds seeds."""
+        found = book_analysis(board, exact_only=True)
+        if found is not None:
+            return dict(found.values)
+        if board.rules.houses_seeds(board.pits) > self.max_seeds:
+            return None
+        return self.prove(board)
 
-def numba_solver(rules):
-    """The numba solver (the kalah.solver package) when numpy and numba are
-    installed and it plays `rules`, else None: the plain Python ways then."""
-    try:
-        from kalah import solver
-    except ImportError:
-        return None
-    return solver if solver.supports(rules) else None
+    def prove(self, board):
+        return dict(solve(board)["values"])
 
 
 def brute_force(board):

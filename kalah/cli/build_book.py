@@ -23,7 +23,7 @@ import time
 
 from kalah.cli import write_file
 from kalah.errors import KalahError
-from kalah.rules import find_rules
+from kalah.rules import NUMBA_SOLVER, find_rules
 
 
 def add_arguments(parser):
@@ -61,8 +61,9 @@ def run(args):
     except ImportError as error:
         raise KalahError("build-book needs numpy and numba (requirements-dev.txt): %s" % error)
     rules = find_rules(args.rules)
-    if not solver.supports(rules):
-        raise KalahError("no opening book for %s: the solver plays Kalah with or without empty capture" % rules.name)
+    why = rules.why_not_modelled(NUMBA_SOLVER)
+    if why is not None:
+        raise KalahError("no opening book for %s: the solver that builds it %s" % (rules.name, why))
     if not 0 <= args.turns <= 20:
         raise KalahError("--turns must be 0..20, not %d" % args.turns)
     if args.nodes < 1 or not 1 <= args.depth <= 60:

@@ -5,7 +5,7 @@
 
 Positions from seeded games of the computer's levels and the reference
 players, each move proven by the numba solver (kalah.solver); see
-kalah/solver/puzzles.py. The same options give the same bytes.
+kalah/puzzle_maker.py. The same options give the same bytes.
 """
 
 import os
@@ -14,7 +14,7 @@ import time
 
 from kalah.cli import write_file
 from kalah.errors import KalahError
-from kalah.rules import find_rules
+from kalah.rules import NUMBA_SOLVER, find_rules
 
 
 def add_arguments(parser):
@@ -30,14 +30,15 @@ def add_arguments(parser):
 def run(args):
     from kalah import puzzles
     from kalah.ai import endgame
+    from kalah.puzzle_maker import build_text
     try:
-        from kalah import solver
-        from kalah.solver.puzzles import build_text
+        import kalah.solver  # noqa: F401 (build_text proves with it: fail here, before any game)
     except ImportError as error:
         raise KalahError("build-puzzles needs numpy and numba (requirements-dev.txt): %s" % error)
     rules = find_rules(args.rules)
-    if not solver.supports(rules):
-        raise KalahError("no puzzles for %s: the solver plays Kalah with or without empty capture" % rules.name)
+    why = rules.why_not_modelled(NUMBA_SOLVER)
+    if why is not None:
+        raise KalahError("no puzzles for %s: the solver that proves them %s" % (rules.name, why))
     if not 1 <= args.games <= 100000 or not 1 <= args.count <= 100000:
         raise KalahError("--games and --count must be 1..100000")
     if not 0 <= args.max_seeds <= 30:

@@ -12,6 +12,7 @@ the computer: back to your previous turn), `record` for the game so far,
 
 import sys
 
+from kalah.ai import player_registry
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.narration import describe_move
@@ -33,7 +34,7 @@ def add_arguments(parser):
     parser.add_argument("--level", type=int, choices=range(1, 9), default=None, metavar="1..8",
                         help="the computer's level, 1 (weakest) to 8 (default 4 with --human)")
     parser.add_argument("--opponent", default=None, metavar="NAME",
-                        help="the computer player by name: random, first, rightmost, greedy, level1..level8")
+                        help="the computer player by name: " + ", ".join(player_registry.NAMES))
     parser.add_argument("--time", type=float, default=1.0, metavar="SECONDS",
                         help="the computer's time per move (default 1)")
     parser.add_argument("--seed", type=int, default=None, help="the computer's random seed")

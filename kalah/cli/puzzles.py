@@ -19,7 +19,7 @@ an error (exit status 2); games of other rule sets are counted on stderr.
 import json
 
 from kalah import puzzles
-from kalah.ai.puzzle_maker import shipped
+from kalah.puzzle_maker import shipped
 from kalah.errors import KalahError
 from kalah.notation import move_text
 from kalah.rules import find_rules
@@ -37,7 +37,7 @@ def add_arguments(parser):
 
 def from_history(path):
     """The YourPuzzles of the games in the file at `path`, and how many games were of other rules."""
-    from kalah.ai.puzzle_maker import your_puzzles
+    from kalah.puzzle_maker import your_puzzles
     from kalah.history_import import read_import
     with open(path, encoding="utf-8", errors="strict") as handle:
         try:

@@ -12,14 +12,44 @@ value), else proven by the numba solver (kalah.solver) when numba is
 installed: seconds with up to 30 seeds in the houses; beyond, it stands on a 20-seed endgame table built
 once into the cache folder (minutes) and reports its progress on stderr.
 Other rule sets (and machines without numba) use kalah.ai.solve's search
-(all three: kalah.ai.solve.exact_values).
+(all three: `exact_values`, which the benchmarks use too).
 """
 
 import json
 import time
 
-from kalah.ai.solve import exact_values, verdict
+from kalah.ai.search import book_analysis
+from kalah.ai.solve import solve, verdict
 from kalah.cli.bestmove import add_position_arguments, board_from_args
+
+
+def exact_values(board, solvers=None):
+    """{move: exact final margin for the mover}, by the fastest means at hand:
+    the opening book where it proved every value, else the numba solver
+    (kalah.solver) where it is installed and models the rules, else
+    kalah.ai.solve's `solve`.
+
+    solvers: a dict that keeps the numba solvers from call to call (their
+    tables and what they proved: a game's positions share most of their
+    work), for a caller solving many positions; about 0.4 GB a solver."""
+    found = book_analysis(board, exact_only=True)
+    if found is not None:
+        return found.values
+    solver = numba_solver(board.rules)
+    if solver is not None:
+        seeds = board.rules.houses_seeds(board.pits)
+        return solver.solver_for(board.rules, seeds, solvers=solvers).move_values(board)
+    return solve(board)["values"]
+
+
+def numba_solver(rules):
+    """The numba solver (the kalah.solver package) when numpy and numba are
+    installed and it models `rules`, else None: the plain Python ways then."""
+    try:
+        from kalah import solver
+    except ImportError:
+        return None
+    return solver if solver.supports(rules) else None
 
 
 def add_arguments(parser):

@@ -17,6 +17,7 @@ import json
 import os
 import sys
 
+from kalah.ai import player_registry
 from kalah.errors import KalahError
 from kalah.rules import DEFAULT_RULES, find_rules
 from kalah.lab import results as saved
@@ -29,7 +30,7 @@ def add_arguments(parser):
     parser.add_argument("files", nargs="*", metavar="PLAYER.py",
                         help="students' players: files defining select_move(board, lookahead) or algorithm(game)")
     parser.add_argument("--players", default="",
-                        help="our players to add, comma-separated: random, first, rightmost, greedy, level1..level8")
+                        help="our players to add, comma-separated: " + ", ".join(player_registry.NAMES))
     parser.add_argument("--rounds", choices=SYSTEMS, default="robin",
                         help="robin: each pair twice, each side once; swiss: paired by standing (default robin)")
     parser.add_argument("--swiss-rounds", type=int, default=None, metavar="N",

@@ -14,10 +14,20 @@ from kalah.board import Board
 from kalah.rules import DEFAULT_RULES
 
 INVALID = "invalid"
+# The time rule's wall clock, the same on the command line (kalah.lab.seats, which also
+# charges CPU time) and on the page (kalah.web.lab.games, which has only wall time): a move
+# may take at most WALL_FACTOR x the time limit + WALL_EXTRA seconds, whatever CPU it used
+# (a sleeping bot), before it forfeits on time.
+WALL_FACTOR, WALL_EXTRA = 3.0, 1.0
 KINDS = ("time", "error", INVALID)
 MAX_REASON = 300
 MAX_ANSWER = 60
 MAX_TRACEBACK = 8000
+
+
+def wall_ceiling(time_limit):
+    """The wall-clock seconds a move may take at most under a time limit of `time_limit` seconds."""
+    return WALL_FACTOR * time_limit + WALL_EXTRA
 
 
 def plain_reply(message, houses):

@@ -38,7 +38,7 @@ import time
 
 from kalah.board import Board
 from kalah.errors import KalahError
-from kalah.lab.game import plain_reply
+from kalah.lab.game import plain_reply, wall_ceiling
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
 
 LOAD_TIMEOUT = 20.0   # seconds to start a player's process and load its file
@@ -103,16 +103,10 @@ class InProcessSeat:
 
 OUTPUT_CAP = 8192          # bytes of a player's prints kept for the record; the rest is dropped
 LINE_CAP = 65536           # the longest protocol line the referee reads
-WALL_FACTOR, WALL_EXTRA = 3.0, 1.0   # the wall-clock ceiling of a move: 3 x the limit + 1 s
 CPU_SLACK = 0.05           # seconds of CPU past the limit still accepted: the clock's ticks, the protocol's work
 POLL = 0.005               # the shortest wait between two looks at a player's CPU time
 CORES = os.cpu_count() or 1
 RESCAN = 1.0               # seconds between two searches of /proc for an unfiltered player's processes
-
-
-def wall_ceiling(time_limit):
-    """The wall-clock seconds a move may take at most, whatever CPU it used (a sleeping bot)."""
-    return WALL_FACTOR * time_limit + WALL_EXTRA
 
 
 class ProtocolError(Exception):

@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from kalah.errors import KalahError
-from kalah.rules import NORTH, find_rules
+from kalah.rules import NORTH, NUMBA_SOLVER, find_rules
 from kalah.solver import core
 
 DEFAULT_TABLE_SEEDS = 20
@@ -33,9 +33,13 @@ DEFAULT_TT_BITS = 25          # 32 M entries, 11 bytes each
 
 
 def supports(rules):
-    """Whether the solver plays this rule set: Kalah, with or without empty capture."""
-    rules = find_rules(rules)
-    return rules.family == "kalah" and not rules.gamelink and "pie" not in rules.options
+    """Whether the solver plays this rule set, as the rule set declares (kalah.rules.NUMBA_SOLVER):
+    Kalah, with or without empty capture."""
+    return find_rules(rules).modelled_by(NUMBA_SOLVER)
+
+
+def _require(rules):
+    find_rules(rules).require(NUMBA_SOLVER, "the numba solver (kalah.solver)")
 
 
 def cache_dir():
@@ -63,8 +67,7 @@ def build_table(rules, seeds, start=None, verbose=False):
     only the larger seed counts are solved.
     """
     rules = find_rules(rules)
-    if not supports(rules):
-        raise KalahError("the solver does not play %s" % rules.name)
+    _require(rules)
     m = rules.houses
     binom = core.binomials(seeds + 2 * m + 2, 2 * m + 1)
     table = np.zeros(table_size(m, seeds), np.uint8)
@@ -143,8 +146,7 @@ class Solver:
     def __init__(self, rules, table_seeds=DEFAULT_TABLE_SEEDS, tt_bits=DEFAULT_TT_BITS, table=None,
                  verbose=False):
         self.rules = find_rules(rules)
-        if not supports(self.rules):
-            raise KalahError("the solver does not play %s" % self.rules.name)
+        _require(self.rules)
         self.m = m = self.rules.houses
         n = 2 * m
         if table is None:

@@ -49,7 +49,7 @@ import time
 from kalah import Board
 from kalah.ai import endgame, players, search
 from kalah.ai.reference import Rng
-from kalah.ai.solve import exact_values
+from kalah.cli.solve import exact_values
 from kalah.puzzles import houses_seeds
 from kalah.rules import find_rules
 

@@ -98,7 +98,7 @@ def main():
         "median": round(result["browser"]["median_s"] / result["cpython"]["median_s"], 2),
         "total": round(sum(m["seconds"] for m in browser_moves) / sum(m["seconds"] for m in cpython_moves), 2)}
     if args.check:
-        from kalah.ai.solve import exact_values
+        from kalah.cli.solve import exact_values
         wrong = []
         for board, moves in zip(boards, zip(browser_moves, cpython_moves)):
             values = exact_values(board)

@@ -16,7 +16,7 @@ points: 10 to 1 odds) with random at 0; a weak prior (one draw against a
 player of the mean rating) keeps a player that wins every game finite.
 
 It prints the ratings, the head-to-head scores against the reference
-players, and the `LEVEL_STRENGTH` table of kalah/web/common/game_setup.py (what
+players, and the `LEVEL_STRENGTH` table of kalah/ai/player_registry.py (what
 the play page says beside each level: its word, kept, its rating and what
 it beats), to paste there.
 """
@@ -32,12 +32,12 @@ from multiprocessing import Pool
 
 from kalah import Board
 from kalah.ai import players
-from kalah.ai.reference import REFERENCE_NAMES, Rng
+from kalah.ai.player_registry import LEVEL_NAMES, LEVEL_STRENGTH, REFERENCE_NAMES
+from kalah.ai.reference import Rng
 from kalah.rules import find_rules
-from kalah.web.common.game_setup import LEVEL_STRENGTH  # pure Python: no browser
 
-LEVELS = ["level%d" % n for n in range(1, 9)]
-NAMES = REFERENCE_NAMES + LEVELS
+LEVELS = list(LEVEL_NAMES)
+NAMES = list(REFERENCE_NAMES) + LEVELS
 ELO = 400 / math.log(10)
 # What each reference player is called in the level's sentence (kalah/web/common/game_setup.py).
 WORDS = {"random": "random", "first": "first house", "rightmost": "rightmost house", "greedy": "greedy"}

@@ -112,7 +112,7 @@ PYSCRIPT_CHUNKS = ("core-C9KDLldu.js", "deprecations-manager-UpAPKqCb.js", "donk
 WORKERS = (
     "kalah.ai.worker_api",       # the computer's worker (static/js/pyodide-worker.js): moves, hints, review
     "kalah.ai.analysis_board",   # the same worker, for the analysis board
-    "kalah.ai.puzzle_worker",    # the same worker, for the puzzles page's "From your games"
+    "kalah.puzzle_worker",       # the same worker, for the puzzles page's "From your games"
     "kalah.lab.worker_api",      # the lab's checks, and each player's sandbox (static/js/bot-worker.js)
     "kalah.ai.players",          # the computer players a sandbox loads before it is ready
 )

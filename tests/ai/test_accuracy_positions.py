@@ -18,7 +18,7 @@ def test_the_opening_band_with_random_plies_gives_distinct_positions_in_the_band
 def test_the_exact_opponent_plays_only_moves_of_the_best_exact_value():
     pytest.importorskip("numba")
     from kalah import Board
-    from kalah.ai.solve import exact_values
+    from kalah.cli.solve import exact_values
     from scripts.bench.accuracy import ExactPlayer
     solvers = {}
     player = ExactPlayer(seed=3, solvers=solvers)

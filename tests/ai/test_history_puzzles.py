@@ -7,9 +7,9 @@ import subprocess
 import sys
 
 from kalah import history_puzzles, puzzles
-from kalah.ai.puzzle_maker import ExactValues, game_puzzles
+from kalah.puzzle_maker import ExactValues, game_puzzles
 from kalah.ai import endgame
-from kalah.ai.puzzle_maker import shipped
+from kalah.puzzle_maker import shipped
 from kalah.history import Entry, History
 from kalah.records.record import Record
 from kalah.rules import find_rules

@@ -29,7 +29,7 @@ def middle_game(seed, low, high, count):
 
 def test_every_move_perfect_claims_proven_is_optimal_for_the_solver():
     pytest.importorskip("numba")
-    from kalah.ai.solve import exact_values
+    from kalah.cli.solve import exact_values
     search._searchers.clear()
     boards = middle_game(7, 22, 30, 8)
     assert len(boards) == 8

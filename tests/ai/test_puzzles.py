@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from kalah import puzzles
-from kalah.ai.puzzle_maker import shipped
+from kalah.puzzle_maker import shipped
 from kalah.board import Board
 from kalah.errors import KalahError
 from tests.micropython.runner import needs_micropython, run_micropython
@@ -93,7 +93,7 @@ def test_themes_are_read_off_the_best_move_and_the_seeds_left(rules):
 
 def test_a_build_is_the_same_bytes_each_time():
     pytest.importorskip("numba")
-    from kalah.solver.puzzles import build_text
+    from kalah.puzzle_maker import build_text
     first = build_text("kalah(6,4)", games=1, count=5, seed=7)
     assert build_text("kalah(6,4)", games=1, count=5, seed=7) == first
     assert len(puzzles.PuzzleSet(first[0])) == 5 < first[1]

@@ -2,7 +2,7 @@
 
 import json
 
-from kalah.ai.puzzle_maker import shipped
+from kalah.puzzle_maker import shipped
 from kalah.notation import move_text
 from kalah.rules import SIDE_NAMES
 

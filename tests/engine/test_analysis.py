@@ -101,7 +101,7 @@ def test_proofs_finish_a_middle_game_position_a_move_at_a_time():
 
 @pytest.mark.parametrize("position, solved", HELD_OUT)
 def test_the_held_out_values_are_those_of_solve(position, solved):
-    from kalah.ai.solve import exact_values
+    from kalah.cli.solve import exact_values
     values = exact_values(Board.from_position(position))
     assert dict((str(move), value) for move, value in values.items()) == solved["values"]
 

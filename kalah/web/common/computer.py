@@ -27,11 +27,11 @@ the whole runtime to start; `is_ready()` says whether it has.
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from kalah.ai import player_registry
 from kalah.web.common import worker_client
 
-REFERENCE_PLAYERS = ("random", "first", "rightmost", "greedy")
-LEVELS = tuple("level%d" % level for level in range(1, 9)) + ("perfect",)
-PLAYER_NAMES = REFERENCE_PLAYERS + LEVELS
+REFERENCE_PLAYERS = player_registry.REFERENCE_NAMES
+PLAYER_NAMES = player_registry.NAMES
 CHOOSE_MOVE = "kalah.ai.worker_api:choose_move"
 PREPARE = "kalah.ai.worker_api:prepare"
 

@@ -7,6 +7,7 @@ No browser here, so CPython tests check every sentence the page shows.
 (Why a click on a house did nothing: house_click.py.)
 """
 
+from kalah.ai import player_registry
 from kalah.errors import KalahError
 from kalah.narration import describe_outcome
 from kalah.rules import FAMILIES, FORFEIT, NORTH, SIDE_NAMES, SOUTH, find_rules
@@ -15,28 +16,9 @@ from kalah.presets import HUMAN, LEVELS, PERFECT, REFERENCE_PLAYERS
 
 COMPUTER_PLAYERS = LEVELS + (PERFECT,) + REFERENCE_PLAYERS
 PLAYER_NAMES = (HUMAN,) + COMPUTER_PLAYERS
-REFERENCE_TITLES = {
-    PERFECT: "perfect play",
-    "random": "random moves",
-    "first": "first legal house",
-    "rightmost": "rightmost house",
-    "greedy": "greedy (best single move)",
-}
-# How strong each level is, on one Elo-style scale with the reference players (random = 0),
-# shown where a level is chosen. Measured, not guessed: `scripts/bench/ratings.py` plays the round
-# robin and prints this table (docs/performance-log.md, "Computer players": the command and every figure);
-# paste its output here when a level changes. name: (word, rating, what it beats)
-LEVEL_STRENGTH = {  # scripts/bench/ratings.py --games 20 --nodes 100000 (the count-table evaluation)
-    "level1": ("first steps", 358, "beats rightmost house, loses to greedy"),
-    "level2": ("novice", 556, "beats every reference player (55% against greedy)"),
-    "level3": ("beginner", 645, "beats every reference player (57% against greedy)"),
-    "level4": ("casual", 771, "beats every reference player (88% against greedy)"),
-    "level5": ("club player", 828, "beats every reference player (80% against greedy)"),
-    "level6": ("strong", 908, "beats every reference player (80% against greedy)"),
-    "level7": ("expert", 939, "beats every reference player (80% against greedy)"),
-    "level8": ("master", 995, "beats every reference player (98% against greedy)"),
-}
-REFERENCE_RATINGS = {"random": 0, "first": -24, "rightmost": 154, "greedy": 558}  # the same run's
+REFERENCE_TITLES = player_registry.TITLES
+LEVEL_STRENGTH = player_registry.LEVEL_STRENGTH
+REFERENCE_RATINGS = player_registry.REFERENCE_RATINGS
 SEED_CHOICES = tuple(range(1, 13))
 HOUSE_CHOICES = tuple(range(1, 9))
 # Seconds a computer player may think per move, by watching speed.

@@ -18,8 +18,8 @@ took) and by the sandbox's frame, from handing the worker the call to its
 answer (bot-sandbox.js: code the bot cannot reach, on a clock it cannot
 change, and which leaves out any time the page itself was busy). A move
 counts if the frame's time is within the ceiling of the command line's rule
-for sleeping bots, 3 x the limit + 1 s (wall time is all there is here, and a
-busy machine stretches it); a player's first move may also load its file
+for sleeping bots, `kalah.lab.game.wall_ceiling`: 3 x the limit + 1 s (wall
+time is all there is here, and a busy machine stretches it); a player's first move may also load its file
 (FIRST_CALL_MS more). Past that the move forfeits on time, whatever the
 sandbox's own clock said.
 """
@@ -27,15 +27,13 @@ sandbox's own clock said.
 from pyscript import window
 
 from kalah.errors import KalahError
-from kalah.lab.game import LabGame, plain_reply
+from kalah.lab.game import LabGame, plain_reply, wall_ceiling
 from kalah.web.lab.bot_sandbox import CRASHED
 from kalah.web.common.dom import Timer
 
-CEILING = 3              # a move may take CEILING x the limit + SLACK_MS by the referee's clock
-SLACK_MS = 1000
 READY_POLL_MS = 100      # how often a move waits for its sandbox to finish starting
 FIRST_CALL_MS = 5000     # a player's first move also loads its file
-CONFIRM_MS = 5000        # past the slack, how long the frame may take to confirm that no answer is on its way
+CONFIRM_MS = 5000        # past the ceiling, how long the frame may take to confirm that no answer is on its way
 
 
 class GameRunner:
@@ -105,7 +103,7 @@ class GameRunner:
     def patience_ms(self):
         """The referee's allowance for the side to move, in ms of the frame's clock."""
         first = FIRST_CALL_MS if self.asked[self.game.turn] == 1 else 0
-        return int(CEILING * self.time_limit * 1000) + SLACK_MS + first
+        return int(round(wall_ceiling(self.time_limit) * 1000)) + first
 
     def _progress(self, data):
         depth = data.get("depth")

@@ -9,14 +9,15 @@ import json
 
 from pyscript import document, window
 
+from kalah.ai import player_registry
 from kalah.errors import KalahError
 from kalah.history import StorageFull
 from kalah.lab.saved_players import MAX_NAME, MAX_SOURCE, read_players
 from kalah.web.common.dom import by_id, clear, el
 
 PLAYERS_KEY = "kalah.lab.players"
-REFERENCE = ("random", "first", "rightmost", "greedy")
-LEVELS = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8")
+REFERENCE = player_registry.REFERENCE_NAMES
+LEVELS = player_registry.LEVEL_NAMES
 OURS = REFERENCE + LEVELS
 
 

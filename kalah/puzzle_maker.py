@@ -1,50 +1,57 @@
-"""Making a puzzle from one position: the qualifying rule, themes, difficulty, refutations.
+"""Making puzzles: the rule one position becomes a puzzle by, the puzzles of a stored game, a set.
 
-Plain Python shared by the offline builder of the shipped sets
-(kalah/solver/puzzles.py, exact values from the numba solver) and by the
-"From your games" set (kalah/history_puzzles.py, exact values from the
-pure-Python proof under Pyodide or CPython): one rule for both, so a puzzle
-from the player's games is judged exactly as a shipped one.
+One rule (`puzzle_of`: the best move beats every other by MIN_MARGIN seeds; themes,
+difficulty, rating and refutations) for the shipped sets and for "From your games"
+(kalah/history_puzzles.py), so a puzzle from the player's games is judged exactly as
+a shipped one. A prover is anything with `values(board)` -> {move: exact value}, or
+None when it cannot prove the position cheaply: `ExactValues` (the book, else the
+pure-Python proof, under Pyodide or CPython) for the player's games, the numba
+solver's (kalah/solver/puzzles.py) for the shipped sets.
 
-A prover is anything with `values(board)` -> {move: exact value} or None
-when it cannot prove the position cheaply.
+A shipped set (`build_text`, `python -m kalah build-puzzles`, CPython with numba):
+positions from seeded games of the computer's levels and the reference players
+against each other, each move chosen by a search of fixed depth, so the same
+options give the same games; each position with at most --max-seeds seeds in the
+houses (or in the opening book) is solved exactly. A puzzle's difficulty is how many
+of levels 1-8 would find the move (levels 1-6 by the chance their softmax gives it,
+7 and 8 by their move at a fixed depth or node budget, each from a fresh search), so
+it too is the same every build. The file is the same bytes for the same options
+(`kalah.puzzles.dumps`).
 
 Also, under CPython: `shipped(rules)`, the set in static/data/, and
 `your_puzzles(entries)`, the "From your games" set of a whole history file
 (`python -m kalah puzzles`).
+
+A site feature (the puzzles page's), not part of kalah.ai: it uses the computer's
+search, levels and proofs and the puzzle formats of kalah/puzzles.py and
+kalah/history_puzzles.py, which the AI layer never imports (the import contracts
+in pyproject.toml).
 """
 
 import math
 
 from kalah import history_puzzles
 from kalah import puzzles as format_
-from kalah.ai import players
+from kalah.ai import endgame, players, solve
+from kalah.ai.reference import Rng
 from kalah.ai.search import Search, book_analysis
+from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.rules import find_rules
 
+# Who plays the games a shipped set's puzzles come from: the computer at several
+# strengths and the reference players, so both good and bad positions arise.
+GAME_PLAYERS = ("level7", "level6", "level5", "level4", "level3", "level2", "greedy", "rightmost", "random")
 LEVEL8_NODES = 40000        # level 8's budget when it is asked a puzzle (about a move's worth)
 REFUTATION_PLIES = 4        # moves shown after a wrong answer
 
 
-class ExactValues:
-    """Exact move values without numba: the opening book, else the search run to a proof
-    (kalah.ai.solve: the endgame table and kalah.ai.proof) up to `max_seeds` seeds in the houses."""
+class ExactValues(solve.ExactValues):
+    """The proofs "From your games" makes (kalah.ai.solve.ExactValues): up to the endgame's
+    ENDGAME_SEEDS seeds in the houses, where the endgame table and the proof answer in seconds."""
 
     def __init__(self, max_seeds=format_.ENDGAME_SEEDS):
-        self.max_seeds = max_seeds
-
-    def values(self, board):
-        found = book_analysis(board, exact_only=True)
-        if found is not None:
-            return dict(found.values)
-        if format_.houses_seeds(board) > self.max_seeds:
-            return None
-        return self.prove(board)
-
-    def prove(self, board):
-        from kalah.ai.solve import solve
-        return dict(solve(board)["values"])
+        solve.ExactValues.__init__(self, max_seeds)
 
 
 def best_of(values):
@@ -152,9 +159,8 @@ def game_puzzles(record, gid, prover, table, progress=None, should_stop=None):
 def shipped(rules):
     """The PuzzleSet shipped in static/data/ for `rules`."""
     import os
-    from kalah.ai.endgame import DATA_DIR
     rules = find_rules(rules)
-    path = os.path.join(DATA_DIR, format_.file_name(rules))
+    path = os.path.join(endgame.DATA_DIR, format_.file_name(rules))
     if not os.path.exists(path):
         raise KalahError("no puzzles are shipped for %s" % rules.name)
     with open(path, encoding="utf-8") as handle:
@@ -165,7 +171,6 @@ def your_puzzles(entries):
     """The YourPuzzles of history entries (`kalah.history_import.read_import`'s),
     found as puzzles.html's "From your games" finds them, and how many entries
     were of rule sets that give no puzzles."""
-    from kalah.ai import endgame
     found = history_puzzles.YourPuzzles()
     prover = ExactValues()
     others = 0
@@ -176,3 +181,70 @@ def your_puzzles(entries):
             continue
         found.add(entry, game_puzzles(entry.record, entry.id, prover, endgame.table_for(find_rules(rules))))
     return found, others
+
+
+# -- a shipped set (python -m kalah build-puzzles) ---------------------------------
+def game_positions(rules, games, seed):
+    """(board, source) before each move of `games` seeded games, in order."""
+    rng = Rng(seed)
+    table = endgame.table_for(rules)
+    for index in range(games):
+        names = (GAME_PLAYERS[rng.randrange(len(GAME_PLAYERS))], GAME_PLAYERS[rng.randrange(len(GAME_PLAYERS))])
+        seats = [players.get(name, seed=rng.randrange(1 << 30)) for name in names]
+        board = Board(rules)
+        while board.turn is not None:
+            yield board.copy(), "%s v %s, game %d, ply %d" % (names[0], names[1], index + 1, board.ply() + 1)
+            board.push(game_move(seats[board.turn], board, table))
+
+
+def game_move(seat, board, table):
+    """The seat's move, a level's from a fresh search of its depth (never the clock's)."""
+    if not isinstance(seat, players.SearchPlayer) or len(board.legal_moves) == 1:
+        return seat.choose(board)
+    noisy = seat.temperature > 0
+    analysis = Search(board.rules, endgame=table).analyse(board, None, max_depth=seat.depth, all_values=noisy)
+    return seat.pick(analysis.values) if noisy else analysis.move
+
+
+def candidates(rules, games, seed, max_seeds, prover, log=None):
+    """Every qualifying puzzle of the games (a dict without id), in the order met."""
+    seen = set()
+    table = endgame.table_for(rules)
+    for board, source in game_positions(rules, games, seed):
+        position = board.position()
+        if position in seen or len(board.legal_moves) < 2:
+            continue
+        seen.add(position)
+        puzzle = puzzle_of(board, prover, table, source)
+        if puzzle is None:
+            continue
+        yield puzzle
+        if log is not None:
+            log(source)
+
+
+def choose(found, count):
+    """Up to `count` puzzles, taken in turn from each theme (its first), then easiest first."""
+    groups = dict((theme, [p for p in found if p["themes"][0] == theme]) for theme in format_.THEMES)
+    chosen = []
+    while len(chosen) < count and any(groups.values()):
+        for theme in format_.THEMES:
+            if groups[theme] and len(chosen) < count:
+                chosen.append(groups[theme].pop(0))
+    order = dict((id(p), index) for index, p in enumerate(found))
+    chosen.sort(key=lambda p: (p["rating"], order[id(p)]))
+    return chosen
+
+
+def build_text(rules, games=400, count=600, seed=1, max_seeds=30, log=None):
+    """The puzzle file of `rules` as text (the same for the same arguments), every move
+    proven by the numba solver (kalah/solver/puzzles.py: CPython with numpy and numba)."""
+    from kalah.solver.puzzles import Prover
+    rules = find_rules(rules)
+    prover = Prover(rules, max_seeds)
+    found = list(candidates(rules, games, seed, max_seeds, prover, log))
+    chosen = choose(found, count)
+    prefix = format_.file_name(rules)[len("puzzles-"):-len(".json")]
+    for index, puzzle in enumerate(chosen):
+        puzzle["id"] = "%s-%04d" % (prefix, index + 1)
+    return format_.dumps(rules, chosen), len(found)

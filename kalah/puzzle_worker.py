@@ -10,7 +10,7 @@ Progress: {"done": n, "total": m}, the game's positions proven so far.
 
 from kalah import history_puzzles
 from kalah.ai import endgame
-from kalah.ai.puzzle_maker import ExactValues, game_puzzles as find_puzzles
+from kalah.puzzle_maker import ExactValues, game_puzzles as find_puzzles
 from kalah.ai.worker_api import _prepare
 from kalah.board import Board
 from kalah.records.record import Record

@@ -1,0 +1,60 @@
+"""Every computer player in one place: its name, its kind, what it is called and how strong it is.
+
+    >>> from kalah.ai import player_registry
+    >>> player_registry.NAMES[:5]
+    ('random', 'first', 'rightmost', 'greedy', 'level1')
+    >>> player_registry.kind_of("level3"), player_registry.TITLES["greedy"]
+    ('level', 'greedy (best single move)')
+
+The command line, the pages (the play page's choices and its computer, the
+lab's players), preset links and the lab read these lists; kalah.ai.players
+makes the players they name (kalah.ai.reference the reference ones). Plain
+data with no imports, so that a page lists the players without loading the
+search.
+"""
+
+# The kinds of computer player.
+REFERENCE = "reference"   # the seed assignments' yardsticks (kalah.ai.reference): quick enough for
+#                           the page's own thread
+LEVEL = "level"           # a search of limited depth and a softmax over its values (kalah.ai.players)
+PERFECT = "perfect"       # proven moves (kalah.ai.perfect); also the one player of this kind
+
+REFERENCE_NAMES = ("random", "first", "rightmost", "greedy")
+LEVEL_NAMES = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8")
+NAMES = REFERENCE_NAMES + LEVEL_NAMES + (PERFECT,)
+
+# What the pages call the players that are not levels (a level is called by its number and strength).
+TITLES = {
+    PERFECT: "perfect play",
+    "random": "random moves",
+    "first": "first legal house",
+    "rightmost": "rightmost house",
+    "greedy": "greedy (best single move)",
+}
+
+# How strong each level is, on one Elo-style scale with the reference players (random = 0),
+# shown where a level is chosen. Measured, not guessed: `scripts/bench/ratings.py` plays the round
+# robin and prints this table (docs/performance-log.md, "Computer players": the command and every figure);
+# paste its output here when a level changes. name: (word, rating, what it beats)
+LEVEL_STRENGTH = {  # scripts/bench/ratings.py --games 20 --nodes 100000 (the count-table evaluation)
+    "level1": ("first steps", 358, "beats rightmost house, loses to greedy"),
+    "level2": ("novice", 556, "beats every reference player (55% against greedy)"),
+    "level3": ("beginner", 645, "beats every reference player (57% against greedy)"),
+    "level4": ("casual", 771, "beats every reference player (88% against greedy)"),
+    "level5": ("club player", 828, "beats every reference player (80% against greedy)"),
+    "level6": ("strong", 908, "beats every reference player (80% against greedy)"),
+    "level7": ("expert", 939, "beats every reference player (80% against greedy)"),
+    "level8": ("master", 995, "beats every reference player (98% against greedy)"),
+}
+REFERENCE_RATINGS = {"random": 0, "first": -24, "rightmost": 154, "greedy": 558}  # the same run's
+
+
+def kind_of(name):
+    """REFERENCE, LEVEL or PERFECT for a computer player's name; None for any other name."""
+    if name in REFERENCE_NAMES:
+        return REFERENCE
+    if name in LEVEL_NAMES:
+        return LEVEL
+    if name == PERFECT:
+        return PERFECT
+    return None
