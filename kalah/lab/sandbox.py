@@ -36,6 +36,8 @@ from kalah.errors import KalahError
 MEMORY_MB = 512           # address space of a player's process (its whole memory: it is one process)
 MAX_TASKS = 8             # RLIMIT_NPROC, for where there is no seccomp filter (which allows one thread)
 SCRATCH_MB = 16           # the tmpfs /tmp, the only writable place
+OPEN_FILES = 64           # RLIMIT_NOFILE: a player needs a handful
+PENDING_SIGNALS = 16      # RLIMIT_SIGPENDING: queued signals count against the teacher's uid
 SANDBOX_ROOT = "/sandbox"  # where the kalah package is seen inside
 NOBODY = "65534"
 
@@ -77,7 +79,7 @@ def bwrap_command(inner, seccomp_fd=None):
     kalah_folder = os.path.join(package_folder(), "kalah")
     scratch = str(SCRATCH_MB * 1024 * 1024)
     filters = ["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []
-    return (["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
+    return (["bwrap", "--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session",
              "--unshare-user", "--uid", NOBODY, "--gid", NOBODY, "--cap-drop", "ALL",
              "--proc", "/proc", "--dev", "/dev",
              "--size", scratch, "--tmpfs", "/tmp", "--chdir", "/tmp",

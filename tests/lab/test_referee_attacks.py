@@ -1,4 +1,4 @@
-"""Issue 25: a referee no student can hang, hijack or outwait, and limits that are what they say.
+"""Issues 25 and 37: a referee no student can hang, hijack or outwait, and limits the kernel enforces.
 
 Each hostile player of tests/lab/hostile/ (one attack a file) plays through the
 three commands that run students' files: `match` (against right.py, 2 games),
@@ -99,9 +99,13 @@ ATTACKS = [
     ("many_tasks", "FIRST_LEGAL"),         # 5: 300 processes
     ("memory_children", "FIRST_LEGAL"),    # 5: 3 x 428 MB against a 512 MB cap
     ("escape_codes", "RAISES"),            # 7: escape codes to the teacher's terminal
+    ("pid1_takeover", "FIRST_LEGAL"),      # 37.1: bubblewrap's init, the player's uid, dumpable
+    ("file_lease", "FIRST_LEGAL"),         # 37.4: leases and locks on the bound package's files
 ]
-if program() is not None:
-    ATTACKS.append(("syscalls", "FIRST_LEGAL"))   # 5: the seccomp filter (x86_64)
+if program() is not None:                  # the seccomp filter (x86_64)
+    ATTACKS += [("syscalls", "FIRST_LEGAL"),         # 25.5
+                ("memory_outside", "FIRST_LEGAL"),   # 37.2: memfds and SysV shared memory past the cap
+                ("shared_counters", "FIRST_LEGAL")]  # 37.3: inotify, message queues, AIO slots
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -169,3 +173,22 @@ def test_a_searching_player_that_uses_its_whole_time_beside_a_cpu_hog_forfeits_n
     assert done.returncode == 0, done.stderr.decode()[-3000:]
     forfeits = {row["name"]: row["forfeits"] for row in json.loads(done.stdout)["standings"]}
     assert forfeits == {"search": 0, "right": 0, "mallory": 4}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_forged_load_error_names_the_file_that_sent_it(tmp_path, request, mode):
+    # Issue 37, 5: the command said "right.py: line 1, column 1: invalid syntax".
+    done = play(tmp_path, request, mode, hostile("forged_ready"), expect=2)
+    command = "match" if mode == "match" else "tournament"
+    assert done.stderr.decode() == ("python -m kalah %s: mallory.py: right.py: line 1, column 1: invalid syntax\n"
+                                    % command)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_load_rule_holds_whatever_the_file_does_with_its_timer(tmp_path, request, mode):
+    # Issue 37, 7: module code that ignored SIGPROF loaded in 11 s of CPU with no load error.
+    done = play(tmp_path, request, mode, hostile("slow_load"), expect=2)
+    command = "match" if mode == "match" else "tournament"
+    assert done.stderr.decode() == ("python -m kalah %s: mallory.py: running the file took more than 5 s of "
+                                    "CPU time; the player was stopped\n" % command)
+    assert done.stdout == b""
