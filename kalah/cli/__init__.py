@@ -12,7 +12,9 @@ Everything a subcommand prints goes through `terminal_safe`: text from a
 student's file (an exception's message, a traceback, a file name) or from
 a record (players' names) reaches the terminal with its control characters
 shown escaped, so it can neither move the cursor, retitle the window, hide
-text nor rewrite a line.
+text nor rewrite a line. A line made of such text (a game's result, a
+standings row, a record's names) escapes newlines and tabs too
+(`terminal_safe(text, one_line=True)`), so it cannot print a forged line.
 """
 
 import argparse
@@ -64,12 +66,23 @@ def _usage(commands):
 # the bidirectional overrides that reorder what a line shows.
 # Lone surrogates (JSON's "\\ud800") are escaped too: no terminal can encode them.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_CONTROL_OR_LINE_BREAK = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
-def terminal_safe(text):
-    """`text` with its control characters written as escapes (ESC as \\x1b)."""
-    return _CONTROL.sub(lambda match: "\\x%02x" % ord(match.group()) if ord(match.group()) < 0x100
-                        else "\\u%04x" % ord(match.group()), text)
+def _escape(match):
+    code = ord(match.group())
+    return "\\x%02x" % code if code < 0x100 else "\\u%04x" % code
+
+
+def terminal_safe(text, one_line=False):
+    """`text` with its control characters written as escapes (ESC as \\x1b); with
+    `one_line`, its newlines and tabs too (\\x0a): a field printed inside a line."""
+    return (_CONTROL_OR_LINE_BREAK if one_line else _CONTROL).sub(_escape, text)
+
+
+def field(text):
+    """Text from outside (a name, a file name, a reason) to print inside a line."""
+    return terminal_safe(str(text), one_line=True)
 
 
 class SafeStream:

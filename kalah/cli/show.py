@@ -7,7 +7,7 @@ or a file holding any of these. `--ply N` shows the board after N moves.
 
 import os
 
-from kalah.cli import board_lines, os_error_text
+from kalah.cli import board_lines, field, os_error_text
 from kalah.errors import KalahError
 from kalah.input_guards import MAX_RECORD, check_not_binary, too_long
 from kalah.records.detect import parse_any
@@ -65,15 +65,15 @@ def run(args):
                 raise KalahError("--ply %d: the record has %d moves" % (args.ply, len(record.moves)))
             while board.ply() > args.ply:
                 board.pop()
-        lines.append(record.rules)
+        lines.append(field(record.rules))
         names = []
         for side, name in enumerate((record.south, record.north)):
             if name is not None:
-                names.append("%s: %s" % (SIDE_NAMES[side], name))
+                names.append("%s: %s" % (SIDE_NAMES[side], field(name)))
         if names:
             lines.append(", ".join(names))
         if record.date:
-            lines.append("Date: %s" % record.date)
+            lines.append("Date: %s" % field(record.date))
         moves = " ".join(turn["text"] for turn in record.turns())
         lines.append("Moves: %s" % (moves or "none"))
         lines.append("Position at ply %d: %s" % (len(board.moves_played()), board.position()))

@@ -99,6 +99,7 @@ ATTACKS = [
     ("many_tasks", "FIRST_LEGAL"),         # 5: 300 processes
     ("memory_children", "FIRST_LEGAL"),    # 5: 3 x 428 MB against a 512 MB cap
     ("escape_codes", "RAISES"),            # 7: escape codes to the teacher's terminal
+    ("forged_lines", "RAISES"),            # 37.6: newlines that print a forged game line and row
     ("pid1_takeover", "FIRST_LEGAL"),      # 37.1: bubblewrap's init, the player's uid, dumpable
     ("file_lease", "FIRST_LEGAL"),         # 37.4: leases and locks on the bound package's files
 ]
@@ -130,6 +131,28 @@ def test_the_twins_give_the_standings_worked_out_by_hand(tmp_path, request):
         assert rows[0][1] == "right" and rows[0][6] == rows[1][6] == 0
     assert twin_standings(tmp_path, request, "match", "LOOPS") == {"games": 2, "wins": [0, 2], "draws": 0,
                                                                    "seeds": [0, 96]}
+
+
+def test_newlines_from_a_bot_or_a_file_name_print_no_forged_line(tmp_path):
+    # Issue 37, 6: a bot's exception text and a file's name held lines the referee prints.
+    folder = tmp_path / "run"
+    folder.mkdir()
+    evil = "right\n   1  mallory      4    4    0    0    0      8    192"
+    for name, source in ((evil, RIGHT), ("first", FIRST), ("mallory", hostile("forged_lines"))):
+        (folder / (name + ".py")).write_text(source)
+    done = subprocess.run([sys.executable, "-m", "kalah", "tournament", evil + ".py", "first.py", "mallory.py",
+                           "--time", TIME, "--jobs", "2"], cwd=folder, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, timeout=600)
+    assert done.returncode == 0, done.stderr.decode()[-3000:]
+    shown = evil.replace("\n", "\\x0a")
+    told = done.stderr.decode().split("\n")
+    # Six games, each one line; the tracebacks under them indented.
+    assert sorted(line.split(" (round")[0] for line in told if not line.startswith("    ") and line) == [
+        "game %d" % game for game in range(1, 7)]
+    rows = done.stdout.decode().split("\n")
+    assert [row.split()[1] for row in rows[1:4]] == [shown.split()[0], "first", "mallory"]
+    assert rows[4] == ""
+    assert "raised ValueError: \\x0agame 1 (round 1): right (South)" in done.stderr.decode()
 
 
 def test_the_escape_codes_reach_the_terminal_escaped(tmp_path):
