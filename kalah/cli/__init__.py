@@ -19,7 +19,9 @@ standings row, a record's names) escapes newlines and tabs too
 
 import argparse
 import importlib
+import os
 import re
+import stat
 import sys
 
 from kalah.errors import KalahError
@@ -110,10 +112,37 @@ def board_lines(board):
 def write_file(path, data):
     """Write the bytes `data` to `path` through a temporary file, so that a
     build stopped halfway leaves the old file whole (the builders' output)."""
-    import os
     with open(path + ".tmp", "wb") as handle:
         handle.write(data)
     os.replace(path + ".tmp", path)
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_capped(path, cap):
+    """The first bytes of the regular file at `path`, at most `cap`; KalahError naming the path
+    for a folder, a pipe, a device (/dev/zero) or a file over the cap, said at once: the file
+    is opened without waiting for a pipe's writer and at most cap + 1 bytes are read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except IsADirectoryError:
+        raise KalahError("%s: it is a folder, not a file" % path)
+    except OSError as error:
+        raise KalahError(os_error_text(error))
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+            raise KalahError("%s: it is %s, not a file" % (path, kind))
+        os.set_blocking(fd, True)
+        data = handle.read(cap + 1)
+        size = os.fstat(fd).st_size
+    if len(data) > cap:
+        from kalah.input_guards import too_long
+        raise KalahError("%s: %s" % (path, too_long("the file", max(size, len(data)), cap, "bytes")))
+    return data
 
 
 def error_line(error):
