@@ -42,9 +42,11 @@ from kalah.errors import KalahError
 from kalah.lab.game import plain_reply
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
 
-LOAD_TIMEOUT = 20.0   # seconds to start a player's process and load its file
+LOAD_TIMEOUT = 20.0   # seconds a starting, loading player may wait without computing (a sleeping file)
 LOAD_CPU = 5.0        # seconds of CPU a file may take to run when loaded (the rule of RULES.md)
 START_CPU = 1.0       # and the interpreter's start before it, with the protocol's imports
+LOAD_IDLE_SHARE = 0.02   # a loading player using less of a core than this is waiting, not computing
+LOAD_WALL_CAP = 6        # x LOAD_TIMEOUT: the wall ceiling of a load that keeps computing
 MAX_PLIES = 2000     # a safety net: no rule set here plays this long
 
 
@@ -403,17 +405,29 @@ class SandboxSeat:
         return self.load_error
 
     def _wait_loaded(self):
-        """The ready line, or None past the wall time; BotForfeit past the load's CPU time."""
-        end = time.monotonic() + self.load_timeout
+        """The ready line; None when the player spent `load_timeout` seconds without computing
+        (a file that sleeps or blocks) or LOAD_WALL_CAP times that in all; BotForfeit past the
+        load's CPU time. A busy machine slows a load that computes without stopping it: the
+        CPU rule bounds that one, as it bounds a move."""
+        started = last = time.monotonic()
+        last_cpu, idle = self.started_cpu, 0.0
         while True:
-            left = end - time.monotonic()
-            line = self.reader.readline(max(min(left, LOAD_CPU / 10), POLL))
-            if line is not None or left <= 0:
+            line = self.reader.readline(LOAD_CPU / 10)
+            if line is not None:
                 return line
-            if self.clock.cpu_seconds() - self.started_cpu > LOAD_CPU + START_CPU:
+            now = time.monotonic()
+            if self.clock is self.tree:
+                self.tree.rescan()       # bubblewrap's process, and the player's below it
+            cpu = self.clock.cpu_seconds()
+            if cpu - self.started_cpu > LOAD_CPU + START_CPU:
                 self.kill()
                 raise BotForfeit(ERROR, self._load_error("running the file took more than %g s of CPU time; "
                                                          "the player was stopped" % LOAD_CPU))
+            if cpu - last_cpu < LOAD_IDLE_SHARE * (now - last):
+                idle += now - last
+            last, last_cpu = now, cpu
+            if idle >= self.load_timeout or now - started >= LOAD_WALL_CAP * self.load_timeout:
+                return None
 
     def _load_error(self, detail):
         """'could not be loaded: FILE: detail', FILE the one this seat loaded."""

@@ -83,3 +83,14 @@ def test_the_filter_kills_other_calling_conventions_as_its_doc_says():
     x32 = next(i for i, insn in enumerate(insns) if insn[0] == seccomp.JGE_K and insn[3] == seccomp.X32_BIT)
     assert insns[x32 + 1] == (seccomp.RET_K, 0, 0, seccomp.RET_KILL_PROCESS)
     assert insns[2] == (seccomp.RET_K, 0, 0, seccomp.RET_KILL_PROCESS)
+
+
+@needs_sandbox
+@pytest.mark.parametrize("cgroup", [True, False])
+def test_the_load_rule_is_the_referees_with_or_without_a_cgroup(monkeypatch, cgroup):
+    if cgroup and process_tree.cgroup_problem() is not None:
+        pytest.skip("no writable cgroup v1 here")
+    if not cgroup:       # as on a machine where the referee may make none: the clock reads /proc
+        monkeypatch.setattr(process_tree.SeatCgroup, "create", classmethod(lambda cls, *limits: None))
+    assert check_player(hostile("slow_load")) == (
+        "could not be loaded: mallory.py: running the file took more than 5 s of CPU time; the player was stopped")
