@@ -18,8 +18,9 @@ A player is given by a spec, a plain dict that also travels to the page:
 
 The referee owns the clock and every byte: it writes with a deadline to a
 non-blocking pipe and reads lines of at most LINE_CAP bytes with a deadline;
-it charges each move the CPU time of the player's processes (at most the
-time limit + CPU_SLACK) and allows at most `wall_ceiling` (3 x the limit +
+it charges each move the CPU time of the player's processes (the seat's
+cgroup where there is one, else every process of its tree, read at every
+move: `kalah.lab.process_tree`; at most the time limit + CPU_SLACK) and allows at most `wall_ceiling` (3 x the limit +
 1 s) of wall time; past either, or when the player does not read its
 message in time, it kills the player's processes (SIGKILL) and the player
 forfeits on time. (The bot's own process also keeps a CPU-time `Deadline`
