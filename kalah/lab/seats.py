@@ -34,7 +34,6 @@ than that seat's game.
 Runs under CPython and in the Pyodide worker (`InProcessSeat` only there).
 """
 
-import contextlib
 import os
 import time
 
@@ -246,6 +245,7 @@ class SandboxSeat:
     """
 
     def __init__(self, spec, seed, time_limit, sandbox=True, memory_mb=None, load_timeout=LOAD_TIMEOUT):
+        import contextlib
         import json
         import subprocess
         import threading
