@@ -20,10 +20,10 @@ The referee owns the clock and every byte: it writes with a deadline to a
 non-blocking pipe and reads lines of at most LINE_CAP bytes with a deadline;
 it charges each move the CPU time of the player's processes (the seat's
 cgroup where there is one, else every process of its tree, read at every
-move: `kalah.lab.process_tree`; at most the time limit + CPU_SLACK) and allows at most `wall_ceiling` (3 x the limit +
-1 s) of wall time; past either, or when the player does not read its
-message in time, it kills the player's processes (SIGKILL) and the player
-forfeits on time. (The bot's own process also keeps a CPU-time `Deadline`
+move: `kalah.lab.process_tree`; at most the time limit + CPU_SLACK) and
+allows at most `wall_ceiling` (3 x the limit + 1 s) of wall time; past
+either, or when the player does not read its message in time, it kills the
+player's processes (SIGKILL) and the player forfeits on time. (The bot's own process also keeps a CPU-time `Deadline`
 and answers 'time' itself: a courtesy to honest bots, not the rule.) A
 process that dies (`sys.exit`, a crash) forfeits with an error; one that
 sends anything other than one answer when asked (malformed, oversized,
@@ -263,8 +263,8 @@ class SandboxSeat:
         self.filtered = sandbox is True and seccomp.program() is not None   # one process: no rescans
         memory_bytes = (memory_mb or sandboxing.MEMORY_MB) * 1024 * 1024
         # The seat's cgroup, where there is one: its clock and its limits (else the tree's clock and
-        # the player's rlimits only).
-        self.cgroup = SeatCgroup.create(memory_bytes, sandboxing.MAX_TASKS) if sandbox != sandboxing.PYODIDE else None
+        # the player's rlimits only). Not for Node's Pyodide (a measurement), whose memory is other.
+        self.cgroup = None if sandbox == sandboxing.PYODIDE else SeatCgroup.create(memory_bytes, sandboxing.MAX_TASKS)
         filter_fd = seccomp.program_fd() if self.filtered else None
         try:
             with self.cgroup.starting() if self.cgroup else contextlib.nullcontext():
@@ -370,8 +370,9 @@ class SandboxSeat:
         its first move), or None.
 
         The referee enforces the load rule itself: past LOAD_CPU + START_CPU
-        seconds of the seat's CPU (whatever the bot does with its own timer)
-        or `load_timeout` of wall time the player is stopped. A load error
+        seconds of the seat's CPU (whatever the bot does with its own timer),
+        or `load_timeout` seconds of waiting without computing, the player is
+        stopped. A load error
         names the file the referee loaded (its own spec), never one the
         player's text names: the player only says where in its file."""
         if self.ready:
