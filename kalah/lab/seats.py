@@ -23,13 +23,13 @@ cgroup where there is one, else every process of its tree, read at every
 move: `kalah.lab.process_tree`; at most the time limit + CPU_SLACK) and
 allows at most `wall_ceiling` (3 x the limit + 1 s) of wall time; past
 either, or when the player does not read its message in time, it kills the
-player's processes (SIGKILL) and the player forfeits on time. (The bot's
-own process also keeps a CPU-time `Deadline` and answers 'time' itself: a
-courtesy to honest bots, not the rule.) A process that dies (`sys.exit`, a crash) forfeits with an error; one that
-sends anything other than one answer when asked (malformed, oversized,
-nested too deeply) forfeits as invalid. `ask_seat` turns any other
-exception while asking a seat into that seat's forfeit, so none ends more
-than that seat's game.
+player's processes (SIGKILL) and the player forfeits on time. (The bot's own
+process also keeps a CPU-time `Deadline` and answers 'time' itself: a
+courtesy to honest bots, not the rule.) A process that dies (`sys.exit`, a
+crash) forfeits with an error; one that sends anything other than one answer
+when asked (malformed, oversized, nested too deeply) forfeits as invalid.
+`ask_seat` turns any other exception while asking a seat into that seat's
+forfeit, so none ends more than that seat's game.
 
 Runs under CPython and in the Pyodide worker (`InProcessSeat` only there).
 """
