@@ -190,6 +190,7 @@ class SeatCgroup:
             return int(handle.read()) / 1e9
 
     def pids(self):
+        """The processes in the seat's cgroup now."""
         try:
             with open(os.path.join(self.folders["pids"], "cgroup.procs")) as handle:
                 return [int(line) for line in handle if line.strip()]

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from kalah.board import Board
-from kalah.lab import process_tree, sandbox, seccomp
+from kalah.lab import process_tree, sandbox, seats, seccomp
 from kalah.lab.seats import SandboxSeat, check_player
 
 HOSTILE = os.path.join(os.path.dirname(__file__), "hostile")
@@ -48,11 +48,23 @@ def test_the_seat_cgroup_bounds_its_processes():
     assert [folder for folder in seat.cgroup.folders.values() if os.path.exists(folder)] == []
 
 
-@needs_cgroups
-def test_the_clock_is_the_seat_cgroup_every_process_counted():
-    seat = SandboxSeat({"name": "first", "ai": "first"}, None, 1.0, sandbox=False)
+@needs_sandbox
+@pytest.mark.parametrize("cgroup", [True, False])
+def test_a_move_past_its_cpu_time_is_stopped_by_the_seat_clock_with_or_without_a_cgroup(monkeypatch, cgroup):
+    # over_time ignores its own process's timer and thinks 0.4 s at 0.2 s: the referee's clock
+    # (the cgroup's, or every process of the seat's tree read at every move) stops it.
+    if cgroup and process_tree.cgroup_problem() is not None:
+        pytest.skip("no writable cgroup v1 here")
+    if not cgroup:
+        monkeypatch.setattr(process_tree.SeatCgroup, "create", classmethod(lambda cls, *limits: None))
+    monkeypatch.setattr(seats, "WALL_EXTRA", 600.0)    # however busy the machine: the CPU clock stops it
+    seat = SandboxSeat(hostile("over_time"), None, 0.2)
     try:
-        assert seat.clock is seat.cgroup
+        assert seat.wait_ready() is None
+        assert (seat.clock is seat.cgroup) == cgroup and seat.clock is not None
+        assert len(seat.tree.pids) == (1 if cgroup else 2)      # bubblewrap's, and the player's
+        reply = seat.ask(Board())["forfeit"]
+        assert reply["kind"] == "time" and "s of CPU time" in reply["reason"], reply
     finally:
         seat.close()
 
