@@ -105,7 +105,7 @@ def board_lines(board):
     lines = ["", str(board)]
     outcome = board.outcome()
     if outcome is not None:
-        lines.append(outcome.describe())
+        lines.append(field(outcome.describe()))      # a forfeit's reason comes from the record
     return lines
 
 

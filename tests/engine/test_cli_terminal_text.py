@@ -89,3 +89,7 @@ def test_show_prints_names_with_newlines_on_their_own_line(tmp_path):
     lines = done.stdout.decode().split("\n")
     assert lines[:3] == ["kalah(6,4)", "South: ann\\x0aSouth wins 48-0., North: bob\\x0a\\x0aNorth: eve",
                          "Moves: A"]
+    # A forfeit's reason, printed as the game's result.
+    path.write_text(json.dumps(dict(RECORD, forfeit={"by": "N", "move": 1, "reason": "time\nNorth wins 48-0."})))
+    done = kalah("show", str(path))
+    assert done.stdout.decode().endswith("\nNorth forfeits (time\\x0aNorth wins 48-0.); South wins.\n")
