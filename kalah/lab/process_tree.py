@@ -103,6 +103,7 @@ class ProcessTree:
 CGROUP_ROOT = "/sys/fs/cgroup"
 CONTROLLERS = ("memory", "pids", "cpuacct")
 REMOVE_WAIT = 5.0
+SEAT_PREFIX = "kalah-seat-"
 _cgroup_problem = {}
 
 
@@ -153,10 +154,13 @@ class SeatCgroup:
         if cgroup_problem() is not None:
             return None
         import uuid
-        name = "kalah-seat-%s" % uuid.uuid4().hex[:12]
+        # Named by the referee's pid: a referee killed before it removed its seats' cgroups
+        # leaves them empty, and the next one removes them (`_remove_orphans`).
+        name = "%s%d-%s" % (SEAT_PREFIX, os.getpid(), uuid.uuid4().hex[:12])
         folders = {}
         try:
             for controller, parent in _own_cgroups().items():
+                _remove_orphans(parent)
                 folders[controller] = os.path.join(parent, name)
                 os.mkdir(folders[controller])
             _write(os.path.join(folders["memory"], "memory.limit_in_bytes"), memory_bytes)
@@ -226,6 +230,29 @@ class SeatCgroup:
                     if time.monotonic() > end:
                         break         # left behind, empty of processes soon; harmless
                     time.sleep(0.01)
+
+
+def _remove_orphans(parent):
+    """Remove the seats' cgroups under `parent` whose referee has ended (an empty cgroup
+    only: rmdir refuses one that still holds a process)."""
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return
+    for name in names:
+        if not name.startswith(SEAT_PREFIX):
+            continue
+        try:
+            os.kill(int(name[len(SEAT_PREFIX):].split("-")[0]), 0)
+            continue                      # its referee runs: its seat, in use
+        except ProcessLookupError:
+            pass
+        except (ValueError, OSError):
+            continue
+        try:
+            os.rmdir(os.path.join(parent, name))
+        except OSError:
+            pass
 
 
 class _ThreadMoved:

@@ -12,7 +12,8 @@ from kalah.board import Board
 from kalah.lab import process_tree, sandbox, seats, seccomp
 from kalah.lab.seats import SandboxSeat, check_player
 
-HOSTILE = os.path.join(os.path.dirname(__file__), "hostile")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HOSTILE = os.path.join(ROOT, "tests", "lab", "hostile")
 needs_cgroups = pytest.mark.skipif(process_tree.cgroup_problem() is not None,
                                    reason="no writable cgroup v1 here: %s" % process_tree.cgroup_problem())
 needs_sandbox = pytest.mark.skipif(sandbox.sandbox_problem() is not None, reason="bubblewrap does not run here")
@@ -106,3 +107,19 @@ def test_the_load_rule_is_the_referees_with_or_without_a_cgroup(monkeypatch, cgr
         monkeypatch.setattr(process_tree.SeatCgroup, "create", classmethod(lambda cls, *limits: None))
     assert check_player(hostile("slow_load")) == (
         "could not be loaded: mallory.py: running the file took more than 5 s of CPU time; the player was stopped")
+
+
+@needs_cgroups
+def test_a_seat_removes_the_cgroups_a_killed_referee_left():
+    # A referee killed mid-game (a Dask worker lost) cannot remove its seats' cgroups.
+    import subprocess
+    import sys
+    code = ("import sys; sys.path.insert(0, %r)\nfrom kalah.lab.process_tree import SeatCgroup\n"
+            "seat = SeatCgroup.create(64 * 1024 * 1024, 4)\nprint(' '.join(seat.folders.values()))\n"
+            % ROOT)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    left = done.stdout.split()
+    assert len(left) == 3 and all(os.path.isdir(folder) for folder in left), done.stderr
+    seat = process_tree.SeatCgroup.create(64 * 1024 * 1024, 4)
+    seat.remove()
+    assert [folder for folder in left if os.path.exists(folder)] == []
