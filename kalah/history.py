@@ -13,8 +13,16 @@ it plays and two tabs never rewrite each other's:
     kalah.aside.<id>    an entry that could not be read, kept as it was
 
 Schema 1 kept the whole history as one JSON list under `kalah.history`; a
-store still in that layout is migrated on first load. A corrupted entry is
-moved aside and reported (`History.problems`) while every other game loads.
+store still in that layout is migrated on first load, each game of it that
+cannot be read kept under `kalah.aside.legacy-<n>` before the old key is
+deleted (and the old key kept whole when there is no room for them). A
+corrupted entry is moved aside and reported (`History.problems`) while every
+other game loads.
+
+A stored summary lists a game without replaying it; the summary is checked
+against the moves whenever the game is replayed (`Entry.record`), and by
+`History.check_summaries()` for every game: one that contradicts its moves is
+replaced by the facts the moves give, rewritten and reported.
 """
 
 import json
@@ -103,8 +111,15 @@ class Entry:
         if self._record is None:
             record = Record.from_dict(self._raw)
             record.meta["id"] = self.id
+            stored, said = self.summary(), self.result_text()
+            self._summarize(record)
             self._record = record
+            if self.summary() != stored:
+                self.summary_problem = "its stored summary said '%s' but its moves give '%s'" % (
+                    said, self.result_text())
         return self._record
+
+    summary_problem = None    # set when the stored summary contradicted the replayed moves
 
     def result_text(self):
         """'Ann won 32-16' or 'draw 24-24' (the winner's score first), else the status."""
@@ -195,10 +210,11 @@ class History:
         self.entries = {}
         self.problems = []
         self._migrate_store()
+        reported = set(key for key, _ in self.problems)     # set aside by the migration just now
         for key in sorted(self.store.keys()):
             if key.startswith(GAME_PREFIX):
                 self._load_one(key)
-            elif key.startswith(ASIDE_PREFIX):
+            elif key.startswith(ASIDE_PREFIX) and key not in reported:
                 self.problems.append((key, "set aside earlier: it could not be read"))
 
     def _load_one(self, key):
@@ -223,6 +239,47 @@ class History:
             aside = key  # no room to move it: leave it where it is, still reported
             message = "saved game %s could not be read (%s)" % (key[len(GAME_PREFIX):], error_text(error))
         self.problems.append((aside, message))
+        return aside != key
+
+    def _set_legacy_game_aside(self, number, data, error):
+        """Keep game `number` of the old history (unreadable) under its own aside key; False
+        when there is no room (the old history is then kept whole, and this said)."""
+        aside = ASIDE_PREFIX + "legacy-%d" % number
+        message = "game %d of the old history could not be read (%s)" % (number, error_text(error))
+        try:
+            self.store[aside] = json.dumps(data)
+        except StorageFull:
+            self.problems.append((LEGACY_KEY, message + "; no room to set it aside: the old history is kept "
+                                  "as it was under %s" % LEGACY_KEY))
+            return False
+        self.problems.append((aside, message + "; it was set aside as %s" % aside))
+        return True
+
+    def check_summaries(self, limit=None):
+        """Replay the games listed from their stored summaries (at most `limit` of them, for a
+        page that checks a few at a time); one whose summary contradicts its moves takes the
+        facts the moves give, is written back and reported. How many are left to check."""
+        unchecked = [entry for entry in self.entries.values() if entry._record is None]
+        for entry in unchecked[:limit]:
+            try:
+                entry.record
+            except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+                continue       # listed, and refused with its error when opened
+            self._report_summary(entry)
+        return 0 if limit is None else max(0, len(unchecked) - limit)
+
+    def _report_summary(self, entry):
+        if entry.summary_problem is None:
+            return
+        key = GAME_PREFIX + entry.id
+        message = "saved game %s: %s; " % (entry.id, entry.summary_problem)
+        entry.summary_problem = None
+        try:
+            self.store[key] = json.dumps(entry.to_json())
+            message += "corrected"
+        except StorageFull:
+            message += "corrected here, but the storage is full: not saved"
+        self.problems.append((key, message))
 
     def _migrate_store(self):
         legacy = self.store.get(LEGACY_KEY)
@@ -233,19 +290,20 @@ class History:
                 if not isinstance(games, list):
                     raise KalahError("the old history is not a list")
             except (KalahError, ValueError) as error:
-                self._set_aside(GAME_PREFIX + "legacy", legacy, error)
-                self._remove(LEGACY_KEY)
+                if self._set_aside(GAME_PREFIX + "legacy", legacy, error):
+                    self._remove(LEGACY_KEY)
                 games = []
-            for data in games:
+            kept = True
+            for number, data in enumerate(games, 1):
                 try:
                     entry = entry_from_json(data)
                 except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
-                    self.problems.append((LEGACY_KEY, "a game of the old history could not be read (%s)"
-                                          % error_text(error)))
+                    kept = self._set_legacy_game_aside(number, data, error) and kept
                     continue
                 if self.store.get(GAME_PREFIX + entry.id) is None:
                     self.store[GAME_PREFIX + entry.id] = json.dumps(entry.to_json())
-            self._remove(LEGACY_KEY)
+            if kept:      # every game of it is now a game or kept aside: the old key may go
+                self._remove(LEGACY_KEY)
         if self.store.get(SCHEMA_KEY) != str(SCHEMA):
             self.store[SCHEMA_KEY] = str(SCHEMA)
 

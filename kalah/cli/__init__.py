@@ -12,12 +12,16 @@ Everything a subcommand prints goes through `terminal_safe`: text from a
 student's file (an exception's message, a traceback, a file name) or from
 a record (players' names) reaches the terminal with its control characters
 shown escaped, so it can neither move the cursor, retitle the window, hide
-text nor rewrite a line.
+text nor rewrite a line. A line made of such text (a game's result, a
+standings row, a record's names) escapes newlines and tabs too
+(`terminal_safe(text, one_line=True)`), so it cannot print a forged line.
 """
 
 import argparse
 import importlib
+import os
 import re
+import stat
 import sys
 
 from kalah.errors import KalahError
@@ -64,12 +68,23 @@ def _usage(commands):
 # the bidirectional overrides that reorder what a line shows.
 # Lone surrogates (JSON's "\\ud800") are escaped too: no terminal can encode them.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_CONTROL_OR_LINE_BREAK = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
-def terminal_safe(text):
-    """`text` with its control characters written as escapes (ESC as \\x1b)."""
-    return _CONTROL.sub(lambda match: "\\x%02x" % ord(match.group()) if ord(match.group()) < 0x100
-                        else "\\u%04x" % ord(match.group()), text)
+def _escape(match):
+    code = ord(match.group())
+    return "\\x%02x" % code if code < 0x100 else "\\u%04x" % code
+
+
+def terminal_safe(text, one_line=False):
+    """`text` with its control characters written as escapes (ESC as \\x1b); with
+    `one_line`, its newlines and tabs too (\\x0a): a field printed inside a line."""
+    return (_CONTROL_OR_LINE_BREAK if one_line else _CONTROL).sub(_escape, text)
+
+
+def field(text):
+    """Text from outside (a name, a file name, a reason) to print inside a line."""
+    return terminal_safe(str(text), one_line=True)
 
 
 class SafeStream:
@@ -90,17 +105,44 @@ def board_lines(board):
     lines = ["", str(board)]
     outcome = board.outcome()
     if outcome is not None:
-        lines.append(outcome.describe())
+        lines.append(field(outcome.describe()))      # a forfeit's reason comes from the record
     return lines
 
 
 def write_file(path, data):
     """Write the bytes `data` to `path` through a temporary file, so that a
     build stopped halfway leaves the old file whole (the builders' output)."""
-    import os
     with open(path + ".tmp", "wb") as handle:
         handle.write(data)
     os.replace(path + ".tmp", path)
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_capped(path, cap):
+    """The first bytes of the regular file at `path`, at most `cap`; KalahError naming the path
+    for a folder, a pipe, a device (/dev/zero) or a file over the cap, said at once: the file
+    is opened without waiting for a pipe's writer and at most cap + 1 bytes are read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except IsADirectoryError:
+        raise KalahError("%s: it is a folder, not a file" % path)
+    except OSError as error:
+        raise KalahError(os_error_text(error))
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+            raise KalahError("%s: it is %s, not a file" % (path, kind))
+        os.set_blocking(fd, True)
+        data = handle.read(cap + 1)
+        size = os.fstat(fd).st_size
+    if len(data) > cap:
+        from kalah.input_guards import too_long
+        raise KalahError("%s: %s" % (path, too_long("the file", max(size, len(data)), cap, "bytes")))
+    return data
 
 
 def error_line(error):

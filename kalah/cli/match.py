@@ -11,6 +11,7 @@ so with an odd number of games A plays South once more than B.
 
 import json
 
+from kalah.cli import field
 from kalah.errors import KalahError
 from kalah.lab.player_files import check_files, player_spec
 from kalah.lab.runner import play_match
@@ -42,13 +43,13 @@ def run(args):
 
     def tell(game, a_side, outcome):
         if not args.json:
-            print("game %d: %s is %s: %s" % (game + 1, args.a, "South" if a_side == 0 else "North",
-                                            outcome.describe()))
+            print("game %d: %s is %s: %s" % (game + 1, field(args.a), "South" if a_side == 0 else "North",
+                                            field(outcome.describe())))
 
     summary = play_match(a, b, rules, args.games, args.time, args.seed, tell, sandbox)
     if args.json:
         print(json.dumps(summary))
     else:
-        print("%s %d, %s %d, draws %d; seeds %d-%d" % (args.a, summary["wins"][0], args.b,
+        print("%s %d, %s %d, draws %d; seeds %d-%d" % (field(args.a), summary["wins"][0], field(args.b),
                                                      summary["wins"][1], summary["draws"], *summary["seeds"]))
     return 0

@@ -13,7 +13,9 @@ The puzzles of the games in FILE (a history export, a record or PGN games:
 kalah/history_import.py) instead, found exactly as puzzles.html's "From
 your games" finds them (kalah/history_puzzles.py), of every rule set
 puzzles ship for unless --rules names one. A file that cannot be read is
-an error (exit status 2); games of other rule sets are counted on stderr.
+an error (exit status 2), said at once for a folder, a pipe or a device
+(/dev/zero), and after reading at most its cap for a file too large; games
+of other rule sets are counted on stderr.
 """
 
 import json
@@ -38,12 +40,16 @@ def add_arguments(parser):
 def from_history(path):
     """The YourPuzzles of the games in the file at `path`, and how many games were of other rules."""
     from kalah.puzzle_maker import your_puzzles
+    from kalah.cli import read_capped
     from kalah.history_import import read_import
-    with open(path, encoding="utf-8", errors="strict") as handle:
-        try:
-            text = handle.read()
-        except UnicodeDecodeError:
-            raise KalahError("%s is not a text file (UTF-8)" % path)
+    from kalah.input_guards import MAX_IMPORT
+    # Characters are at least one byte each: a file over MAX_IMPORT bytes may still be in
+    # characters under the cap, so up to 4 bytes a character are read, then the text is checked.
+    data = read_capped(path, 4 * MAX_IMPORT)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise KalahError("%s is not a text file (UTF-8)" % path)
     try:
         entries = read_import(text)
     except KalahError as error:

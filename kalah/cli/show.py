@@ -7,9 +7,9 @@ or a file holding any of these. `--ply N` shows the board after N moves.
 
 import os
 
-from kalah.cli import board_lines, os_error_text
+from kalah.cli import board_lines, field, read_capped
 from kalah.errors import KalahError
-from kalah.input_guards import MAX_RECORD, check_not_binary, too_long
+from kalah.input_guards import MAX_RECORD, check_not_binary
 from kalah.records.detect import parse_any
 from kalah.records.record import Record
 from kalah.rules import SIDE_NAMES
@@ -29,16 +29,7 @@ def read_text(what):
     """The text itself, or the content of the file it names (its path, the first part of any error)."""
     if "\n" in what or len(what) >= 4096 or not os.path.exists(what):
         return what
-    if os.path.isdir(what):
-        raise KalahError("%s: it is a folder, not a file" % what)
-    try:
-        with open(what, "rb") as handle:
-            data = handle.read(MAX_FILE + 1)
-            size = os.fstat(handle.fileno()).st_size
-    except OSError as error:
-        raise KalahError(os_error_text(error))
-    if len(data) > MAX_FILE:
-        raise KalahError("%s: %s" % (what, too_long("the file", max(size, len(data)), MAX_FILE, "bytes")))
+    data = read_capped(what, MAX_FILE)
     try:
         check_not_binary(data.decode("utf-8", "replace"), "this file is not a game record")
         return data.decode("utf-8")
@@ -65,15 +56,15 @@ def run(args):
                 raise KalahError("--ply %d: the record has %d moves" % (args.ply, len(record.moves)))
             while board.ply() > args.ply:
                 board.pop()
-        lines.append(record.rules)
+        lines.append(field(record.rules))
         names = []
         for side, name in enumerate((record.south, record.north)):
             if name is not None:
-                names.append("%s: %s" % (SIDE_NAMES[side], name))
+                names.append("%s: %s" % (SIDE_NAMES[side], field(name)))
         if names:
             lines.append(", ".join(names))
         if record.date:
-            lines.append("Date: %s" % record.date)
+            lines.append("Date: %s" % field(record.date))
         moves = " ".join(turn["text"] for turn in record.turns())
         lines.append("Moves: %s" % (moves or "none"))
         lines.append("Position at ply %d: %s" % (len(board.moves_played()), board.position()))

@@ -18,6 +18,7 @@ import os
 import sys
 
 from kalah.ai import player_registry
+from kalah.cli import field
 from kalah.errors import KalahError
 from kalah.rules import DEFAULT_RULES, find_rules
 from kalah.lab import results as saved
@@ -90,7 +91,8 @@ def run(args):
         if args.resume:
             saved.write_result(args.resume, game, result)
         if not args.quiet:
-            print("game %d (round %d): %s" % (game["id"] + 1, game["round"], result.describe()), file=sys.stderr)
+            print("game %d (round %d): %s" % (game["id"] + 1, game["round"], field(result.describe())),
+                  file=sys.stderr)
             if result.forfeit and result.forfeit["traceback"]:
                 print(_indent(result.forfeit["traceback"]), file=sys.stderr)
         if args.out:
@@ -104,20 +106,22 @@ def run(args):
                               sandbox=sandbox, pool=pool, done=done)
     if args.out:
         with open(os.path.join(args.out, "standings.txt"), "w") as handle:
-            handle.write(format_standings(tournament) + "\n\n" + format_crosstable(tournament) + "\n")
+            handle.write(format_standings(tournament, field) + "\n\n" + format_crosstable(tournament, field) + "\n")
         with open(os.path.join(args.out, "standings.json"), "w") as handle:
             json.dump(saved.summary(tournament, results), handle, indent=1)
     if args.json:
         print(json.dumps(saved.summary(tournament, results), indent=1))
     else:
-        print(format_standings(tournament))
+        print(format_standings(tournament, field))
         print()
-        print(format_crosstable(tournament))
+        print(format_crosstable(tournament, field))
     return 0
 
 
 def _indent(text):
-    return "\n".join("    " + line for line in text.rstrip().splitlines())
+    """A traceback under its game's line, every line indented: none of its lines (the bot's
+    message may hold newlines) can pass for a line of the referee's."""
+    return "\n".join("    " + line for line in text.rstrip().split("\n"))
 
 
 def main(argv=None):

@@ -7,7 +7,7 @@
 - `seats`: a player at the table (in this process, or in its own sandboxed
   process spoken to in JSON lines: the referee's side of the protocol), with
   `sandbox` and `seccomp` (bubblewrap and its filter), `process_tree` (a
-  player's CPU time) and `bot_process` (the player's side) (CPython; the
+  player's CPU time and its cgroup) and `bot_process` (the player's side) (CPython; the
   in-process seat also in Pyodide);
 - `runner`: games, matches and tournaments between seats on the command line
   (CPython), with `player_files` (students' files read as text), `results`

@@ -6,7 +6,7 @@ stdin and stdout, one JSON object a line, plain data only (no pickle: an
 answer can carry no code into the referee):
 
     referee -> {"player": SPEC, "seed": S, "time": T, "limits": {...}}
-    player  -> {"ready": true, "load_error": null or "could not be loaded: ..."}
+    player  -> {"ready": true, "load_error": null or "line 3, column 7: ..."}
     referee -> {"start": POSITION, "moves": [house, ...]}
     player  -> {"move": house}  or  {"forfeit": {"kind", "reason", "traceback", "answer"}}
 
@@ -18,7 +18,8 @@ lowers its resource limits (memory, CPU seconds, file size, threads), which
 the sandbox's unprivileged user cannot raise again. Its bots' deadline runs
 on this process's CPU time, the clock the referee charges.
 
-The referee trusts nothing it reads here: it validates every line.
+The referee trusts nothing it reads here: it validates every line, and names
+the file of a load error itself (the error says only where in the file).
 """
 
 import json
@@ -48,13 +49,25 @@ def _limit(limits):
     # tasks: RLIMIT_NPROC counts the uid's threads in the sandbox's own user namespace, so it is
     # this player's alone; the kernel exempts a uid that is root outside (the seccomp filter,
     # where there is one, allows no thread anyway).
+    # open_files and pending_signals: per-process caps on what the kernel also counts per user
+    # (pipe buffers, queued signals), so that a player takes little from the teacher's account.
     pairs = (("memory_bytes", resource.RLIMIT_AS), ("cpu_seconds", resource.RLIMIT_CPU),
-             ("file_bytes", resource.RLIMIT_FSIZE), ("tasks", resource.RLIMIT_NPROC))
+             ("file_bytes", resource.RLIMIT_FSIZE), ("tasks", resource.RLIMIT_NPROC),
+             ("open_files", resource.RLIMIT_NOFILE), ("pending_signals", resource.RLIMIT_SIGPENDING))
     for key, which in pairs:
         value = limits.get(key)
         if isinstance(value, int) and value > 0:
             resource.setrlimit(which, (value, value))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def _where_in_file(message, spec):
+    """A load error without its 'could not be loaded: FILE' start (the referee adds its own)."""
+    from kalah.lab.seats import InProcessSeat
+    for start in (InProcessSeat.LOAD_ERROR, spec.get("filename") or "<%s>" % spec["name"], ":"):
+        if message.startswith(start):
+            message = message[len(start):].lstrip()
+    return message
 
 
 class Session:
@@ -72,7 +85,8 @@ class Session:
         if self.seat is None:
             self.seat = InProcessSeat(message["player"], message.get("seed"), float(message["time"]))
             error = self.seat.error
-            return json.dumps({"ready": True, "load_error": error[1] if error else None})
+            return json.dumps({"ready": True, "load_error": _where_in_file(error[1], message["player"])
+                               if error else None})
         try:
             board = Board.from_position(message["start"])
             for move in message["moves"]:

@@ -57,12 +57,12 @@ def check_files(specs, sandbox, jobs=None):
     """Load each student's file once in its own (sandboxed) process; KalahError
     with the first broken file's error."""
     from concurrent.futures import ThreadPoolExecutor
-    from kalah.lab.seats import check_player
+    from kalah.lab.seats import InProcessSeat, check_player
     students = [spec for spec in specs if spec.get("source") is not None]
     if not students:
         return
     with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
         for spec, error in zip(students, pool.map(lambda spec: check_player(spec, sandbox), students)):
             if error:
-                prefix = "could not be loaded: "
+                prefix = InProcessSeat.LOAD_ERROR
                 raise KalahError(error[len(prefix):] if error.startswith(prefix) else error)

@@ -1,18 +1,26 @@
 """A player's processes seen from the referee: their CPU time, and killing them all.
 
-The referee charges a player the CPU time of every process of its seat
-(bubblewrap's two processes and the player's, plus any children they have
-waited for), read from `/proc/PID/stat`: user + system time, the same clock
-whether the machine is idle or busy. Finding a process's descendants means
-reading every /proc entry (about 12 ms on a loaded machine), so the tree is
-found once when the player is ready and again only when its processes may
-have forked (`rescan()`: under the sandbox's seccomp filter a player cannot
-start a process, so its tree never changes). A child the referee has not
-found yet is not lost: its time is counted when it is found, or in its
-parent's total once reaped.
+Two ways, the first the machine allows:
 
-Linux only (CPython); where /proc is missing the clock reads 0 and the
-referee falls back to its wall-clock ceiling.
+- `SeatCgroup`: the seat's own cgroup (v1 controllers memory, pids and
+  cpuacct, writable when the referee runs as root; made below the referee's
+  own cgroups, so whatever limits the teacher is under still hold). Every
+  process the seat starts is born in it, so the kernel enforces the seat's
+  memory (memory.limit_in_bytes: memfds and shared memory included), its
+  process count (pids.max) and counts its CPU time (cpuacct.usage, in
+  nanoseconds, one file read a move), whichever process of the seat runs.
+- `ProcessTree`: the processes below the seat's own child, read from
+  `/proc/PID/stat` (user + system time, waited-for children included), every
+  known process at every move. Finding a process's descendants means reading
+  every /proc entry (about 12 ms on a loaded machine), so the tree is found
+  when the player is ready and again only when its processes may have
+  forked (`rescan()`: under the sandbox's seccomp filter a player cannot
+  start a process, so its tree never changes). The limits are then the
+  player's resource limits only (`kalah.lab.bot_process`).
+
+Both are the same clock whether the machine is idle or busy. Linux only
+(CPython); where /proc is missing the clock reads 0 and the referee falls
+back to its wall-clock ceiling.
 """
 
 import os
@@ -36,9 +44,8 @@ def _stat(pid):
         return None
 
 
-def descendants(root, leaves=False):
-    """`root` and every process below it (one pass over /proc); with `leaves`, only
-    those with no child."""
+def descendants(root):
+    """`root` and every process below it (one pass over /proc)."""
     parents = {}
     try:
         names = os.listdir("/proc")
@@ -55,7 +62,7 @@ def descendants(root, leaves=False):
         if pid not in tree:
             tree.append(pid)
             queue.extend(parents.get(pid, ()))
-    return [pid for pid in tree if pid not in parents] if leaves else tree
+    return tree
 
 
 class ProcessTree:
@@ -65,10 +72,9 @@ class ProcessTree:
         self.root = root
         self.pids = [root]
 
-    def rescan(self, leaves=False):
-        """Find the processes again; with `leaves`, keep only those without a child: the
-        player's own process under the seccomp filter (bubblewrap's two idle above it)."""
-        self.pids = descendants(self.root, leaves)
+    def rescan(self):
+        """Find the processes again (all of them: bubblewrap's and the player's)."""
+        self.pids = descendants(self.root)
 
     def cpu_seconds(self):
         """CPU seconds used so far by the known processes (and the children they reaped)."""
@@ -92,3 +98,183 @@ class ProcessTree:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
+
+
+CGROUP_ROOT = "/sys/fs/cgroup"
+CONTROLLERS = ("memory", "pids", "cpuacct")
+REMOVE_WAIT = 5.0
+SEAT_PREFIX = "kalah-seat-"
+_cgroup_problem = {}
+
+
+def _own_cgroups():
+    """{controller: the folder of this thread's cgroup} for the v1 controllers, from /proc."""
+    found = {}
+    with open("/proc/thread-self/cgroup") as handle:
+        for line in handle:
+            _, names, path = line.rstrip("\n").split(":", 2)
+            for name in names.split(","):
+                if name in CONTROLLERS:
+                    found[name] = os.path.join(CGROUP_ROOT, name) + path.rstrip("/")
+    return found
+
+
+def _write(path, value):
+    with open(path, "w") as handle:
+        handle.write(str(value))
+
+
+def cgroup_problem():
+    """None when seats get cgroups here, else a sentence saying why not (checked once)."""
+    if "problem" not in _cgroup_problem:
+        problem = None
+        try:
+            own = _own_cgroups()
+            missing = [name for name in CONTROLLERS if name not in own]
+            if missing:
+                problem = "no cgroup v1 controller %s is mounted" % ", ".join(missing)
+            elif not all(os.access(folder, os.W_OK) for folder in own.values()):
+                problem = "the cgroups under %s are not writable (run as root)" % CGROUP_ROOT
+        except (OSError, ValueError) as error:
+            problem = "no cgroup v1 here (%s)" % error
+        _cgroup_problem["problem"] = problem
+    return _cgroup_problem["problem"]
+
+
+class SeatCgroup:
+    """One seat's cgroup in each of memory, pids and cpuacct; `create` gives None
+    where there are none to make (`cgroup_problem`)."""
+
+    def __init__(self, folders, memory_bytes=0):
+        self.folders = folders
+        self.memory_bytes = memory_bytes
+
+    @classmethod
+    def create(cls, memory_bytes, tasks):
+        if cgroup_problem() is not None:
+            return None
+        import uuid
+        # Named by the referee's pid: a referee killed before it removed its seats' cgroups
+        # leaves them empty, and the next one removes them (`_remove_orphans`).
+        name = "%s%d-%s" % (SEAT_PREFIX, os.getpid(), uuid.uuid4().hex[:12])
+        folders = {}
+        try:
+            for controller, parent in _own_cgroups().items():
+                _remove_orphans(parent)
+                folders[controller] = os.path.join(parent, name)
+                os.mkdir(folders[controller])
+            _write(os.path.join(folders["memory"], "memory.limit_in_bytes"), memory_bytes)
+            swap = os.path.join(folders["memory"], "memory.memsw.limit_in_bytes")
+            if os.path.exists(swap):           # memory + swap: swapping out does not free the cap
+                _write(swap, memory_bytes)
+            _write(os.path.join(folders["pids"], "pids.max"), tasks)
+        except OSError:
+            cls(folders).remove()
+            return None
+        return cls(folders, memory_bytes)
+
+    def out_of_memory(self):
+        """Whether the kernel killed a process of the seat for passing its memory limit."""
+        try:
+            with open(os.path.join(self.folders["memory"], "memory.oom_control")) as handle:
+                counts = dict(line.split() for line in handle if len(line.split()) == 2)
+            return counts.get("oom_kill", "0") != "0"
+        except (OSError, ValueError):
+            return False
+
+    def starting(self):
+        """A context in which the calling thread is in the seat's cgroups, so that the
+        process it starts is born there (v1 moves one thread by its `tasks` file; the
+        thread goes back to its own cgroups after, and no other thread moves)."""
+        return _ThreadMoved(self.folders)
+
+    def cpu_seconds(self):
+        """CPU seconds used by every process of the seat so far, dead ones included."""
+        with open(os.path.join(self.folders["cpuacct"], "cpuacct.usage")) as handle:
+            return int(handle.read()) / 1e9
+
+    def pids(self):
+        """The processes in the seat's cgroup now."""
+        try:
+            with open(os.path.join(self.folders["pids"], "cgroup.procs")) as handle:
+                return [int(line) for line in handle if line.strip()]
+        except (OSError, ValueError):
+            return []
+
+    def kill(self):
+        """SIGKILL to every process of the seat, until none is left (one born meanwhile is
+        in the cgroup too, so it is found the next time round)."""
+        for _ in range(100):
+            pids = self.pids()
+            if not pids:
+                return
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+
+    def remove(self, wait=REMOVE_WAIT):
+        """Remove the seat's cgroups, waiting up to `wait` seconds for its killed processes
+        to be reaped (children of a killed player are reaped by init, a moment later)."""
+        import time
+        end = time.monotonic() + wait
+        for folder in self.folders.values():
+            while True:
+                try:
+                    os.rmdir(folder)
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    if time.monotonic() > end:
+                        break         # left behind, empty of processes soon; harmless
+                    time.sleep(0.01)
+
+
+def _remove_orphans(parent):
+    """Remove the seats' cgroups under `parent` whose referee has ended (an empty cgroup
+    only: rmdir refuses one that still holds a process)."""
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return
+    for name in names:
+        if not name.startswith(SEAT_PREFIX):
+            continue
+        try:
+            os.kill(int(name[len(SEAT_PREFIX):].split("-")[0]), 0)
+            continue                      # its referee runs: its seat, in use
+        except ProcessLookupError:
+            pass
+        except (ValueError, OSError):
+            continue
+        try:
+            os.rmdir(os.path.join(parent, name))
+        except OSError:
+            pass
+
+
+class _ThreadMoved:
+    def __init__(self, folders):
+        self.folders = folders
+        self.home = None
+
+    def __enter__(self):
+        import threading
+        tid = threading.get_native_id()
+        self.home = _own_cgroups()
+        try:
+            for folder in self.folders.values():
+                _write(os.path.join(folder, "tasks"), tid)
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        import threading
+        tid = threading.get_native_id()
+        for controller, folder in self.home.items():
+            _write(os.path.join(folder, "tasks"), tid)
+        return False

@@ -8,14 +8,18 @@ process runs under bubblewrap (`bwrap`, Debian's package `bubblewrap`):
   namespaces), so a bot can send nothing anywhere;
 - a PID namespace and a /proc of its own: it sees no other process, so it can
   kill neither its opponent nor the referee, nor read their files or command
-  lines through /proc;
+  lines through /proc; the player is that namespace's pid 1 itself
+  (`--as-pid-1`), so there is no other process in it (bubblewrap's init ran
+  as the player's uid: a bot could write into its memory and run there, out
+  of its limits and its clock);
 - a file system holding only the Python install (read-only, without /usr/bin:
   no shell or program to run) and the `kalah` package (read-only); bwrap's
   own root and /dev are remounted read-only, so a tmpfs /tmp, capped in size
   (`--size`), is the only place it can write. No entrant's file is there:
   the bot's source arrives over the protocol, not as a file;
-- the seccomp filter of `kalah.lab.seccomp` (when the caller passes it): no
-  new process or thread, namespace, mount, io_uring, ptrace;
+- the seccomp filter of `kalah.lab.seccomp` (when the caller passes it): an
+  allow-list of the system calls a Python player needs (no new process or
+  thread, no memfd or shared memory, no per-user counter, no lease);
 - an unprivileged user (uid 65534) with no capabilities, so the resource
   limits `bot_process` sets before it runs the bot (address space, CPU
   seconds, file size) cannot be raised again;
@@ -34,8 +38,10 @@ import sys
 from kalah.errors import KalahError
 
 MEMORY_MB = 512           # address space of a player's process (its whole memory: it is one process)
-MAX_TASKS = 8             # RLIMIT_NPROC, for where there is no seccomp filter (which allows one thread)
+MAX_TASKS = 8             # the seat's pids.max, and RLIMIT_NPROC where there is no seccomp filter (one thread)
 SCRATCH_MB = 16           # the tmpfs /tmp, the only writable place
+OPEN_FILES = 64           # RLIMIT_NOFILE: a player needs a handful
+PENDING_SIGNALS = 16      # RLIMIT_SIGPENDING: queued signals count against the teacher's uid
 SANDBOX_ROOT = "/sandbox"  # where the kalah package is seen inside
 NOBODY = "65534"
 
@@ -77,7 +83,7 @@ def bwrap_command(inner, seccomp_fd=None):
     kalah_folder = os.path.join(package_folder(), "kalah")
     scratch = str(SCRATCH_MB * 1024 * 1024)
     filters = ["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []
-    return (["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
+    return (["bwrap", "--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session",
              "--unshare-user", "--uid", NOBODY, "--gid", NOBODY, "--cap-drop", "ALL",
              "--proc", "/proc", "--dev", "/dev",
              "--size", scratch, "--tmpfs", "/tmp", "--chdir", "/tmp",

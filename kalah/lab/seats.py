@@ -18,17 +18,18 @@ A player is given by a spec, a plain dict that also travels to the page:
 
 The referee owns the clock and every byte: it writes with a deadline to a
 non-blocking pipe and reads lines of at most LINE_CAP bytes with a deadline;
-it charges each move the CPU time of the player's processes (at most the
-time limit + CPU_SLACK) and allows at most `wall_ceiling` (3 x the limit +
-1 s) of wall time; past either, or when the player does not read its
-message in time, it kills the player's processes (SIGKILL) and the player
-forfeits on time. (The bot's own process also keeps a CPU-time `Deadline`
-and answers 'time' itself: a courtesy to honest bots, not the rule.) A
-process that dies (`sys.exit`, a crash) forfeits with an error; one that
-sends anything other than one answer when asked (malformed, oversized,
-nested too deeply) forfeits as invalid. `ask_seat` turns any other
-exception while asking a seat into that seat's forfeit, so none ends more
-than that seat's game.
+it charges each move the CPU time of the player's processes (the seat's
+cgroup where there is one, else every process of its tree, read at every
+move: `kalah.lab.process_tree`; at most the time limit + CPU_SLACK) and
+allows at most `wall_ceiling` (3 x the limit + 1 s) of wall time; past
+either, or when the player does not read its message in time, it kills the
+player's processes (SIGKILL) and the player forfeits on time. (The bot's own
+process also keeps a CPU-time `Deadline` and answers 'time' itself: a
+courtesy to honest bots, not the rule.) A process that dies (`sys.exit`, a
+crash) forfeits with an error; one that sends anything other than one answer
+when asked (malformed, oversized, nested too deeply) forfeits as invalid.
+`ask_seat` turns any other exception while asking a seat into that seat's
+forfeit, so none ends more than that seat's game.
 
 Runs under CPython and in the Pyodide worker (`InProcessSeat` only there).
 """
@@ -41,7 +42,11 @@ from kalah.errors import KalahError
 from kalah.lab.game import plain_reply, wall_ceiling
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
 
-LOAD_TIMEOUT = 20.0   # seconds to start a player's process and load its file
+LOAD_TIMEOUT = 20.0   # seconds a starting, loading player may wait without computing (a sleeping file)
+LOAD_CPU = 5.0        # seconds of CPU a file may take to run when loaded (the rule of RULES.md)
+START_CPU = 1.0       # and the interpreter's start before it, with the protocol's imports
+LOAD_IDLE_SHARE = 0.02   # a loading player using less of a core than this is waiting, not computing
+LOAD_WALL_CAP = 6        # x LOAD_TIMEOUT: the wall ceiling of a load that keeps computing
 MAX_PLIES = 2000     # a safety net: no rule set here plays this long
 
 
@@ -70,6 +75,8 @@ def forfeit_reply(forfeit):
 class InProcessSeat:
     """A player asked in this process (the page's worker, or trusted players)."""
 
+    LOAD_ERROR = "could not be loaded: "
+
     def __init__(self, spec, seed, time_limit):
         self.spec = spec
         self.time_limit = time_limit
@@ -78,7 +85,7 @@ class InProcessSeat:
             self.error = None
         except KalahError as error:
             self.player = None
-            self.error = (ERROR, "could not be loaded: %s" % error, getattr(error, "traceback", None))
+            self.error = (ERROR, self.LOAD_ERROR + str(error), getattr(error, "traceback", None))
 
     def ask(self, board, progress=None):
         """{"move": house} or {"forfeit": {...}} for the side to move on `board`."""
@@ -232,12 +239,13 @@ class SandboxSeat:
     """
 
     def __init__(self, spec, seed, time_limit, sandbox=True, memory_mb=None, load_timeout=LOAD_TIMEOUT):
+        import contextlib
         import json
         import subprocess
         import threading
         from kalah.lab import sandbox as sandboxing
         from kalah.lab import seccomp
-        from kalah.lab.process_tree import ProcessTree
+        from kalah.lab.process_tree import ProcessTree, SeatCgroup
         self.time_limit = time_limit
         self.load_timeout = load_timeout
         self.ready = False
@@ -245,27 +253,40 @@ class SandboxSeat:
         self.output = []
         self.cpu_base = 0.0
         self.rescanned = 0.0
+        self.spec = spec
         self.filtered = sandbox is True and seccomp.program() is not None   # one process: no rescans
+        memory_bytes = (memory_mb or sandboxing.MEMORY_MB) * 1024 * 1024
+        # The seat's cgroup, where there is one: its clock and its limits (else the tree's clock and
+        # the player's rlimits only). Not for Node's Pyodide (a measurement), whose memory is other.
+        self.cgroup = None if sandbox == sandboxing.PYODIDE else SeatCgroup.create(memory_bytes, sandboxing.MAX_TASKS)
         filter_fd = seccomp.program_fd() if self.filtered else None
         try:
-            self.process = subprocess.Popen(
-                sandboxing.player_command(sandbox, filter_fd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, env=sandboxing.player_env(sandbox), start_new_session=True,
-                pass_fds=(filter_fd,) if filter_fd is not None else ())
+            with self.cgroup.starting() if self.cgroup else contextlib.nullcontext():
+                self.process = subprocess.Popen(
+                    sandboxing.player_command(sandbox, filter_fd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE, env=sandboxing.player_env(sandbox), start_new_session=True,
+                    pass_fds=(filter_fd,) if filter_fd is not None else ())
+        except BaseException:
+            if self.cgroup:
+                self.cgroup.remove()
+            raise
         finally:
             if filter_fd is not None:
                 os.close(filter_fd)
         self.tree = ProcessTree(self.process.pid)
+        self.clock = self.cgroup or self.tree
+        self.started_cpu = self.clock.cpu_seconds()
         self.input = self.process.stdin.fileno()
         os.set_blocking(self.input, False)
         self.reader = LineReader(self.process.stdout.fileno())
         self.drain = threading.Thread(target=_drain, args=(self.process.stderr, self.output, OUTPUT_CAP),
                                       daemon=True)
         self.drain.start()
-        limits = {"memory_bytes": (memory_mb or sandboxing.MEMORY_MB) * 1024 * 1024,
+        limits = {"memory_bytes": memory_bytes,
                   "cpu_seconds": int(LOAD_TIMEOUT + MAX_PLIES * (time_limit + CPU_SLACK)) + 1,
                   "file_bytes": sandboxing.SCRATCH_MB * 1024 * 1024,
-                  "tasks": sandboxing.MAX_TASKS if sandbox is True else 0}
+                  "tasks": sandboxing.MAX_TASKS if sandbox is True else 0,
+                  "open_files": sandboxing.OPEN_FILES, "pending_signals": sandboxing.PENDING_SIGNALS}
         hello = json.dumps({"player": spec, "seed": seed, "time": time_limit, "limits": limits})
         # What the pipe takes now; the rest when the player is first needed, so both players load at once.
         try:
@@ -317,7 +338,7 @@ class SandboxSeat:
             line = self.reader.readline(max(min(wall_left, (budget - used) / CORES), POLL))
             if line is not None:
                 break
-            used = self.tree.cpu_seconds() - self.cpu_base
+            used = self.clock.cpu_seconds() - self.cpu_base
             if used > budget:
                 self.kill()
                 raise BotForfeit(TIMEOUT, "no move within the time limit of %g s of CPU time; the player was "
@@ -326,10 +347,10 @@ class SandboxSeat:
                 self.kill()
                 raise BotForfeit(TIMEOUT, "no move within %g s (the time limit of %g s: at most 3 x the "
                                  "limit + 1 s of wall time); the player was stopped" % (ceiling, self.time_limit))
-        if not self.filtered and time.monotonic() > self.rescanned + RESCAN:
+        if self.clock is self.tree and not self.filtered and time.monotonic() > self.rescanned + RESCAN:
             self.tree.rescan()           # it may have started processes: charge them too (late, not never)
             self.rescanned = time.monotonic()
-        now = self.tree.cpu_seconds()
+        now = self.clock.cpu_seconds()
         used, self.cpu_base = now - self.cpu_base, now
         if used > budget:
             self.kill()
@@ -339,16 +360,27 @@ class SandboxSeat:
 
     def wait_ready(self):
         """Send the player's file and wait for its process to load it (not the
-        bot's move time); the load error it reports (a player that cannot load
-        forfeits at its first move), or None."""
+        bot's move time); the load error (a player that cannot load forfeits at
+        its first move), or None.
+
+        The referee enforces the load rule itself: past LOAD_CPU + START_CPU
+        seconds of the seat's CPU (whatever the bot does with its own timer),
+        or `load_timeout` seconds of waiting without computing, the player is
+        stopped. A load error
+        names the file the referee loaded (its own spec), never one the
+        player's text names: the player only says where in its file."""
         if self.ready:
             return self.load_error
         try:
             write_all(self.input, self.unsent, self.load_timeout)
             self.unsent = b""
-            line = self.reader.readline(self.load_timeout)
+            line = self._wait_loaded()
         except Stuck:
             line = None
+        except EOFError:
+            self.kill()
+            raise BotForfeit(ERROR, self._load_error("the player's process ended while loading%s"
+                                                     % self._exit_reason()))
         if line is None:
             self.kill()
             raise BotForfeit(ERROR, "the player did not load within %g s" % self.load_timeout)
@@ -360,11 +392,42 @@ class SandboxSeat:
             self.kill()
             raise ProtocolError("no ready message")
         error = message.get("load_error")
-        self.load_error = _short(error, 2000) if isinstance(error, str) else None
+        if isinstance(error, str):
+            self.load_error = self._load_error(_short(error, 2000))
         self.ready = True
-        self.tree.rescan(leaves=self.filtered)      # filtered: one process that can start none
-        self.cpu_base = self.tree.cpu_seconds()     # loading is not charged to the first move
+        if self.clock is self.tree:
+            self.tree.rescan()                  # every process of the seat, charged at every move
+        self.cpu_base = self.clock.cpu_seconds()     # loading is not charged to the first move
         return self.load_error
+
+    def _wait_loaded(self):
+        """The ready line; None when the player spent `load_timeout` seconds without computing
+        (a file that sleeps or blocks) or LOAD_WALL_CAP times that in all; BotForfeit past the
+        load's CPU time. A busy machine slows a load that computes without stopping it: the
+        CPU rule bounds that one, as it bounds a move."""
+        started = last = time.monotonic()
+        last_cpu, idle = self.started_cpu, 0.0
+        while True:
+            line = self.reader.readline(LOAD_CPU / 10)
+            if line is not None:
+                return line
+            now = time.monotonic()
+            if self.clock is self.tree:
+                self.tree.rescan()       # bubblewrap's process, and the player's below it
+            cpu = self.clock.cpu_seconds()
+            if cpu - self.started_cpu > LOAD_CPU + START_CPU:
+                self.kill()
+                raise BotForfeit(ERROR, self._load_error("running the file took more than %g s of CPU time; "
+                                                         "the player was stopped" % LOAD_CPU))
+            if cpu - last_cpu < LOAD_IDLE_SHARE * (now - last):
+                idle += now - last
+            last, last_cpu = now, cpu
+            if idle >= self.load_timeout or now - started >= LOAD_WALL_CAP * self.load_timeout:
+                return None
+
+    def _load_error(self, detail):
+        """'could not be loaded: FILE: detail', FILE the one this seat loaded."""
+        return "%s%s: %s" % (InProcessSeat.LOAD_ERROR, self.spec.get("filename") or self.spec["name"], detail)
 
     def _exit_reason(self):
         try:
@@ -378,17 +441,24 @@ class SandboxSeat:
             except ValueError:
                 name = "signal %d" % -code
             hints = {"SIGXCPU": " (its CPU time limit)", "SIGKILL": "", "SIGXFSZ": " (its file size limit)"}
-            return " (killed by %s%s)" % (name, hints.get(name, ""))
-        return " (exit status %d)" % code if code else ""
+            return " (killed by %s%s)" % (name, hints.get(name, "")) + self._memory_hint()
+        return (" (exit status %d)" % code if code else "") + self._memory_hint()
+
+    def _memory_hint(self):
+        if self.cgroup and self.cgroup.out_of_memory():
+            return "; it used more than its %d MB of memory" % (self.cgroup.memory_bytes // (1024 * 1024))
+        return ""
 
     def printed(self):
         """What the player printed (at most OUTPUT_CAP bytes), as text."""
         return b"".join(self.output).decode("utf-8", "replace")
 
     def kill(self):
-        """Kill every process of the seat (its process group and all below it)."""
+        """Kill every process of the seat (its cgroup, or its process group and all below it)."""
         if self.process.poll() is None:
             self.tree.kill()
+        if self.cgroup:
+            self.cgroup.kill()
         try:
             self.process.wait(5)
         except Exception:
@@ -404,10 +474,14 @@ class SandboxSeat:
         except Exception:
             pass
         self.tree.kill()                  # whatever is left, the seat's processes included
+        if self.cgroup:
+            self.cgroup.kill()
         try:
             self.process.wait(5)
         except Exception:
             pass
+        if self.cgroup:
+            self.cgroup.remove()
         self.drain.join(1)
         self.process.stdout.close()
         if not self.drain.is_alive():
@@ -431,7 +505,7 @@ def check_player(spec, sandbox=True):
     try:
         error = seat.wait_ready()
     except (BotForfeit, ProtocolError, EOFError) as problem:
-        error = "could not be loaded: %s" % problem
+        error = str(problem) if str(problem).startswith(InProcessSeat.LOAD_ERROR) else seat._load_error(problem)
     finally:
         seat.close()
     return error

@@ -235,28 +235,29 @@ def _pair(order, met):
     return None
 
 
-def format_standings(tournament):
-    """The standings as a text table (for the command line)."""
+def format_standings(tournament, show=str):
+    """The standings as a text table (for the command line); `show` turns a name into the text
+    printed (the command line's escapes newlines and control characters)."""
     rows = tournament.standings()
-    width = max([len(n) for n in tournament.names] + [6])
+    width = max([len(show(n)) for n in tournament.names] + [6])
     lines = ["%4s  %-*s %5s %4s %4s %4s %4s %6s %6s" % ("rank", width, "player", "games", "won",
                                                         "drawn", "lost", "fft", "points", "seeds")]
     for row in rows:
         lines.append("%4d  %-*s %5d %4d %4d %4d %4d %6d %6d" % (
-            row["rank"], width, row["name"], row["games"], row["wins"], row["draws"], row["losses"],
+            row["rank"], width, show(row["name"]), row["games"], row["wins"], row["draws"], row["losses"],
             row["forfeits"], row["points"], row["seeds"]))
     if tournament.byes:
         lines.append("byes (%d points each): %s" % (BYE_POINTS, ", ".join(
-            "%s (round %d)" % (tournament.names[player], r) for r, player in tournament.byes)))
+            "%s (round %d)" % (show(tournament.names[player]), r) for r, player in tournament.byes)))
     return "\n".join(lines)
 
 
-def format_crosstable(tournament):
+def format_crosstable(tournament, show=str):
     """Each row: the player's results against each opponent, South game first
-    (W won, D drawn, L lost, F lost by forfeit)."""
+    (W won, D drawn, L lost, F lost by forfeit); `show` as in format_standings."""
     cells = tournament.crosstable()
     order = [row["player"] for row in tournament.standings()]
-    labels = ["#%d %s" % (k + 1, tournament.names[i]) for k, i in enumerate(order)]
+    labels = ["#%d %s" % (k + 1, show(tournament.names[i])) for k, i in enumerate(order)]
     width = max([len(label) for label in labels])
     head = "%-*s " % (width, "") + " ".join("%-5s" % ("#%d" % (k + 1)) for k in range(len(order)))
     lines = [head]

@@ -116,3 +116,22 @@ def test_tournament_refuses_an_output_folder_that_is_a_file(files):
     done = kalah("tournament", "--players", "first,rightmost", "--time", "0.05", "--quiet",
                  "--out", files["player.py"])
     assert_one_line_error(done, "tournament")
+
+
+# Issue 37, 8: /dev/zero was read to 5.2 GB then a MemoryError traceback; a FIFO blocked forever;
+# a 300 MB file was read whole before the cap's message.
+@pytest.mark.parametrize("command", [["puzzles", "--from-history"], ["show"]])
+def test_a_device_or_a_pipe_is_refused_at_once(tmp_path, command):
+    assert_one_line_error(kalah(*command, "/dev/zero"), command[0], "/dev/zero: it is a device, not a file")
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)            # no writer ever opens it: reading it would wait forever
+    assert_one_line_error(kalah(*command, str(fifo)), command[0], "%s: it is a pipe (FIFO), not a file" % fifo)
+
+
+def test_a_history_file_over_its_cap_is_refused_after_reading_the_cap(tmp_path):
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as handle:
+        handle.truncate(300 * 1000 * 1000)       # sparse: 300 MB on paper, no disk used
+    done = kalah("puzzles", "--from-history", str(path))
+    assert_one_line_error(done, "puzzles", "%s: the file is 300,000,000 bytes; the most this site reads is "
+                                           "20,000,000" % path)

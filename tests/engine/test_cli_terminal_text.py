@@ -74,3 +74,22 @@ def test_a_player_file_that_is_not_utf8_says_where(tmp_path):
     with pytest.raises(KalahError) as caught:
         read_player_file(str(path))
     assert str(caught.value) == "%s: the file is not UTF-8 text (byte 5)" % path
+
+
+def test_one_line_escapes_newlines_and_tabs_too():
+    assert terminal_safe("a\nb\tc\r\x1b\u2028", one_line=True) == "a\\x0ab\\x09c\\x0d\\x1b\\u2028"
+
+
+def test_show_prints_names_with_newlines_on_their_own_line(tmp_path):
+    # Issue 37, 6: names that held a newline printed a forged line under the real ones.
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(dict(RECORD, south="ann\nSouth wins 48-0.", north="bob\n\nNorth: eve")))
+    done = kalah("show", str(path))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.decode().split("\n")
+    assert lines[:3] == ["kalah(6,4)", "South: ann\\x0aSouth wins 48-0., North: bob\\x0a\\x0aNorth: eve",
+                         "Moves: A"]
+    # A forfeit's reason, printed as the game's result.
+    path.write_text(json.dumps(dict(RECORD, forfeit={"by": "N", "move": 1, "reason": "time\nNorth wins 48-0."})))
+    done = kalah("show", str(path))
+    assert done.stdout.decode().endswith("\nNorth forfeits (time\\x0aNorth wins 48-0.); South wins.\n")

@@ -337,3 +337,54 @@ def test_spread_sorted_sorts_as_sorted_does_in_either_direction():
         for data in (rows, sorted(rows), sorted(rows, reverse=True)):
             for descending in (False, True):
                 assert spread_sorted(data, lambda r: r, descending) == sorted(data, reverse=descending)
+
+
+def test_unreadable_games_of_a_schema_1_history_are_kept_aside_before_its_key_goes():
+    # Issue 37 (10): they were reported, the old key deleted and nothing kept.
+    broken = [{"moves": "x"}, {"rules": "kalah(6,4)", "moves": [7]}]
+    old = [dict(play(1, meta={"id": "old1"}).to_dict(), saved=5)] + broken
+    store = {LEGACY_KEY: json.dumps(old)}
+    history = History(store)
+    assert LEGACY_KEY not in store and list(history.entries) == ["old1"]
+    assert [json.loads(store[ASIDE_PREFIX + "legacy-%d" % n]) for n in (2, 3)] == broken
+    assert [(key, message.split(" (")[0], message.split("); ")[1]) for key, message in history.problems] == [
+        (ASIDE_PREFIX + "legacy-2", "game 2 of the old history could not be read",
+         "it was set aside as kalah.aside.legacy-2"),
+        (ASIDE_PREFIX + "legacy-3", "game 3 of the old history could not be read",
+         "it was set aside as kalah.aside.legacy-3")]
+    # Listed again as set aside on the next load, until discarded.
+    assert [key for key, _ in History(store).problems] == [ASIDE_PREFIX + "legacy-2", ASIDE_PREFIX + "legacy-3"]
+
+
+def test_a_schema_1_history_is_kept_whole_when_there_is_no_room_to_set_a_game_aside():
+    old = [dict(play(1, meta={"id": "old1"}).to_dict(), saved=5), {"moves": "x" * 400}]
+    text = json.dumps(old)
+    migrated = {LEGACY_KEY: text}
+    History(migrated)
+    # Room for the old history and its readable game, not for the unreadable one aside.
+    store = FullStore(limit=sum(len(k) + len(v) for k, v in migrated.items() if not k.startswith(ASIDE_PREFIX))
+                      + len(text) + 100)
+    dict.__setitem__(store, LEGACY_KEY, text)
+    history = History(store)
+    assert store[LEGACY_KEY] == text                 # nothing lost
+    assert history.problems == [(LEGACY_KEY, "game 2 of the old history could not be read (JSON record: 'rules' "
+                                 "and 'moves' are required); no room to set it aside: the old history is kept as it was "
+                                 "under kalah.history")]
+
+
+def test_a_stored_summary_that_contradicts_its_moves_is_corrected_and_reported():
+    # Issue 37 (10): "mallory won 48-0" stood in the ranking, from a summary alone.
+    store = {}
+    History(store).save(play(4, south="bob", north="mallory", meta={"id": "g"}))
+    honest = History(store).get("g")
+    data = json.loads(store[GAME_PREFIX + "g"])
+    data["summary"].update(result="0-48", winner=1)
+    store[GAME_PREFIX + "g"] = json.dumps(data)
+    history = History(store)
+    assert history.check_summaries(limit=0) == 1
+    assert history.check_summaries() == 0
+    entry = history.get("g")
+    assert (entry.result, entry.winner) == (honest.result, honest.winner)
+    assert history.problems == [(GAME_PREFIX + "g", "saved game g: its stored summary said 'mallory won 48-0' "
+                                 "but its moves give '%s'; corrected" % honest.result_text())]
+    assert History(store).get("g").summary() == honest.summary()      # written back

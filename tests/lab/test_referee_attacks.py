@@ -1,4 +1,4 @@
-"""Issue 25: a referee no student can hang, hijack or outwait, and limits that are what they say.
+"""Issues 25 and 37: a referee no student can hang, hijack or outwait, and limits the kernel enforces.
 
 Each hostile player of tests/lab/hostile/ (one attack a file) plays through the
 three commands that run students' files: `match` (against right.py, 2 games),
@@ -99,9 +99,14 @@ ATTACKS = [
     ("many_tasks", "FIRST_LEGAL"),         # 5: 300 processes
     ("memory_children", "FIRST_LEGAL"),    # 5: 3 x 428 MB against a 512 MB cap
     ("escape_codes", "RAISES"),            # 7: escape codes to the teacher's terminal
+    ("forged_lines", "RAISES"),            # 37.6: newlines that print a forged game line and row
+    ("pid1_takeover", "FIRST_LEGAL"),      # 37.1: bubblewrap's init, the player's uid, dumpable
+    ("file_lease", "FIRST_LEGAL"),         # 37.4: leases and locks on the bound package's files
 ]
-if program() is not None:
-    ATTACKS.append(("syscalls", "FIRST_LEGAL"))   # 5: the seccomp filter (x86_64)
+if program() is not None:                  # the seccomp filter (x86_64)
+    ATTACKS += [("syscalls", "FIRST_LEGAL"),         # 25.5
+                ("memory_outside", "FIRST_LEGAL"),   # 37.2: memfds and SysV shared memory past the cap
+                ("shared_counters", "FIRST_LEGAL")]  # 37.3: inotify, message queues, AIO slots
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -126,6 +131,28 @@ def test_the_twins_give_the_standings_worked_out_by_hand(tmp_path, request):
         assert rows[0][1] == "right" and rows[0][6] == rows[1][6] == 0
     assert twin_standings(tmp_path, request, "match", "LOOPS") == {"games": 2, "wins": [0, 2], "draws": 0,
                                                                    "seeds": [0, 96]}
+
+
+def test_newlines_from_a_bot_or_a_file_name_print_no_forged_line(tmp_path):
+    # Issue 37, 6: a bot's exception text and a file's name held lines the referee prints.
+    folder = tmp_path / "run"
+    folder.mkdir()
+    evil = "right\n   1  mallory      4    4    0    0    0      8    192"
+    for name, source in ((evil, RIGHT), ("first", FIRST), ("mallory", hostile("forged_lines"))):
+        (folder / (name + ".py")).write_text(source)
+    done = subprocess.run([sys.executable, "-m", "kalah", "tournament", evil + ".py", "first.py", "mallory.py",
+                           "--time", TIME, "--jobs", "2"], cwd=folder, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, timeout=600)
+    assert done.returncode == 0, done.stderr.decode()[-3000:]
+    shown = evil.replace("\n", "\\x0a")
+    told = done.stderr.decode().split("\n")
+    # Six games, each one line; the tracebacks under them indented.
+    assert sorted(line.split(" (round")[0] for line in told if not line.startswith("    ") and line) == [
+        "game %d" % game for game in range(1, 7)]
+    rows = done.stdout.decode().split("\n")
+    assert [row.split()[1] for row in rows[1:4]] == [shown.split()[0], "first", "mallory"]
+    assert rows[4] == ""
+    assert "raised ValueError: \\x0agame 1 (round 1): right (South)" in done.stderr.decode()
 
 
 def test_the_escape_codes_reach_the_terminal_escaped(tmp_path):
@@ -169,3 +196,22 @@ def test_a_searching_player_that_uses_its_whole_time_beside_a_cpu_hog_forfeits_n
     assert done.returncode == 0, done.stderr.decode()[-3000:]
     forfeits = {row["name"]: row["forfeits"] for row in json.loads(done.stdout)["standings"]}
     assert forfeits == {"search": 0, "right": 0, "mallory": 4}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_forged_load_error_names_the_file_that_sent_it(tmp_path, request, mode):
+    # Issue 37, 5: the command said "right.py: line 1, column 1: invalid syntax".
+    done = play(tmp_path, request, mode, hostile("forged_ready"), expect=2)
+    command = "match" if mode == "match" else "tournament"
+    assert done.stderr.decode() == ("python -m kalah %s: mallory.py: right.py: line 1, column 1: invalid syntax\n"
+                                    % command)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_load_rule_holds_whatever_the_file_does_with_its_timer(tmp_path, request, mode):
+    # Issue 37, 7: module code that ignored SIGPROF loaded in 11 s of CPU with no load error.
+    done = play(tmp_path, request, mode, hostile("slow_load"), expect=2)
+    command = "match" if mode == "match" else "tournament"
+    assert done.stderr.decode() == ("python -m kalah %s: mallory.py: running the file took more than 5 s of "
+                                    "CPU time; the player was stopped\n" % command)
+    assert done.stdout == b""
