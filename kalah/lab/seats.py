@@ -43,7 +43,7 @@ from kalah.lab.game import plain_reply, wall_ceiling
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
 
 LOAD_TIMEOUT = 20.0   # seconds a starting, loading player may wait without computing (a sleeping file)
-LOAD_CPU = 5.0        # seconds of CPU a file may take to run when loaded (the rule of RULES.md)
+LOAD_CPU = 5.0        # seconds of CPU a file may take to run when loaded (the lab's load rule, docs/lab.md)
 START_CPU = 1.0       # and the interpreter's start before it, with the protocol's imports
 LOAD_IDLE_SHARE = 0.02   # a loading player using less of a core than this is waiting, not computing
 LOAD_WALL_CAP = 6        # x LOAD_TIMEOUT: the wall ceiling of a load that keeps computing

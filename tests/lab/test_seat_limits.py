@@ -9,7 +9,7 @@ import os
 import pytest
 
 from kalah.board import Board
-from kalah.lab import process_tree, sandbox, seats, seccomp
+from kalah.lab import game, process_tree, sandbox, seccomp
 from kalah.lab.seats import SandboxSeat, check_player
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -58,7 +58,7 @@ def test_a_move_past_its_cpu_time_is_stopped_by_the_seat_clock_with_or_without_a
         pytest.skip("no writable cgroup v1 here")
     if not cgroup:
         monkeypatch.setattr(process_tree.SeatCgroup, "create", classmethod(lambda cls, *limits: None))
-    monkeypatch.setattr(seats, "WALL_EXTRA", 600.0)    # however busy the machine: the CPU clock stops it
+    monkeypatch.setattr(game, "WALL_EXTRA", 600.0)     # however busy the machine: the CPU clock stops it
     seat = SandboxSeat(hostile("over_time"), None, 0.2)
     try:
         assert seat.wait_ready() is None
