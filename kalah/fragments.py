@@ -11,6 +11,13 @@ from kalah.errors import KalahError
 HEX = "0123456789abcdefABCDEF"
 
 
+def is_link(fragment):
+    """True when a page's fragment is a link for the page to open: it holds key=value fields
+    (`#position=...`, `#g=...`, `#id=...`). False for no fragment and for an in-page anchor
+    such as the skip link's `#board`: a page leaves what it shows alone for those (issue 36)."""
+    return isinstance(fragment, str) and "=" in fragment
+
+
 def unescape(text):
     """Decode %XX escapes (ASCII only: no rule set or player name needs more)."""
     if "%" not in text:

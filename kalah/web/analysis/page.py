@@ -22,6 +22,7 @@ from pyscript import document, window
 
 from kalah.analysis import board_from_fragment
 from kalah.analysis_link import analysis_fragment
+from kalah.fragments import is_link
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.notation import move_text, signed
@@ -29,7 +30,7 @@ from kalah.rules import SIDE_NAMES
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
-from kalah.web.common.dom import by_id, clear, el, listen, page_ready
+from kalah.web.common.dom import bring_into_view, by_id, clear, el, listen, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
 
@@ -91,22 +92,28 @@ class AnalysisPage:
         listen(document.defaultView, "hashchange", lambda event: self.open_hash())
 
     # -- opening positions ---------------------------------------------------
-    def open_hash(self):
-        """The link's position; a bad link says why and shows the start position."""
+    def open_hash(self, first=False):
+        """The link's position. A fragment that is no link (the skip link's `#board`) leaves the
+        board alone; a bad link says why, by the board, and keeps the position shown (at the
+        `first` opening, the start position)."""
         fragment = str(window.location.hash)
-        if not fragment or fragment == "#":
-            self.open(Board())
+        if not is_link(fragment):
+            if first:
+                self.open(Board(), write_address=False)
             return
         try:
             board = board_from_fragment(fragment)
         except KalahError as error:
-            self.open(Board(), write_link=False)
-            self.message.textContent = ("This link's position cannot be opened: %s. "
-                                        "The start position of kalah(6,4) is shown instead." % error)
+            if first:
+                self.open(Board(), write_address=False)
+            instead = ("The start position of kalah(6,4) is shown instead." if first
+                       else "The position shown stays.")
+            self.message.textContent = "This link's position cannot be opened: %s. %s" % (error, instead)
+            bring_into_view(self.message)
             return
         self.open(board)
 
-    def open(self, board, write_link=True):
+    def open(self, board, write_address=True):
         """Show `board` and analyse it."""
         self.stop_computer()
         self.board = board
@@ -114,8 +121,7 @@ class AnalysisPage:
         self.message.textContent = ""
         self.editor.say("")
         self.shown()
-        if write_link:
-            self.write_link()
+        self.write_link(write_address)
         self.editor.fill(board)
 
     def start_position(self):
@@ -142,10 +148,13 @@ class AnalysisPage:
         self.ask()
         self.computer_turn()
 
-    def write_link(self):
-        fragment = analysis_fragment(self.board)
-        window.history.replaceState(None, "", "#" + fragment)
-        self.link.value = str(window.location.href)
+    def write_link(self, write_address=True):
+        """The link field names the position shown, always; the address too, unless it holds a link
+        the user may want to read (a bad one) or an in-page anchor."""
+        fragment = "#" + analysis_fragment(self.board)
+        if write_address:
+            window.history.replaceState(None, "", fragment)
+        self.link.value = str(window.location.href).split("#")[0] + fragment
 
     def drop_calls(self):
         for call_id in self.calls:
@@ -322,5 +331,5 @@ def main():
     global PAGE
     PAGE = AnalysisPage()
     by_id("analysis-board").hidden = False
-    PAGE.open_hash()
+    PAGE.open_hash(first=True)
     page_ready()

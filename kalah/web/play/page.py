@@ -30,11 +30,12 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from kalah.errors import KalahError
-from kalah.presets import Preset, is_preset, parse_preset
+from kalah.fragments import is_link
+from kalah.presets import Preset, parse_preset
 from kalah.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import Timer, by_id, listen, page_ready, show_message
+from kalah.web.common.dom import Timer, bring_into_view, by_id, listen, page_ready, show_message
 from kalah.web.play import later
 from kalah.web.play.computer_turn import ComputerTurn
 from kalah.web.play.drawing import draw_game, show_problem
@@ -78,10 +79,12 @@ class PlayPage:
     # -- games --------------------------------------------------------------
     def start(self, on_ready):
         """A preset link's game, else the game this tab was playing, else you against level 3;
-        on_ready() once the board shows it."""
+        on_ready() once the board shows it. A fragment that is no link (the skip link's
+        `#board`) is left alone; a bad link says why and loses nothing: the stored game resumes."""
         fragment = str(window.location.hash)
-        if is_preset(fragment):
-            self.open_preset(fragment)
+        preset = self._preset_of(fragment) if is_link(fragment) else None
+        if preset is not None:
+            self.open_preset(preset)
         elif anything_stored():  # maybe a game to resume: storage's files first
             later.load(lambda: self._resume_or_new(on_ready))
             return
@@ -111,17 +114,29 @@ class PlayPage:
         on_ready()
         self._load_extras()
 
-    def open_preset(self, fragment):
-        """Start the game a preset link describes; a bad one is refused with the reason."""
+    def _preset_of(self, fragment):
+        """The Preset of a link's fragment, or None after saying (by the board) why it cannot start:
+        whatever the page shows goes on. The link has done its work either way, so that a reload
+        resumes the game rather than reading the link again."""
         by_id("preset-error").textContent = ""
         try:
             preset = parse_preset(fragment)
         except KalahError as error:
-            by_id("preset-error").textContent = (
-                "This link's game cannot start: %s. Here is a new game instead." % error)
-            preset = Preset()
-        # The link did its work: a reload now resumes this game rather than restarting it.
+            if self.session is not None:
+                then = " Your game goes on."
+            elif anything_stored():   # the stored game resumes, and the message line says so
+                then = ""
+            else:
+                then = " Here is a new game instead."
+            problem = by_id("preset-error")
+            problem.textContent = "This link's game cannot start: %s.%s" % (error, then)
+            bring_into_view(problem)
+            preset = None
         window.history.replaceState(None, "", str(window.location.href).split("#")[0])
+        return preset
+
+    def open_preset(self, preset):
+        """Start the game a preset link describes."""
         self.computer.speed = preset.speed
         self.panel.show(preset, self.session.names if self.session is not None else None)
         forget_tab_game()
@@ -295,8 +310,11 @@ class PlayPage:
 
     def _hash_changed(self, event):
         fragment = str(window.location.hash)
-        if is_preset(fragment):
-            self.open_preset(fragment)
+        if not is_link(fragment):   # an in-page anchor: the game goes on
+            return
+        preset = self._preset_of(fragment)
+        if preset is not None:
+            self.open_preset(preset)
 
 
 def _sharing():
