@@ -14,7 +14,7 @@ from kalah.analysis_link import study_link
 from kalah.errors import KalahError
 from kalah.fragments import is_link
 from kalah.records.identity import player_name
-from kalah.links import embed_fragment, error_text, parse_fragment, share_fragment
+from kalah.links import embed_fragment, error_text, link_fragment, parse_fragment, share_fragment
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH
@@ -196,10 +196,11 @@ class ReplayPage:
     # -- opening pasted text -------------------------------------------------
     def open_pasted(self):
         text = str(by_id("paste").value).strip()
-        if "#" in text:
-            window.location.hash = text[text.index("#"):]
-            return
         try:
+            fragment = link_fragment(text)   # a share or embed link, or embed code
+            if fragment is not None:
+                window.location.hash = "#" + fragment
+                return
             from kalah.history_import import read_import
             entries = read_import(text)
         except KalahError as error:
