@@ -55,9 +55,8 @@ def test_on_a_phone_resigning_asks_first_and_the_end_is_read_whole_under_the_boa
     assert message == ["Game over. South forfeits (resigned); North wins. Final score: South 0, North 48.", True]
     assert page.evaluate(IN_VIEW, "message")
     save_screenshot(page, "resigned")
-    # Undo still takes it back.
-    page.click("#undo")
-    page.wait_for_function(f"{POSITION} === {start!r}")
+    # A game over is over: no undo (issue 36).
+    assert page.is_disabled("#undo")
 
 
 def test_the_share_box_of_the_last_game_goes_when_the_next_begins(new_context, site_url, wait_for_python_ready):

@@ -136,11 +136,19 @@ class PlayPage:
         return preset
 
     def open_preset(self, preset):
-        """Start the game a preset link describes."""
+        """Start the game a preset link describes. Opened during a game, the message line says
+        the new game, not the last move of the old one."""
         self.computer.speed = preset.speed
-        self.panel.show(preset, self.session.names if self.session is not None else None)
+        during_a_game = self.session is not None
+        self.panel.show(preset, self.session.names if during_a_game else None)
         forget_tab_game()
         self.begin(self._session_from(preset))
+        if during_a_game:
+            self._say_new_game()
+
+    def _say_new_game(self):
+        self.say("New game: %s. %s" % (game_setup.rules_title(self.session.board.rules),
+                                        turn_sentence(self.session)))
 
     def _session_from(self, preset, names=(None, None)):
         return GameSession(preset.rules, preset.players, first=preset.first, names=names)
@@ -181,7 +189,7 @@ class PlayPage:
         forget_tab_game()
         self.panel.close()
         self.begin(self._session_from(preset, names))
-        self.say("New game: %s. %s" % (game_setup.rules_title(preset.rules), turn_sentence(self.session)))
+        self._say_new_game()
         self._bring_game_into_view()
         self.view.focus()
 
@@ -214,7 +222,7 @@ class PlayPage:
         preset = Preset(old.board.rules, players, old.first, self.computer.speed)
         forget_tab_game()
         self.begin(self._session_from(preset, names))
-        self.say("New game: %s. %s" % (game_setup.rules_title(preset.rules), turn_sentence(self.session)))
+        self._say_new_game()
         self._bring_game_into_view()
         self.view.focus()
 

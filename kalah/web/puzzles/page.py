@@ -251,8 +251,7 @@ class PuzzlesPage:
             return
         board = puzzle.board()
         if self.answered:
-            self._verdict("Press Next puzzle%s." % (
-                "" if by_id("retry").hidden else ", or Try again to play this one once more"), None)
+            self._verdict("Press Try again to play this puzzle once more, or Next puzzle.", None)
             return
         if side != board.turn or house not in board.legal_moves:
             self._verdict("Choose one of %s's houses with seeds in it." % SIDE_NAMES[board.turn], None)
