@@ -49,3 +49,30 @@ def test_try_again_goes_once_the_puzzle_is_solved(page, site_url, wait_for_pytho
     page.click(".kb-house[data-side='%d'][data-house='%d']" % (board.turn, puzzle.best))
     page.wait_for_selector("#puzzle[data-answer='right']")
     assert page.is_hidden("#retry") and page.is_hidden("#solution") and page.is_visible("#next")
+
+
+SOUTH_AGAIN = """() => { const p = document.getElementById('board').dataset.position;
+    return (p.endsWith('/S') || p.endsWith('/-')) && !document.querySelector('#board').classList.contains('kb-animating'); }"""
+
+
+def test_against_the_computer_in_kalah_4_3_no_request_fails(new_context, site_url, wait_for_python_ready):
+    """Only files that ship are asked for: no 404 (issue 36: endgame-kalah4.bin, twice a move)."""
+    context = new_context()
+    failed, data = [], []
+    context.on("response", lambda response: response.status >= 400 and failed.append(response.url))
+    context.on("request", lambda request: "/static/data/" in request.url and data.append(request.url))
+    page = context.new_page()
+    page.goto(site_url + "index.html#rules=kalah(4,3)&south=person&north=level4&speed=fast")
+    wait_for_python_ready(page)
+    answers = 0
+    while answers < 2:   # two moves of the computer (level 4 searches in the worker)
+        page.wait_for_function(SOUTH_AGAIN, timeout=120_000)
+        if page.evaluate(f"{POSITION}.endsWith('/-')"):
+            break
+        before = page.evaluate(POSITION)
+        page.click("#board button.kb-house[data-side='0']:not([aria-disabled='true'])")
+        page.wait_for_function(f"{POSITION} !== {before!r}")
+        page.wait_for_function(SOUTH_AGAIN, timeout=120_000)
+        answers += "North" in page.inner_text("#message")
+    assert answers == 2
+    assert failed == [] and [url for url in data if "endgame" in url] == []
