@@ -76,3 +76,13 @@ def test_against_the_computer_in_kalah_4_3_no_request_fails(new_context, site_ur
         answers += "North" in page.inner_text("#message")
     assert answers == 2
     assert failed == [] and [url for url in data if "endgame" in url] == []
+
+
+def test_the_rule_set_radios_keep_their_heading_and_group_name(page, site_url, wait_for_python_ready):
+    page.goto(site_url + "index.html")
+    wait_for_python_ready(page)
+    page.click("#new-game summary")
+    page.wait_for_selector("#family-choices input[name=family]")
+    assert page.inner_text("#family-choices legend") == "Rule set"
+    group = page.get_by_role("group", name="Rule set")
+    assert group.get_by_role("radio").count() == page.locator("input[name=family]").count() >= 3
