@@ -30,7 +30,7 @@ from kalah.rules import SIDE_NAMES
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
-from kalah.web.common.dom import bring_into_view, by_id, clear, el, listen, page_ready
+from kalah.web.common.dom import bring_into_view, by_id, clear, el, listen, missing, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
 
@@ -39,12 +39,19 @@ PROVE = "kalah.ai.analysis_board:prove"
 LINE = "kalah.ai.analysis_board:line"
 FIRST_SECONDS = 0.5    # the first values: a short search (or the book, or a quick proof)
 PROVE_SECONDS = 2.0    # a round of proofs; short, so that a stale one is dropped soon
-MAX_ROUNDS = 60        # about two minutes of proofs a position, then the values stay as they are
+MAX_ROUNDS = 60        # about two minutes of proofs a position, then "Keep proving" gives as much again
 LINE_PLIES = 10
 LINE_SECONDS = 1.0     # the first line; once every value is exact, the proven line may take longer
 PROVEN_LINE_SECONDS = 3.0
 COMPUTER_SECONDS = 1.0
 
+
+
+def proof_rounds():
+    """The proofs' budget in rounds: MAX_ROUNDS, unless a test shortened it (window.kalahProofRounds)
+    to reach the budget's end in seconds."""
+    value = getattr(window, "kalahProofRounds", None)
+    return MAX_ROUNDS if missing(value) else int(value)
 
 
 def line_text(board, moves):
@@ -70,9 +77,13 @@ class AnalysisPage:
         self.board = Board()
         self.calls = []          # worker calls for the position shown
         self.rounds = 0
+        self.round_budget = MAX_ROUNDS
+        self.depth = None        # the search's depth of the values shown (the proofs' answers have none)
+        self.values = {}
         self.line_exact = False
         self.line_proven_asked = False
         self.request = None      # the computer's pending move
+        self.editing = False     # the board shows the editor's counts, not yet a position
         self.board_box = by_id("board")
         self.view = BoardView(self.board_box, on_house=self.house_clicked)
         self.message = by_id("message")
@@ -89,6 +100,8 @@ class AnalysisPage:
         listen(self.computer_level, "change", lambda event: self.computer_turn())
         listen(by_id("start-position"), "click", lambda event: self.start_position())
         listen(by_id("copy-link"), "click", lambda event: self.copy_link())
+        self.keep_proving_button = by_id("keep-proving")
+        listen(self.keep_proving_button, "click", lambda event: self.keep_proving())
         listen(document.defaultView, "hashchange", lambda event: self.open_hash())
 
     # -- opening positions ---------------------------------------------------
@@ -134,15 +147,25 @@ class AnalysisPage:
         self.shown()
         self.write_link()
 
-    def incomplete(self):
+    def incomplete(self, rules, pits, turn):
+        """The editor holds no position a game can be in (the editor says why): the board still
+        shows the counts as typed, with no move, no values and no link until it is one."""
         self.stop_computer()
         self.drop_calls()
+        self.editing = True
+        if pits is not None:
+            self.view.render(rules, pits, turn, ())
+        self.board_box.removeAttribute("data-position")
+        self.back_button.disabled = True
+        self.link.value = ""
+        by_id("copy-status").textContent = ""
         self.values_status.textContent = "The values come once the position is complete."
 
     # -- the board and its values ---------------------------------------------
     def shown(self):
         """Draw the position and ask for its values (and the computer's move when it is to play)."""
         board = self.board
+        self.editing = False
         self.view.render(board.rules, board.pits, board.turn, board.legal_moves, position=board.position())
         self.back_button.disabled = not board.move_stack
         self.ask()
@@ -155,6 +178,7 @@ class AnalysisPage:
         if write_address:
             window.history.replaceState(None, "", fragment)
         self.link.value = str(window.location.href).split("#")[0] + fragment
+        by_id("copy-status").textContent = ""
 
     def drop_calls(self):
         for call_id in self.calls:
@@ -187,6 +211,9 @@ class AnalysisPage:
             self.board_box.setAttribute("data-values-position", board.position())
             return
         self.rounds = 0
+        self.round_budget = proof_rounds()
+        self.depth = None
+        self.keep_proving_button.hidden = True
         self.line_exact = False
         self.line_proven_asked = False
         self.values_status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
@@ -196,17 +223,29 @@ class AnalysisPage:
 
     def got_values(self, position, answer):
         values = answer.get("values") or {}
-        self.show_values(position, values, answer.get("depth"))
+        self.depth = answer.get("depth") or self.depth
+        self.values = values
+        self.show_values(position, values, self.depth)
         complete = bool(answer.get("complete"))
         if self.rounds == 0 or (complete and not self.line_exact and not self.line_proven_asked):
             self.line_proven_asked = complete
             self.call(LINE, {"position": position, "plies": LINE_PLIES, "values": values,
                              "time": PROVEN_LINE_SECONDS if complete else LINE_SECONDS}, self.got_line)
-        if complete or self.rounds >= MAX_ROUNDS or self.computer_to_move():
+        if complete or self.rounds >= self.round_budget or self.computer_to_move():
             return
+        self.prove(position, values)
+
+    def prove(self, position, values):
         self.rounds += 1
         self.call(PROVE, {"position": position, "time": PROVE_SECONDS, "values": values, "round": self.rounds},
                   self.got_values)
+
+    def keep_proving(self):
+        """Another budget of proofs, from the values shown."""
+        self.keep_proving_button.hidden = True
+        self.round_budget = self.rounds + proof_rounds()
+        self.show_values(self.board.position(), self.values, self.depth)
+        self.prove(self.board.position(), self.values)
 
     def show_values(self, position, values, depth):
         board = self.board
@@ -232,8 +271,15 @@ class AnalysisPage:
         else:
             words += "%d of %d proven exact; \u201csearch\u201d is the computer's estimate%s. " % (
                 exact, len(keys), " (depth %s)" % depth if depth else "")
-            words += ("Proving the rest\u2026" if self.rounds < MAX_ROUNDS and not self.computer_to_move()
-                      else "")
+            out_of_budget = self.rounds >= self.round_budget
+            if self.computer_to_move():
+                pass
+            elif out_of_budget:
+                words += "The rest is not proven within the budget (%d round%s of proofs): keep proving?" % (
+                    self.round_budget, "" if self.round_budget == 1 else "s")
+            else:
+                words += "Proving the rest\u2026"
+            self.keep_proving_button.hidden = not out_of_budget or self.computer_to_move()
         self.values_status.textContent = words
 
     def got_line(self, position, answer):
@@ -255,6 +301,10 @@ class AnalysisPage:
     # -- playing on ----------------------------------------------------------
     def house_clicked(self, side, house):
         board = self.board
+        if self.editing:
+            self.message.textContent = "Complete the position in the editor first. %s" % (
+                self.editor.message.textContent)
+            return
         if board.is_game_over():
             self.message.textContent = "The game is over in this position: set up another or take back."
             return
@@ -322,6 +372,7 @@ class AnalysisPage:
     def copy_link(self):
         self.link.select()
         copy_to_clipboard(str(self.link.value))
+        by_id("copy-status").textContent = "Link copied (it is selected above, to copy by hand if not)."
 
 
 PAGE = None
