@@ -86,3 +86,25 @@ def test_the_rule_set_radios_keep_their_heading_and_group_name(page, site_url, w
     assert page.inner_text("#family-choices legend") == "Rule set"
     group = page.get_by_role("group", name="Rule set")
     assert group.get_by_role("radio").count() == page.locator("input[name=family]").count() >= 3
+
+
+FIRST_SCREEN = """(id) => { const r = document.getElementById(id).getBoundingClientRect();
+                            return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
+def test_on_a_phone_the_result_and_play_again_are_on_the_first_screen(new_context, site_url,
+                                                                      wait_for_python_ready, save_screenshot):
+    context = new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(site_url + "index.html#rules=kalah(6,4)&south=person&north=greedy")
+    wait_for_python_ready(page)
+    while not page.evaluate(f"{POSITION}.endsWith('/-')"):
+        page.wait_for_function(SOUTH_AGAIN)
+        if page.evaluate(f"{POSITION}.endsWith('/S')"):
+            page.click("#board button.kb-house[data-side='0']:not([aria-disabled='true'])")
+            page.wait_for_function(f"!{POSITION}.endsWith('/S') || document.getElementById('message').textContent !== ''")
+    page.wait_for_selector("#game-over:not([hidden])")
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.inner_text("#result").startswith("You lose ")
+    assert page.evaluate(FIRST_SCREEN, "result") and page.evaluate(FIRST_SCREEN, "play-again")
+    save_screenshot(page, "end-360")
