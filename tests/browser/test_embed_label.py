@@ -4,6 +4,7 @@ wrapped, never cut, and the embed still fits its frame."""
 import pytest
 
 from kalah.links import embed_fragment
+from kalah.web.common.embed_code import EMBED_HEIGHT
 from scripts.harness.random_games import random_game
 
 LABEL = """() => { const l = document.getElementById('ply-label'), root = document.documentElement;
@@ -12,10 +13,8 @@ LABEL = """() => { const l = document.getElementById('ply-label'), root = docume
             height: innerHeight}; }"""
 
 
-
 @pytest.mark.parametrize("width", [344, 300])
 def test_the_embeds_label_shows_the_result_whole(new_context, site_url, wait_for_python_ready, width):
-    from kalah.web.common.embed_code import EMBED_HEIGHT
     record = random_game(5, south="Ann Marie-Louise Dubois-Fontaine", north="Computer (level 8)")
     context = new_context(viewport={"width": width, "height": EMBED_HEIGHT}, service_workers="block")
     page = context.new_page()
