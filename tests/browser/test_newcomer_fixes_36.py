@@ -108,3 +108,17 @@ def test_on_a_phone_the_result_and_play_again_are_on_the_first_screen(new_contex
     assert page.inner_text("#result").startswith("You lose ")
     assert page.evaluate(FIRST_SCREEN, "result") and page.evaluate(FIRST_SCREEN, "play-again")
     save_screenshot(page, "end-360")
+
+
+def test_the_level_scale_and_the_puzzle_rating_scale_are_explained(page, site_url, wait_for_python_ready):
+    page.goto(site_url + "index.html")
+    wait_for_python_ready(page)
+    page.click("#new-game summary")
+    players = page.inner_text("#new-game fieldset:has(select[name=north])")
+    assert "random moves are 0" in players and "100 points more scores about 64%" in players
+    assert "Puzzle ratings are a scale of their own." in players
+    page.goto(site_url + "puzzles.html")
+    wait_for_python_ready(page)
+    record = page.inner_text("section[aria-labelledby=record-title]")
+    assert "Puzzle ratings run from 1000 (every computer level finds the answer) to 2000 (none does)." in record
+    assert "starts at 1200" in record

@@ -239,3 +239,11 @@ def test_a_game_over_takes_no_undo_a_resignation_included():
     ended.play(1)   # South's one seed to its store, North's row empty: over
     assert ended.board.turn is None
     assert not ended.can_undo() and ended.undo() == [] and ended.board.move_stack == [1]
+
+
+def test_levels_5_to_7_each_say_something_of_their_own():
+    said = [game_setup.LEVEL_STRENGTH["level%d" % n][2] for n in (5, 6, 7)]
+    assert len(set(said)) == 3, said
+    assert said == ["beats every reference player and level 4 (62%)",
+                    "beats every reference player and level 5 (57%)",
+                    "beats every reference player; even with level 6 (50%)"]
