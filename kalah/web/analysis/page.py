@@ -30,6 +30,7 @@ from kalah.rules import SIDE_NAMES
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
+from kalah.web.analysis.words import line_words, values_words
 from kalah.web.common.dom import bring_into_view, by_id, clear, el, listen, missing, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
@@ -46,26 +47,11 @@ PROVEN_LINE_SECONDS = 3.0
 COMPUTER_SECONDS = 1.0
 
 
-
 def proof_rounds():
     """The proofs' budget in rounds: MAX_ROUNDS, unless a test shortened it (window.kalahProofRounds)
     to reach the budget's end in seconds."""
     value = getattr(window, "kalahProofRounds", None)
     return MAX_ROUNDS if missing(value) else int(value)
-
-
-def line_text(board, moves):
-    """The best line in letters, a turn's moves joined with '-' as in the records: "F-A d E"."""
-    board = board.copy()
-    text, last = "", None
-    for move in moves:
-        if board.is_game_over() or not board.is_legal(move):
-            break
-        side = board.turn
-        board.push(move)
-        text += ("" if not text else "-" if side == last else " ") + move_text(side, move)
-        last = side
-    return text
 
 
 class AnalysisPage:
@@ -264,39 +250,17 @@ class AnalysisPage:
                                  "exact" if entry["exact"] else "search")
             cls = "value" + (" best" if entry["value"] == best else "") + ("" if entry["exact"] else " guess")
             self.values_list.appendChild(el("li", text, cls=cls, attrs={"data-move": key}))
-        words = "%s to move. A value is %s's final margin in seeds with best play from both sides: " % (
-            SIDE_NAMES[side], SIDE_NAMES[side])
-        if exact == len(keys):
-            words += "all proven exact."
-        else:
-            words += "%d of %d proven exact; \u201csearch\u201d is the computer's estimate%s. " % (
-                exact, len(keys), " (depth %s)" % depth if depth else "")
-            out_of_budget = self.rounds >= self.round_budget
-            if self.computer_to_move():
-                pass
-            elif out_of_budget:
-                words += "The rest is not proven within the budget (%d round%s of proofs): keep proving?" % (
-                    self.round_budget, "" if self.round_budget == 1 else "s")
-            else:
-                words += "Proving the rest\u2026"
-            self.keep_proving_button.hidden = not out_of_budget or self.computer_to_move()
+        out_of_budget = exact < len(keys) and self.rounds >= self.round_budget
+        self.keep_proving_button.hidden = not out_of_budget or self.computer_to_move()
+        words = values_words(SIDE_NAMES[side], exact, len(keys), depth, self.rounds, self.round_budget,
+                             self.computer_to_move())
         self.values_status.textContent = words
 
     def got_line(self, position, answer):
         moves = answer.get("line") or []
         proven = answer.get("proven") or 0
         self.line_exact = bool(answer.get("exact"))
-        text = line_text(self.board, moves)
-        if not text:
-            words = ""
-        elif self.line_exact:
-            words = " (proven)"
-        elif proven:
-            words = " (the first %s proven; the rest as far as the computer sees)" % (
-                "move" if proven == 1 else "%d moves" % proven)
-        else:
-            words = " (as far as the computer sees)"
-        self.line.textContent = text + words
+        self.line.textContent = line_words(self.board, moves, self.line_exact, proven)
 
     # -- playing on ----------------------------------------------------------
     def house_clicked(self, side, house):

@@ -15,10 +15,11 @@ A computer that cannot start never decides a game: the game waits with the
 reason and a Retry button, and nothing is scored.
 
 Its parts, each reporting back through callbacks: turns.py (moves, undo,
-redo, resigning), new_game.py (the new-game panel), computer_turn.py (the
-computer's moves), drawing.py (everything around the board), saving.py
-(saving and resuming), sharing.py (links and embed code, loaded later),
-analysis_view.py (hints and review, loaded later).
+redo, resigning), new_game.py (the new-game panel), preset_link.py (the
+page's link), computer_turn.py (the computer's moves), drawing.py
+(everything around the board), saving.py (saving and resuming), sharing.py
+(links and embed code, loaded later), analysis_view.py (hints and review,
+loaded later).
 
 Other parts hook in with `PAGE.add_listener(listener)`: listener(session,
 change, report) runs after every change ("new", "move", "undo", "redo",
@@ -29,17 +30,16 @@ change, report) runs after every change ("new", "move", "undo", "redo",
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kalah.errors import KalahError
-from kalah.fragments import is_link
-from kalah.presets import Preset, parse_preset
+from kalah.presets import Preset
 from kalah.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import Timer, bring_into_view, by_id, listen, page_ready, show_message
+from kalah.web.common.dom import Timer, by_id, listen, page_ready, show_message
 from kalah.web.play import later
 from kalah.web.play.computer_turn import ComputerTurn
 from kalah.web.play.drawing import draw_game, show_problem
 from kalah.web.play.new_game import NewGamePanel
+from kalah.web.play.preset_link import linked_preset
 from kalah.web.play.saving import GameSaver, anything_stored, forget_tab_game, resumed
 from kalah.web.play.session import GameSession
 from kalah.web.play.turns import Turns, sound, turn_sentence
@@ -81,8 +81,7 @@ class PlayPage:
         """A preset link's game, else the game this tab was playing, else you against level 3;
         on_ready() once the board shows it. A fragment that is no link (the skip link's
         `#board`) is left alone; a bad link says why and loses nothing: the stored game resumes."""
-        fragment = str(window.location.hash)
-        preset = self._preset_of(fragment) if is_link(fragment) else None
+        preset = linked_preset(game_on=False)
         if preset is not None:
             self.open_preset(preset)
         elif anything_stored():  # maybe a game to resume: storage's files first
@@ -113,27 +112,6 @@ class PlayPage:
             self.begin(self._session_from(Preset()))
         on_ready()
         self._load_extras()
-
-    def _preset_of(self, fragment):
-        """The Preset of a link's fragment, or None after saying (by the board) why it cannot start:
-        whatever the page shows goes on. The link has done its work either way, so that a reload
-        resumes the game rather than reading the link again."""
-        by_id("preset-error").textContent = ""
-        try:
-            preset = parse_preset(fragment)
-        except KalahError as error:
-            if self.session is not None:
-                then = " Your game goes on."
-            elif anything_stored():   # the stored game resumes, and the message line says so
-                then = ""
-            else:
-                then = " Here is a new game instead."
-            problem = by_id("preset-error")
-            problem.textContent = "This link's game cannot start: %s.%s" % (error, then)
-            bring_into_view(problem)
-            preset = None
-        window.history.replaceState(None, "", str(window.location.href).split("#")[0])
-        return preset
 
     def open_preset(self, preset):
         """Start the game a preset link describes. Opened during a game, the message line says
@@ -317,10 +295,7 @@ class PlayPage:
         listen(document.defaultView, "pagehide", lambda event: self.computer.cancel())
 
     def _hash_changed(self, event):
-        fragment = str(window.location.hash)
-        if not is_link(fragment):   # an in-page anchor: the game goes on
-            return
-        preset = self._preset_of(fragment)
+        preset = linked_preset(game_on=True)
         if preset is not None:
             self.open_preset(preset)
 

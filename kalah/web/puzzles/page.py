@@ -93,9 +93,8 @@ class PuzzlesPage:
         by_id("pick-difficulty").value = "" if self.choice.difficulty is None else str(self.choice.difficulty)
 
     def open(self, fragment, first=True):
-        """Start from the page's fragment: a link's choice, else (at the `first` opening) the
-        default set. A fragment that is no link (the skip link's `#puzzle`) leaves the page alone;
-        a bad link says why, by the puzzle, and keeps the puzzle shown."""
+        """A link's choice, else (at the `first` opening) the default set; an in-page anchor (the skip
+        link's `#puzzle`) changes nothing, a bad link says why by the puzzle and keeps it."""
         if is_link(fragment):
             try:
                 self.choice = puzzles.parse_link(fragment)
@@ -332,7 +331,6 @@ class PuzzlesPage:
         by_id("link-study").setAttribute("href", "./" + study_link(self.puzzle.board()))
         self.written_hash = "#" + puzzles.format_link(choice)
         window.history.replaceState(None, "", self.written_hash)
-
 
     def _yours_changed(self):
         """The set from your games grew or its check ended: show a puzzle if none is shown."""
