@@ -20,6 +20,7 @@ from kalah.board import Board, format_position
 from kalah.errors import KalahError
 from kalah.analysis_link import KEY
 from kalah.fragments import clip, unescape
+from kalah.input_guards import MAX_LINK, check_text
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
 
 EXAMPLE = "#position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S"
@@ -27,7 +28,9 @@ MAX_COUNT = 999   # seeds one pit may hold in the editor
 
 
 def board_from_fragment(fragment):
-    """The Board of an analysis link's fragment ("#position=P"); KalahError saying what is wrong."""
+    """The Board of an analysis link's fragment ("#position=P"); KalahError saying what is wrong.
+    Its length is checked first, before any decoding (the site's cap on a link)."""
+    check_text(fragment, "the link", MAX_LINK)
     text = fragment[1:] if fragment.startswith("#") else fragment
     if not text:
         raise KalahError("the link holds no position (its part after '#' is empty); e.g. %s" % EXAMPLE)

@@ -3,7 +3,8 @@ to the analysis board need (the play page, the replay viewer, the history, the p
 so that they do not carry its reader and editor. Pure Python, MicroPython-safe.
 
     analysis_fragment(board)   # 'position=kalah(6,4)/.../S'
-    study_link(board)          # 'analysis.html#position=...': a game's position to study
+    position_link(board)       # 'analysis.html#position=...': this very position
+    study_link(board)          # the same, for a game's position to study (an ended game: before its end)
 """
 
 KEY = "position"
@@ -14,6 +15,12 @@ def analysis_fragment(board):
     return KEY + "=" + board.position()
 
 
+def position_link(board):
+    """The analysis page's address (relative to the site) for `board` as it is, an ended game's
+    final board included (the review's "study this position" at the end of the game)."""
+    return "analysis.html#" + analysis_fragment(board)
+
+
 def study_link(board):
     """The analysis page's address (relative to the site) for a game's `board`: its position while
     the game goes on, else the position before the move that ended it (an ended game has no move
@@ -21,4 +28,4 @@ def study_link(board):
     board = board.copy()
     while board.is_game_over() and board.move_stack:
         board.pop()
-    return "analysis.html#" + analysis_fragment(board)
+    return position_link(board)

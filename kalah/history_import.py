@@ -1,7 +1,8 @@
 """Reading an imported file or pasted text into the history, a slice at a time.
 
 Takes this site's history export, one record as JSON, a list of records,
-PGN-like text (one or more games) or a compact record. `read_import(text)`
+PGN-like text (one or more games), a compact record, or the site's own
+share or embed link (or embed code) holding one. `read_import(text)`
 reads it all at once (the command line, tests); `ImportJob` reads and merges
 it in small steps, so that the history page can give the browser back its
 thread every few milliseconds and show how far it got: a 2,000-game file
@@ -21,6 +22,7 @@ from kalah.history import EXPORT_FORMAT, SCHEMA, Entry, entry_from_json, error_t
 from kalah.input_guards import (MAX_IMPORT, check_encodable, check_not_binary, check_text,
                                 load_json, too_deep, without_bom)
 from kalah.json_split import JsonSplitter
+from kalah.links import link_fragment, parse_fragment
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 
@@ -54,6 +56,12 @@ def import_steps(text, entries, progress=None):
     yield
     if not stripped:
         raise KalahError("there is nothing to import (it is empty)")
+    fragment = link_fragment(stripped)
+    if fragment is not None:   # the site's own share or embed link, or its embed code
+        progress[1] = 1
+        entries.append(Entry(_linked_record(fragment)))
+        progress[0] = 1
+        return
     first = stripped[:2]
     pgn_tag = first[:1] == "[" and first[1:2].isalpha()
     if first[:1] in "[{" and not pgn_tag:
@@ -71,6 +79,14 @@ def import_steps(text, entries, progress=None):
         entries.append(Entry(pgn.read(game)))
         progress[0] += 1
         yield
+
+
+def _linked_record(fragment):
+    link = parse_fragment(fragment)
+    if link.record is None:
+        raise KalahError("this link opens a game of the history of the browser that made it (l=%s), "
+                         "not a game record; share the game from its replay page instead" % link.local_id)
+    return link.record
 
 
 def split_pgn(text):

@@ -3,6 +3,7 @@
 Plain Python (CPython, Pyodide and the page's MicroPython). A stored game
 gives a puzzle where a position before one of its moves
 
+  - comes before a move of the player's own (never the computer's),
   - is of a rule set puzzles ship for (SHIPPED_RULES: the endgame table and
     the proof cover it, so the values are proven in seconds),
   - has at most ENDGAME_SEEDS (22) seeds in the houses and two legal moves,
@@ -33,11 +34,13 @@ from kalah import puzzles
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.records.identity import short_hash
-from kalah.rules import find_rules
+from kalah.rules import NORTH, SOUTH, find_rules
 
 CACHE_KEY = "kalah.puzzles.yours"
 CACHE_FORMAT = "kalah-your-puzzles"
-CACHE_VERSION = 1
+CACHE_VERSION = 2
+# Version 1 kept puzzles before the computer's moves too: its games are checked again, silently.
+OLD_VERSIONS = (1,)
 MAX_SEEDS = puzzles.ENDGAME_SEEDS
 
 
@@ -54,16 +57,26 @@ def puzzle_id(rules, gid, ply):
     return "%s-you-%s-%d" % (puzzles.set_key(rules), short_hash(gid), ply)
 
 
+def players_sides(record):
+    """The sides a person played (the play page's meta "south_player"/"north_player": "human", or
+    none recorded, as in an imported game): a puzzle from your games asks for your move, never
+    the computer's. (The pie rule's swap is not followed: no puzzle set ships for it.)"""
+    return set(side for side, key in ((SOUTH, "south_player"), (NORTH, "north_player"))
+               if record.meta.get(key) in (None, "human"))
+
+
 def candidate_boards(record):
-    """(board, ply) before each move of the game with at most MAX_SEEDS seeds in the houses
-    and a choice to make; ply counts from 1. KalahError when a move is illegal."""
+    """(board, ply) before each move a person made in the game (players_sides), with at most
+    MAX_SEEDS seeds in the houses and a choice to make; ply counts from 1. KalahError when a
+    move is illegal."""
     board = Board(record.rules) if record.start is None else Board(record.rules, position=record.start)
+    sides = players_sides(record)
     seen = set()
     for index, move in enumerate(record.moves):
         if board.turn is None:
             break
         position = board.position()
-        if (puzzles.houses_seeds(board) <= MAX_SEEDS and len(board.legal_moves) >= 2
+        if (board.turn in sides and puzzles.houses_seeds(board) <= MAX_SEEDS and len(board.legal_moves) >= 2
                 and position not in seen):
             seen.add(position)
             yield board.copy(), index + 1
@@ -86,6 +99,8 @@ class YourPuzzles:
             data = json.loads(text)
             if type(data) is not dict or data.get("format") != CACHE_FORMAT:
                 raise KalahError("not the puzzles of your games")
+            if data.get("version") in OLD_VERSIONS:
+                return cls(), None
             if data.get("version") != CACHE_VERSION:
                 raise KalahError("version %r" % data.get("version"))
             games = data.get("games")

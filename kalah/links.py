@@ -281,6 +281,28 @@ def _first_difference(a, b):
     return min(len(a), len(b))
 
 
+def link_fragment(text):
+    """The fragment (without '#') of a pasted share or embed link (`.../replay.html#g=k1...&p=6`,
+    `embed.html#g=...`) or of the embed code this site gives (`<iframe src="...#g=..." ...>`);
+    None when `text` is neither, so that the caller reads it as a record."""
+    text = text.strip()
+    if text[:7].lower() == "<iframe":
+        start = text.find('src="')
+        end = text.find('"', start + 5) if start >= 0 else -1
+        if end < 0:
+            raise KalahError("this embed code has no src=\"...\" address")
+        text = unescape_attribute(text[start + 5:end])
+    if "#" not in text or " " in text or "\n" in text:
+        return None
+    return text[text.index("#") + 1:]
+
+
+def unescape_attribute(text):
+    """The inverse of escape_attribute (what an iframe's src holds, as this site writes it)."""
+    return (text.replace("&#39;", "'").replace("&gt;", ">").replace("&lt;", "<")
+            .replace("&quot;", '"').replace("&amp;", "&"))
+
+
 def escape_attribute(text):
     return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
             .replace(">", "&gt;").replace("'", "&#39;"))

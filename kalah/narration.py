@@ -41,7 +41,12 @@ def describe_move(rules, report):
             if lifts == 1:
                 sentences.append("%s sows %s (%s)." % (name, pit_name(rules, event[1]), _seeds(len(event[2]))))
         elif kind == "capture":
-            pits = [pit_name(rules, pit) for pit in event[2]]
+            taken = event[2]
+            if len(taken) == 2 and event[3] == 1:
+                # Kalah's capture names the last seed's house and the one facing it; one seed in
+                # all means that house was empty (the empty-capture option): nothing came from it.
+                taken = taken[:1]
+            pits = [pit_name(rules, pit) for pit in taken]
             sentences.append("%s captures %s from %s." % (name, _seeds(event[3]), _joined(pits)))
         elif kind == "extra":
             sentences.append("The last seed fell in %s's store: %s moves again." % (name, name))

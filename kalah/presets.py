@@ -80,11 +80,6 @@ def player_word(player):
     return PERSON if player == HUMAN else player
 
 
-def is_preset(fragment):
-    """True when a fragment holds something to read as a preset (not empty, not just '#')."""
-    return isinstance(fragment, str) and fragment not in ("", "#")
-
-
 def parse_preset(fragment):
     """The Preset a fragment (with or without its '#') describes; KalahError says what is wrong."""
     fields = read_fields(fragment, KEYS, "game setup", MAX_PRESET)

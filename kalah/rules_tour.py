@@ -80,7 +80,7 @@ GOALS = {
 
 LESSONS = (
     Lesson("sowing", "kalah(4,3)/2,3,3,1,0,3,3,3,3,3/S", 3, "north-row",
-           "count the seeds: one a pit, counter-clockwise, your store included."),
+           "count the seeds: one in each pit that follows, counter-clockwise, your store included."),
     Lesson("skip-store", "kalah(4,3)/1,1,1,7,0,2,2,2,2,6/S", 4, "skip",
            "only a house with enough seeds reaches round past North's store."),
     Lesson("extra-turn", "kalah(4,3)/3,3,3,3,0,3,3,3,3,0/S", 2, "extra",
@@ -96,7 +96,7 @@ LESSONS = (
     Lesson("gamelink", "kalah(4,3)+gamelink/1,1,1,7,0,2,2,2,2,6/S", 4, "opponent-store",
            "only a house with enough seeds reaches North's store."),
     Lesson("owari", "owari(4,3)/1,0,0,3,6,1,1,2,4,6/S", 4, "capture",
-           "no bowl that held exactly one stone got a second one."),
+           "no house that held exactly one seed got a second one."),
     Lesson("oware", "oware(4,3)/0,0,1,2,5,1,2,4,4,5/S", 4, "capture",
            "the last seed must make a house on North's row hold 2 or 3."),
     Lesson("relay", "relay-kalaha(4,3)/3,3,3,3,0,3,3,3,3,0/S", 4, "relay-capture",

@@ -31,6 +31,11 @@ DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.
                         "static", "data")
 
 
+# The tables in static/data (python -m kalah build-endgame): the worker asks the site for no other
+# (a kalah(4,3) game would otherwise request a missing file at every move).
+SHIPPED = ("kalah6", "kalah6+empty-capture")
+
+
 def db_key(rules):
     """The name of the table that serves `rules`, or None when none can: a table holds
     only where the houses alone decide the rest of the game, as the rule set declares

@@ -105,7 +105,7 @@ def _prepare(board):
     _endgame_checked.difference_update(endgame.unload_others(board.rules))
     _prepare_book(board)
     key = endgame.db_key(board.rules)
-    if key is None or key in _endgame_checked:
+    if key not in endgame.SHIPPED or key in _endgame_checked:
         return
     _endgame_checked.add(key)
     data = _fetch_bytes("static/data/" + endgame.file_name(key))

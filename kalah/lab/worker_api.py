@@ -7,6 +7,8 @@ Each call takes a JSON dict and a progress callable and returns JSON.
     check({"source": S, "name": N})
         -> {"ok": True, "interface": "select_move"} or
            {"ok": False, "message": M, "line": 3 or None, "traceback": T or None}
+    syntax({"source": S, "filename": "ada.py"})    the code compiled, never run (a save's check)
+        -> {"ok": True} or {"ok": False, "message": "ada.py: line 2, column 11: ...", "line": 2}
     ask({"game": G, "side": 0, "player": SPEC, "seed": 7, "time": 1.0,
          "start": POSITION, "moves": [3, 6, ...]}, progress)
         -> {"move": 4, "seconds": 0.31} or {"forfeit": {...}, "seconds": ...}
@@ -23,7 +25,7 @@ import time
 
 from kalah.board import Board
 from kalah.errors import KalahError
-from kalah.lab.loader import BotLoadError, load_bot_source
+from kalah.lab.loader import BotLoadError, compile_bot, load_bot_source
 from kalah.lab.seats import InProcessSeat
 
 _seats = {}   # (game, side) -> InProcessSeat
@@ -35,6 +37,14 @@ def check(args, progress=None):
     except BotLoadError as error:
         return {"ok": False, "message": str(error), "line": error.line, "traceback": error.traceback}
     return {"ok": True, "interface": player.interface}
+
+
+def syntax(args, progress=None):
+    try:
+        compile_bot(args["source"], args.get("filename") or "bot.py")
+    except BotLoadError as error:
+        return {"ok": False, "message": str(error), "line": error.line}
+    return {"ok": True}
 
 
 def ask(args, progress=None):

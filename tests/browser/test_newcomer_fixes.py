@@ -48,16 +48,16 @@ def test_on_a_phone_resigning_asks_first_and_the_end_is_read_whole_under_the_boa
     colours = page.evaluate("""() => [getComputedStyle(document.getElementById('status')).color,
                                       getComputedStyle(document.getElementById('game-over')).borderTopColor]""")
     assert GREEN not in colours
-    # The whole narration, final score included, in view with the board: no box that scrolls inside itself.
+    # The whole narration, final score included: no box that scrolls inside itself. In view with the
+    # board, the result and "Play again" right under it (issue 36), the narration after them.
     page.evaluate("document.getElementById('game').scrollIntoView(true)")
     message = page.evaluate("""() => { const m = document.getElementById('message');
         return [m.textContent, m.scrollHeight <= m.clientHeight + 1]; }""")
     assert message == ["Game over. South forfeits (resigned); North wins. Final score: South 0, North 48.", True]
-    assert page.evaluate(IN_VIEW, "message")
+    assert page.evaluate(IN_VIEW, "result") and page.evaluate(IN_VIEW, "play-again")
     save_screenshot(page, "resigned")
-    # Undo still takes it back.
-    page.click("#undo")
-    page.wait_for_function(f"{POSITION} === {start!r}")
+    # A game over is over: no undo (issue 36).
+    assert page.is_disabled("#undo")
 
 
 def test_the_share_box_of_the_last_game_goes_when_the_next_begins(new_context, site_url, wait_for_python_ready):

@@ -228,17 +228,22 @@ def test_a_saved_record_resumes_with_players_and_sides():
     assert resumed.sides == session.sides == sides_of(session.board)
 
 
-def test_resignation_is_a_forfeit_that_undo_takes_back():
+def test_a_game_over_takes_no_undo_a_resignation_included():
     session = GameSession("oware")
     session.play(6)
     outcome = session.resign()
     assert outcome.describe() == "North forfeits (resigned); South wins."
-    assert session.undo() == [(NORTH, None)]
-    assert session.board.turn == NORTH
-    session.redo()
+    assert not session.can_undo() and session.undo() == []
     assert session.board.outcome() == outcome
-    session.undo()
-    session.resign(reason="the computer could not move: no worker")
-    session.undo()
-    session.redo()
-    assert session.board.outcome().reason == "the computer could not move: no worker"
+    ended = GameSession("kalah(1,1)")
+    ended.play(1)   # South's one seed to its store, North's row empty: over
+    assert ended.board.turn is None
+    assert not ended.can_undo() and ended.undo() == [] and ended.board.move_stack == [1]
+
+
+def test_levels_5_to_7_each_say_something_of_their_own():
+    said = [game_setup.LEVEL_STRENGTH["level%d" % n][2] for n in (5, 6, 7)]
+    assert len(set(said)) == 3, said
+    assert said == ["beats every reference player and level 4 (62%)",
+                    "beats every reference player and level 5 (57%)",
+                    "beats every reference player; even with level 6 (50%)"]

@@ -4,7 +4,8 @@
     editor = PositionEditor(on_position, on_incomplete, on_open)
     editor.fill(board)          # show a board's position in the fields
     # on_position(board): the fields hold a position a game can be in (edited by hand)
-    # on_incomplete(): they do not (yet): the reason is shown in the editor
+    # on_incomplete(rules, pits, turn): they do not (yet): the reason is shown in the editor;
+    #     pits: the counts as typed (drawn all the same), None while a field holds no number
     # on_open(board): a position text was opened
 """
 
@@ -128,12 +129,13 @@ class PositionEditor:
         """The editor's fields changed: show their position, analysed once it is one a game can be in."""
         rules = self.rules
         turn = NORTH if str(self.side_select.value) == "N" else SOUTH
+        pits = None
         try:
             pits = [count_from_text(field.value, pit_name(rules, index)) for index, field in enumerate(self.pit_inputs)]
             board = edited_board(rules, pits, turn)
         except KalahError as error:
             self.say("Not a position yet: %s." % error)
-            self._on_incomplete()
+            self._on_incomplete(rules, pits, turn)
             return
         self.say("")
         self._on_position(board)

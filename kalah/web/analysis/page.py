@@ -22,6 +22,7 @@ from pyscript import document, window
 
 from kalah.analysis import board_from_fragment
 from kalah.analysis_link import analysis_fragment
+from kalah.fragments import is_link
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.notation import move_text, signed
@@ -29,7 +30,8 @@ from kalah.rules import SIDE_NAMES
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
-from kalah.web.common.dom import by_id, clear, el, listen, page_ready
+from kalah.web.analysis.words import line_words, values_words
+from kalah.web.common.dom import bring_into_view, by_id, clear, el, listen, missing, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
 
@@ -38,26 +40,18 @@ PROVE = "kalah.ai.analysis_board:prove"
 LINE = "kalah.ai.analysis_board:line"
 FIRST_SECONDS = 0.5    # the first values: a short search (or the book, or a quick proof)
 PROVE_SECONDS = 2.0    # a round of proofs; short, so that a stale one is dropped soon
-MAX_ROUNDS = 60        # about two minutes of proofs a position, then the values stay as they are
+MAX_ROUNDS = 60        # about two minutes of proofs a position, then "Keep proving" gives as much again
 LINE_PLIES = 10
 LINE_SECONDS = 1.0     # the first line; once every value is exact, the proven line may take longer
 PROVEN_LINE_SECONDS = 3.0
 COMPUTER_SECONDS = 1.0
 
 
-
-def line_text(board, moves):
-    """The best line in letters, a turn's moves joined with '-' as in the records: "F-A d E"."""
-    board = board.copy()
-    text, last = "", None
-    for move in moves:
-        if board.is_game_over() or not board.is_legal(move):
-            break
-        side = board.turn
-        board.push(move)
-        text += ("" if not text else "-" if side == last else " ") + move_text(side, move)
-        last = side
-    return text
+def proof_rounds():
+    """The proofs' budget in rounds: MAX_ROUNDS, unless a test shortened it (window.kalahProofRounds)
+    to reach the budget's end in seconds."""
+    value = getattr(window, "kalahProofRounds", None)
+    return MAX_ROUNDS if missing(value) else int(value)
 
 
 class AnalysisPage:
@@ -69,9 +63,13 @@ class AnalysisPage:
         self.board = Board()
         self.calls = []          # worker calls for the position shown
         self.rounds = 0
+        self.round_budget = MAX_ROUNDS
+        self.depth = None        # the search's depth of the values shown (the proofs' answers have none)
+        self.values = {}
         self.line_exact = False
         self.line_proven_asked = False
         self.request = None      # the computer's pending move
+        self.editing = False     # the board shows the editor's counts, not yet a position
         self.board_box = by_id("board")
         self.view = BoardView(self.board_box, on_house=self.house_clicked)
         self.message = by_id("message")
@@ -88,25 +86,33 @@ class AnalysisPage:
         listen(self.computer_level, "change", lambda event: self.computer_turn())
         listen(by_id("start-position"), "click", lambda event: self.start_position())
         listen(by_id("copy-link"), "click", lambda event: self.copy_link())
+        self.keep_proving_button = by_id("keep-proving")
+        listen(self.keep_proving_button, "click", lambda event: self.keep_proving())
         listen(document.defaultView, "hashchange", lambda event: self.open_hash())
 
     # -- opening positions ---------------------------------------------------
-    def open_hash(self):
-        """The link's position; a bad link says why and shows the start position."""
+    def open_hash(self, first=False):
+        """The link's position. A fragment that is no link (the skip link's `#board`) leaves the
+        board alone; a bad link says why, by the board, and keeps the position shown (at the
+        `first` opening, the start position)."""
         fragment = str(window.location.hash)
-        if not fragment or fragment == "#":
-            self.open(Board())
+        if not is_link(fragment):
+            if first:
+                self.open(Board(), write_address=False)
             return
         try:
             board = board_from_fragment(fragment)
         except KalahError as error:
-            self.open(Board(), write_link=False)
-            self.message.textContent = ("This link's position cannot be opened: %s. "
-                                        "The start position of kalah(6,4) is shown instead." % error)
+            if first:
+                self.open(Board(), write_address=False)
+            instead = ("The start position of kalah(6,4) is shown instead." if first
+                       else "The position shown stays.")
+            self.message.textContent = "This link's position cannot be opened: %s. %s" % (error, instead)
+            bring_into_view(self.message)
             return
         self.open(board)
 
-    def open(self, board, write_link=True):
+    def open(self, board, write_address=True):
         """Show `board` and analyse it."""
         self.stop_computer()
         self.board = board
@@ -114,8 +120,7 @@ class AnalysisPage:
         self.message.textContent = ""
         self.editor.say("")
         self.shown()
-        if write_link:
-            self.write_link()
+        self.write_link(write_address)
         self.editor.fill(board)
 
     def start_position(self):
@@ -128,24 +133,38 @@ class AnalysisPage:
         self.shown()
         self.write_link()
 
-    def incomplete(self):
+    def incomplete(self, rules, pits, turn):
+        """The editor holds no position a game can be in (the editor says why): the board still
+        shows the counts as typed, with no move, no values and no link until it is one."""
         self.stop_computer()
         self.drop_calls()
+        self.editing = True
+        if pits is not None:
+            self.view.render(rules, pits, turn, ())
+        self.board_box.removeAttribute("data-position")
+        self.back_button.disabled = True
+        self.link.value = ""
+        by_id("copy-status").textContent = ""
         self.values_status.textContent = "The values come once the position is complete."
 
     # -- the board and its values ---------------------------------------------
     def shown(self):
         """Draw the position and ask for its values (and the computer's move when it is to play)."""
         board = self.board
+        self.editing = False
         self.view.render(board.rules, board.pits, board.turn, board.legal_moves, position=board.position())
         self.back_button.disabled = not board.move_stack
         self.ask()
         self.computer_turn()
 
-    def write_link(self):
-        fragment = analysis_fragment(self.board)
-        window.history.replaceState(None, "", "#" + fragment)
-        self.link.value = str(window.location.href)
+    def write_link(self, write_address=True):
+        """The link field names the position shown, always; the address too, unless it holds a link
+        the user may want to read (a bad one) or an in-page anchor."""
+        fragment = "#" + analysis_fragment(self.board)
+        if write_address:
+            window.history.replaceState(None, "", fragment)
+        self.link.value = str(window.location.href).split("#")[0] + fragment
+        by_id("copy-status").textContent = ""
 
     def drop_calls(self):
         for call_id in self.calls:
@@ -178,6 +197,9 @@ class AnalysisPage:
             self.board_box.setAttribute("data-values-position", board.position())
             return
         self.rounds = 0
+        self.round_budget = proof_rounds()
+        self.depth = None
+        self.keep_proving_button.hidden = True
         self.line_exact = False
         self.line_proven_asked = False
         self.values_status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
@@ -187,17 +209,29 @@ class AnalysisPage:
 
     def got_values(self, position, answer):
         values = answer.get("values") or {}
-        self.show_values(position, values, answer.get("depth"))
+        self.depth = answer.get("depth") or self.depth
+        self.values = values
+        self.show_values(position, values, self.depth)
         complete = bool(answer.get("complete"))
         if self.rounds == 0 or (complete and not self.line_exact and not self.line_proven_asked):
             self.line_proven_asked = complete
             self.call(LINE, {"position": position, "plies": LINE_PLIES, "values": values,
                              "time": PROVEN_LINE_SECONDS if complete else LINE_SECONDS}, self.got_line)
-        if complete or self.rounds >= MAX_ROUNDS or self.computer_to_move():
+        if complete or self.rounds >= self.round_budget or self.computer_to_move():
             return
+        self.prove(position, values)
+
+    def prove(self, position, values):
         self.rounds += 1
         self.call(PROVE, {"position": position, "time": PROVE_SECONDS, "values": values, "round": self.rounds},
                   self.got_values)
+
+    def keep_proving(self):
+        """Another budget of proofs, from the values shown."""
+        self.keep_proving_button.hidden = True
+        self.round_budget = self.rounds + proof_rounds()
+        self.show_values(self.board.position(), self.values, self.depth)
+        self.prove(self.board.position(), self.values)
 
     def show_values(self, position, values, depth):
         board = self.board
@@ -216,36 +250,25 @@ class AnalysisPage:
                                  "exact" if entry["exact"] else "search")
             cls = "value" + (" best" if entry["value"] == best else "") + ("" if entry["exact"] else " guess")
             self.values_list.appendChild(el("li", text, cls=cls, attrs={"data-move": key}))
-        words = "%s to move. A value is %s's final margin in seeds with best play from both sides: " % (
-            SIDE_NAMES[side], SIDE_NAMES[side])
-        if exact == len(keys):
-            words += "all proven exact."
-        else:
-            words += "%d of %d proven exact; \u201csearch\u201d is the computer's estimate%s. " % (
-                exact, len(keys), " (depth %s)" % depth if depth else "")
-            words += ("Proving the rest\u2026" if self.rounds < MAX_ROUNDS and not self.computer_to_move()
-                      else "")
+        out_of_budget = exact < len(keys) and self.rounds >= self.round_budget
+        self.keep_proving_button.hidden = not out_of_budget or self.computer_to_move()
+        words = values_words(SIDE_NAMES[side], exact, len(keys), depth, self.rounds, self.round_budget,
+                             self.computer_to_move())
         self.values_status.textContent = words
 
     def got_line(self, position, answer):
         moves = answer.get("line") or []
         proven = answer.get("proven") or 0
         self.line_exact = bool(answer.get("exact"))
-        text = line_text(self.board, moves)
-        if not text:
-            words = ""
-        elif self.line_exact:
-            words = " (proven)"
-        elif proven:
-            words = " (the first %s proven; the rest as far as the computer sees)" % (
-                "move" if proven == 1 else "%d moves" % proven)
-        else:
-            words = " (as far as the computer sees)"
-        self.line.textContent = text + words
+        self.line.textContent = line_words(self.board, moves, self.line_exact, proven)
 
     # -- playing on ----------------------------------------------------------
     def house_clicked(self, side, house):
         board = self.board
+        if self.editing:
+            self.message.textContent = "Complete the position in the editor first. %s" % (
+                self.editor.message.textContent)
+            return
         if board.is_game_over():
             self.message.textContent = "The game is over in this position: set up another or take back."
             return
@@ -313,6 +336,7 @@ class AnalysisPage:
     def copy_link(self):
         self.link.select()
         copy_to_clipboard(str(self.link.value))
+        by_id("copy-status").textContent = "Link copied (it is selected above, to copy by hand if not)."
 
 
 PAGE = None
@@ -322,5 +346,5 @@ def main():
     global PAGE
     PAGE = AnalysisPage()
     by_id("analysis-board").hidden = False
-    PAGE.open_hash()
+    PAGE.open_hash(first=True)
     page_ready()

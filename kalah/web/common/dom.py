@@ -8,8 +8,8 @@ so nothing from a link, a file or storage can inject markup.
     listen(button, "click", lambda event: ...)
 """
 
-from pyscript import document, window  
-from pyscript.ffi import create_proxy, is_none
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none, to_js
 
 # Proxies handed to JS must outlive the call that made them; keep them here
 # (pages make a fixed, small number of listeners, so this does not grow).
@@ -70,6 +70,12 @@ def show_message(node, text, problem=False, again=False):
     if again or str(node.textContent) != text:
         node.textContent = text
     node.classList.toggle("problem", bool(problem))
+
+
+def bring_into_view(node):
+    """Scroll `node` into view only as far as needed (a bad link's message, said where the user
+    looks, not above the first screen)."""
+    node.scrollIntoView(to_js({"block": "nearest"}))
 
 
 def proxy(func):

@@ -52,6 +52,7 @@ class LabPage:
         self.checker = None
         self.check_timer = Timer(self.check_code)
         self.check_serial = 0
+        self.saved_check = None   # (name, source) of a save whose compile check has not answered
         self.draft_timer = Timer(self.save_draft)
         self.pool = SandboxPool()
         self.tournament = TournamentPanel(self.settings, self.shelf.source, self.store_game, self.pool)
@@ -131,9 +132,12 @@ class LabPage:
             by_id("code-error").textContent = "The code could not be checked: %s" % message
 
         if self.checker.busy():
-            # A file that loops while loading must not hold the checker: a new sandbox.
+            # A file that loops while loading must not hold the checker: a new sandbox (which
+            # takes over a save's compile check that was waiting).
             self.checker.terminate()
             self.checker = SandboxClient()
+            if self.saved_check is not None:
+                self.check_saved(*self.saved_check)
         self.checker.call("kalah.lab.worker_api:check", {"source": source, "name": name}, checked, None, failed)
 
     def save_player(self, event=None):
@@ -154,6 +158,25 @@ class LabPage:
         self.fill_players()
         by_id("saved").value = name
         self.player_message("Saved %s in this browser." % name)
+        self.check_saved(name, source)
+
+    def check_saved(self, name, source):
+        """Say at once, not at its first game, when the player saved does not compile. Its code is
+        compiled by the Python that runs it (Pyodide's, in a sandbox), never run: the page's
+        MicroPython gives no column and refuses Python it lacks (a `match` statement)."""
+        if self.checker is None or self.checker.failure is not None:
+            self.checker = SandboxClient()
+        self.saved_check = (name, source)
+
+        def checked(data):
+            if self.saved_check != (name, source):
+                return   # saved again meanwhile: that save's check speaks
+            self.saved_check = None
+            if not data.get("ok"):
+                self.player_message("Saved %s in this browser, but it cannot play yet: %s." % (
+                    name, data.get("message")), True)
+                self.editor.mark_error(data.get("line"))
+        self.checker.call("kalah.lab.worker_api:syntax", {"source": source, "filename": name + ".py"}, checked)
 
     def keeps_unsaved_work(self, what):
         """False when the editor holds work that is neither saved nor a template

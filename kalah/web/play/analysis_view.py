@@ -19,7 +19,7 @@ cancels them when the game moves on, so the computer's own move never
 waits long behind them.
 """
 
-from kalah.analysis_link import study_link
+from kalah.analysis_link import position_link, study_link
 from kalah.board import Board
 from kalah.notation import move_text, signed
 from kalah.rules import SIDE_NAMES, SOUTH
@@ -37,6 +37,15 @@ MARK_ORDER = ("inaccuracy", "mistake", "blunder")
 
 
 PLURALS = {"inaccuracy": "inaccuracies"}
+
+
+def capitalized(text):
+    return text[:1].upper() + text[1:]
+
+
+def with_article(word):
+    """'an inaccuracy', 'a mistake', 'a blunder'."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def plural(count, word):
@@ -269,6 +278,8 @@ class AnalysisView:
             else:
                 item.removeAttribute("aria-current")
         self.review_caption.textContent = review.caption(ply)
+        # "Study this position" follows the move picked: the board before it, or the final board.
+        self.study.setAttribute("href", "./" + position_link(board))
 
 
 class Review:
@@ -337,8 +348,8 @@ class Review:
             ply + 1, SIDE_NAMES[side], move_text(side, result["move"]),
             signed(self.for_south(ply, result["played_value"])))
         if result.get("mark"):
-            text += ". A %s: %s gave away %s; the best was %s (%s)." % (
-                result["mark"], SIDE_NAMES[side], plural(result["loss"], "seed"),
+            text += ". %s: %s gave away %s; the best was %s (%s)." % (
+                capitalized(with_article(result["mark"])), SIDE_NAMES[side], plural(result["loss"], "seed"),
                 move_text(side, result["best"]), signed(self.for_south(ply, result["best_value"])))
         else:
             text += "; no better move found."

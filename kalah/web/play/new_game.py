@@ -111,7 +111,8 @@ class NewGamePanel:
         self.filled = True
         form = self.form
         families = by_id("family-choices")
-        clear(families)
+        for label in families.querySelectorAll("label"):   # the legend stays: the radios' group name
+            label.remove()
         for family, title in game_setup.family_choices():
             box = el("input", attrs={"type": "radio", "name": "family", "value": family})
             families.appendChild(el("label", cls="choice", children=[box, el("span", " " + title)]))

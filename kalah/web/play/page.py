@@ -15,10 +15,11 @@ A computer that cannot start never decides a game: the game waits with the
 reason and a Retry button, and nothing is scored.
 
 Its parts, each reporting back through callbacks: turns.py (moves, undo,
-redo, resigning), new_game.py (the new-game panel), computer_turn.py (the
-computer's moves), drawing.py (everything around the board), saving.py
-(saving and resuming), sharing.py (links and embed code, loaded later),
-analysis_view.py (hints and review, loaded later).
+redo, resigning), new_game.py (the new-game panel), preset_link.py (the
+page's link), computer_turn.py (the computer's moves), drawing.py
+(everything around the board), saving.py (saving and resuming), sharing.py
+(links and embed code, loaded later), analysis_view.py (hints and review,
+loaded later).
 
 Other parts hook in with `PAGE.add_listener(listener)`: listener(session,
 change, report) runs after every change ("new", "move", "undo", "redo",
@@ -29,8 +30,7 @@ change, report) runs after every change ("new", "move", "undo", "redo",
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kalah.errors import KalahError
-from kalah.presets import Preset, is_preset, parse_preset
+from kalah.presets import Preset
 from kalah.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
 from kalah.web.common.board_view import BoardView
@@ -39,6 +39,7 @@ from kalah.web.play import later
 from kalah.web.play.computer_turn import ComputerTurn
 from kalah.web.play.drawing import draw_game, show_problem
 from kalah.web.play.new_game import NewGamePanel
+from kalah.web.play.preset_link import linked_preset
 from kalah.web.play.saving import GameSaver, anything_stored, forget_tab_game, resumed
 from kalah.web.play.session import GameSession
 from kalah.web.play.turns import Turns, sound, turn_sentence
@@ -78,10 +79,11 @@ class PlayPage:
     # -- games --------------------------------------------------------------
     def start(self, on_ready):
         """A preset link's game, else the game this tab was playing, else you against level 3;
-        on_ready() once the board shows it."""
-        fragment = str(window.location.hash)
-        if is_preset(fragment):
-            self.open_preset(fragment)
+        on_ready() once the board shows it. A fragment that is no link (the skip link's
+        `#board`) is left alone; a bad link says why and loses nothing: the stored game resumes."""
+        preset = linked_preset(game_on=False)
+        if preset is not None:
+            self.open_preset(preset)
         elif anything_stored():  # maybe a game to resume: storage's files first
             later.load(lambda: self._resume_or_new(on_ready))
             return
@@ -111,21 +113,20 @@ class PlayPage:
         on_ready()
         self._load_extras()
 
-    def open_preset(self, fragment):
-        """Start the game a preset link describes; a bad one is refused with the reason."""
-        by_id("preset-error").textContent = ""
-        try:
-            preset = parse_preset(fragment)
-        except KalahError as error:
-            by_id("preset-error").textContent = (
-                "This link's game cannot start: %s. Here is a new game instead." % error)
-            preset = Preset()
-        # The link did its work: a reload now resumes this game rather than restarting it.
-        window.history.replaceState(None, "", str(window.location.href).split("#")[0])
+    def open_preset(self, preset):
+        """Start the game a preset link describes. Opened during a game, the message line says
+        the new game, not the last move of the old one."""
         self.computer.speed = preset.speed
-        self.panel.show(preset, self.session.names if self.session is not None else None)
+        during_a_game = self.session is not None
+        self.panel.show(preset, self.session.names if during_a_game else None)
         forget_tab_game()
         self.begin(self._session_from(preset))
+        if during_a_game:
+            self._say_new_game()
+
+    def _say_new_game(self):
+        self.say("New game: %s. %s" % (game_setup.rules_title(self.session.board.rules),
+                                        turn_sentence(self.session)))
 
     def _session_from(self, preset, names=(None, None)):
         return GameSession(preset.rules, preset.players, first=preset.first, names=names)
@@ -166,7 +167,7 @@ class PlayPage:
         forget_tab_game()
         self.panel.close()
         self.begin(self._session_from(preset, names))
-        self.say("New game: %s. %s" % (game_setup.rules_title(preset.rules), turn_sentence(self.session)))
+        self._say_new_game()
         self._bring_game_into_view()
         self.view.focus()
 
@@ -199,7 +200,7 @@ class PlayPage:
         preset = Preset(old.board.rules, players, old.first, self.computer.speed)
         forget_tab_game()
         self.begin(self._session_from(preset, names))
-        self.say("New game: %s. %s" % (game_setup.rules_title(preset.rules), turn_sentence(self.session)))
+        self._say_new_game()
         self._bring_game_into_view()
         self.view.focus()
 
@@ -294,9 +295,9 @@ class PlayPage:
         listen(document.defaultView, "pagehide", lambda event: self.computer.cancel())
 
     def _hash_changed(self, event):
-        fragment = str(window.location.hash)
-        if is_preset(fragment):
-            self.open_preset(fragment)
+        preset = linked_preset(game_on=True)
+        if preset is not None:
+            self.open_preset(preset)
 
 
 def _sharing():

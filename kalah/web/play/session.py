@@ -41,7 +41,6 @@ class GameSession:
         # Who moved first (for "play again"): a resumed game tells by its first move.
         self.first = first if board is None else (self.sides[0] if self.sides else (board.turn or SOUTH))
         self.redo_stack = []  # batches of moves taken back, the latest last
-        self._redo_reasons = []  # for each batch, the reason of the forfeit it ends with
         self.meta = meta if meta is not None else {}
         self.meta["south_player"] = self.players[SOUTH]
         self.meta["north_player"] = self.players[NORTH]
@@ -163,11 +162,11 @@ class GameSession:
 
     def _clear_redo(self):
         self.redo_stack = []
-        self._redo_reasons = []
 
     def _undo_batch(self):
         """The moves one undo takes back: one between people, back to the person's turn otherwise."""
-        if self.only_computers() or not self.board.move_stack:
+        # A game over is over (a resignation included): play again or review it, no take-backs.
+        if self.only_computers() or not self.board.move_stack or self.board.turn is None:
             return 0
         if not self.has_computer():
             return 1
@@ -199,13 +198,11 @@ class GameSession:
         count = self._undo_batch()
         if not count:
             return []
-        reason = self.board.outcome().reason if self.board.forfeited() else None
         batch = []
         for _ in range(count):
             batch.append((self.sides.pop(), self.board.pop()))
         batch.reverse()
         self.redo_stack.append(batch)
-        self._redo_reasons.append(reason)
         self.last_report = None
         self._notify("undo")
         return batch
@@ -215,13 +212,9 @@ class GameSession:
         if not self.redo_stack:
             return None
         batch = self.redo_stack.pop()
-        reason = self._redo_reasons.pop()
         report = None
         for side, move in batch:
-            if move is None:  # a forfeit (a resignation, a failed computer)
-                self.board.forfeit(side, reason=reason)
-            else:
-                report = self.board.push(move)
+            report = self.board.push(move)
             self.sides.append(side)
         self.last_report = report
         self._notify("redo", report)

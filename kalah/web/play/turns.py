@@ -25,11 +25,7 @@ def turn_sentence(session):
 
 def moves_words(batch):
     """The moves an undo or a redo took back or played again, in words."""
-    words = []
-    for side, move in batch:
-        words.append("%s's resignation" % SIDE_NAMES[side] if move is None
-                     else "%s %s" % (SIDE_NAMES[side], move_text(side, move)))
-    return ", ".join(words)
+    return ", ".join("%s %s" % (SIDE_NAMES[side], move_text(side, move)) for side, move in batch)
 
 
 def sound(kind, count):

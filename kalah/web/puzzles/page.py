@@ -12,11 +12,12 @@ from pyscript import window
 from kalah import puzzles
 from kalah.analysis_link import study_link
 from kalah.errors import KalahError
+from kalah.fragments import is_link
 from kalah.notation import move_text, signed
 from kalah.rules import SIDE_NAMES
 from kalah.web.common import storage
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import by_id, el, listen, page_ready, proxy, show_message
+from kalah.web.common.dom import bring_into_view, by_id, el, listen, page_ready, proxy, show_message
 from kalah.web.puzzles.your_puzzles import YourGames
 
 PROGRESS_KEY = "kalah.puzzles"
@@ -51,6 +52,7 @@ class PuzzlesPage:
         self.puzzle = None
         self.answered = False   # this showing of the puzzle has been answered (or given up)
         self.said_empty = False  # the message says the set from your games is empty
+        self.written_hash = None  # the fragment this page wrote last
         self.view = BoardView(by_id("board"), on_house=self.chosen)
         self.yours = YourGames(self.store, self._yours_changed)
         self._fill_pickers()
@@ -61,6 +63,8 @@ class PuzzlesPage:
         listen(by_id("retry"), "click", lambda event: self.show(self.puzzle))
         listen(by_id("solution"), "click", lambda event: self.give_up())
         listen(by_id("next"), "click", lambda event: self.next())
+        # addEventListener called through pyscript's `window` loses its `this` under MicroPython.
+        window.onhashchange = proxy(lambda event: self.hash_changed())
         if problem:
             self.say(problem, True)
         self._draw_record()
@@ -88,16 +92,29 @@ class PuzzlesPage:
         by_id("pick-theme").value = self.choice.theme or ""
         by_id("pick-difficulty").value = "" if self.choice.difficulty is None else str(self.choice.difficulty)
 
-    def open(self, fragment):
-        """Start from the page's fragment: a link's choice, else the default set."""
-        if fragment not in ("", "#"):
+    def open(self, fragment, first=True):
+        """A link's choice, else (at the `first` opening) the default set; an in-page anchor (the skip
+        link's `#puzzle`) changes nothing, a bad link says why by the puzzle and keeps it."""
+        if is_link(fragment):
             try:
                 self.choice = puzzles.parse_link(fragment)
             except KalahError as error:
-                self.say("This puzzles link could not be read: %s. Here are the %s puzzles instead."
-                         % (error, puzzles.SHIPPED_RULES[0]), True)
+                self.say("This puzzles link could not be read: %s. %s" % (
+                    error, "Here are the %s puzzles instead." % puzzles.SHIPPED_RULES[0] if first
+                    else "The puzzle shown stays."), True)
+                bring_into_view(by_id("message"))
+                if not first:
+                    return
+        elif not first:
+            return
         self._show_choice()
         self.load(self.choice.rules.name, self._first)
+
+    def hash_changed(self):
+        """A new link in the open tab (the page's own replaceState fires no hashchange)."""
+        if str(window.location.hash) != self.written_hash:
+            self.written_hash = str(window.location.hash)
+            self.open(self.written_hash, first=False)
 
     def _first(self, found):
         if self.choice.pid is not None:
@@ -266,7 +283,7 @@ class PuzzlesPage:
                          orientation=board.turn, you=board.turn, position=after.position())
         section = by_id("puzzle")
         section.setAttribute("data-answer", "right" if right else "wrong")
-        by_id("retry").hidden = False
+        by_id("retry").hidden = right   # a puzzle solved is done: Next puzzle
         by_id("solution").hidden = right
         self._draw_record()
 
@@ -312,8 +329,8 @@ class PuzzlesPage:
         by_id("link-puzzle").setAttribute("href", "./puzzles.html#" + one)
         by_id("link-set").setAttribute("href", "./puzzles.html#" + themed)
         by_id("link-study").setAttribute("href", "./" + study_link(self.puzzle.board()))
-        window.history.replaceState(None, "", "#" + puzzles.format_link(choice))
-
+        self.written_hash = "#" + puzzles.format_link(choice)
+        window.history.replaceState(None, "", self.written_hash)
 
     def _yours_changed(self):
         """The set from your games grew or its check ended: show a puzzle if none is shown."""

@@ -12,12 +12,13 @@ from pyscript import window
 
 from kalah.analysis_link import study_link
 from kalah.errors import KalahError
+from kalah.fragments import is_link
 from kalah.records.identity import player_name
-from kalah.links import embed_fragment, error_text, parse_fragment, share_fragment
+from kalah.links import embed_fragment, error_text, link_fragment, parse_fragment, share_fragment
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 from kalah.rules import NORTH, SOUTH
-from kalah.web.common.dom import by_id, listen, page_ready, proxy, show_message, site_base
+from kalah.web.common.dom import bring_into_view, by_id, listen, page_ready, proxy, show_message, site_base
 from kalah.web.common.embed_code import embed_snippet
 from kalah.web.common.files import copy_to_clipboard, download
 from kalah.web.replay.correspondence import Correspondence
@@ -37,11 +38,14 @@ class ReplayPage:
         show_message(by_id("message"), text, problem)
 
     def open_hash(self):
+        """The link's game. A fragment that is no link (the skip link's anchor) leaves the page
+        alone; a bad link says why and keeps the game shown, if any."""
         fragment = str(window.location.hash)
         self.written_hash = fragment
-        self.correspondence.reset()
-        if fragment in ("", "#"):
-            self.show_nothing()
+        showing = not by_id("replay").hidden
+        if not is_link(fragment):
+            if not showing:
+                self.show_nothing()
             return
         try:
             link = parse_fragment(fragment)
@@ -50,9 +54,13 @@ class ReplayPage:
                 if link.ply is not None and link.ply > len(link.record.moves):
                     link.ply = None
         except KalahError as error:
-            self.show_nothing()
-            self.message("This link cannot be opened: %s." % error_text(error), problem=True)
+            if not showing:
+                self.show_nothing()
+            self.message("This link cannot be opened: %s.%s" % (
+                error_text(error), " The game shown stays." if showing else ""), problem=True)
+            bring_into_view(by_id("message"))
             return
+        self.correspondence.reset()
         self.link = link
         by_id("replay").hidden = False
         by_id("start").hidden = True
@@ -188,10 +196,11 @@ class ReplayPage:
     # -- opening pasted text -------------------------------------------------
     def open_pasted(self):
         text = str(by_id("paste").value).strip()
-        if "#" in text:
-            window.location.hash = text[text.index("#"):]
-            return
         try:
+            fragment = link_fragment(text)   # a share or embed link, or embed code
+            if fragment is not None:
+                window.location.hash = "#" + fragment
+                return
             from kalah.history_import import read_import
             entries = read_import(text)
         except KalahError as error:
