@@ -308,13 +308,17 @@ def escape_attribute(text):
             .replace(">", "&gt;").replace("'", "&#39;"))
 
 
-def embed_code(embed_url, title, width=420, height=380):
-    """The iframe snippet a teacher pastes into a course page (Canvas, Moodle). Its popups may
-    leave the sandbox: the embed's "open in a new tab" link is where a reader keeps the game.
+# The size the embed is laid out for: EMBED_HEIGHT covers its tallest layout, at its narrowest
+# width (a 360 px phone); static/css/replay.css keeps it within that at every width from 300 px
+# to EMBED_WIDTH (tests/browser/test_embed_fit.py).
+EMBED_WIDTH = 480
+EMBED_HEIGHT = 340
 
-    The pages pass the size the embed is laid out for, 480 x 340
-    (kalah/web/common/embed_code.py: EMBED_WIDTH, EMBED_HEIGHT); the defaults
-    here, 420 x 380, are only what a caller that names no size gets."""
+
+def embed_code(embed_url, title, width=EMBED_WIDTH, height=EMBED_HEIGHT):
+    """The iframe snippet a teacher pastes into a course page (Canvas, Moodle), sized to fit.
+    Its popups may leave the sandbox: the embed's "open in a new tab" link is where a reader
+    keeps the game."""
     return ('<iframe src="%s" title="%s" width="%d" height="%d" loading="lazy" '
             'sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox" '
             'style="border:0;max-width:100%%"></iframe>'

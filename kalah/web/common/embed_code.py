@@ -2,15 +2,10 @@
 
 The frame's size is declared in the snippet itself (course platforms strip
 scripts, so the height message of embed.html cannot resize a pasted frame):
-EMBED_HEIGHT covers the embed's tallest layout, which is at its narrowest
-width (a 360 px phone); static/css/replay.css keeps the embed within it at
-every width from 300 px to EMBED_WIDTH (tests/browser/test_embed_fit.py).
+kalah.links holds it (EMBED_WIDTH, EMBED_HEIGHT), with the one writer of the snippet.
 """
 
-from kalah.links import embed_code
-
-EMBED_WIDTH = 480
-EMBED_HEIGHT = 340
+from kalah.links import EMBED_HEIGHT, EMBED_WIDTH, embed_code
 
 
 def embed_snippet(url, title):
