@@ -43,15 +43,8 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(scope="session")
-def site_url():
-    """Base URL (ending in /) of the repository served on a free local port."""
-    # The play page (and the Pyodide workers) load bytecode: compile what was edited since the last setup, so a test
-    # never runs stale .mpy files. The service worker serves a cached file only when it
-    # matches build-manifest.js; rewrite it so files edited since then do not look poisoned offline.
-    from scripts.build import build_manifest, compile_mpy, pyodide_modules
-    compile_mpy.compile_all()
-    pyodide_modules.compile_all()  # the Pyodide workers' bytecode archive, likewise
-    build_manifest.main()
+def site_url(built_site):
+    """Base URL (ending in /) of the repository (built: tests/conftest.py) served on a free local port."""
     server, url = start_server(ROOT, port=0)
     yield url
     server.shutdown()
