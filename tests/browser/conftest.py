@@ -145,6 +145,24 @@ def wait_for_python_ready():
     return _wait_for_python_ready
 
 
+def _after_page_timers(page, ms):
+    """Return once every timer the page set for `ms` or less before this call has run, with what
+    each started on the next turn of the event loop (a move answered by _later) and drawn: so a
+    state unchanged afterwards proves that those timers changed nothing.
+
+    A condition, not a sleep: the page runs its timers in the order they fall due, so one set
+    here for `ms` runs after them however late a busy machine makes them all; the second, of
+    0 ms, after what they started with a timer of their own; then a frame is drawn."""
+    page.evaluate("""(ms) => new Promise((done) => setTimeout(() => setTimeout(
+        () => requestAnimationFrame(() => done()), 0), ms))""", ms)
+
+
+@pytest.fixture
+def after_page_timers():
+    """The helper above, as a fixture: `after_page_timers(page, ms)` (see wait_for_python_ready)."""
+    return _after_page_timers
+
+
 @pytest.fixture
 def save_screenshot(request):
     """save_screenshot(page, label="") -> path of test-artifacts/screenshots/<test>[-label].png"""
