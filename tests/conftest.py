@@ -1,10 +1,19 @@
-"""What every folder of tests shares: the `browser` mark of the tests that start a browser, and
-the site's build brought up to date once before a browser opens it."""
+"""What every folder of tests shares: the `browser` mark of the tests that start a browser,
+hypothesis settings that hold on a loaded machine, and the site's build brought up to date
+once before a browser opens it."""
 
 import fcntl
 import pathlib
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis by default fails an example slower than 200 ms and a strategy slow to draw:
+# timings, which a busy machine (the suite runs two workers on two cores) stretches at will.
+# The tests time nothing (pytest-timeout bounds each one, pyproject.toml); their own
+# settings (max_examples) are kept.
+settings.register_profile("kalah", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("kalah")
 
 HERE = pathlib.Path(__file__).parent
 IN_A_BROWSER = (HERE / "browser", HERE / "engines")   # chromium; Firefox ESR and WebKitGTK
