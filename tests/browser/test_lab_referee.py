@@ -162,6 +162,7 @@ def try_game(page, source):
     return page.inner_text("#game-status"), latencies
 
 
+@pytest.mark.timeout(900)               # past the 10 minutes its tournament may take (its own wait says so first)
 @pytest.mark.allow_console_errors      # the attacker's sandbox is ended mid-message
 @pytest.mark.parametrize("attack", sorted(ATTACKS))
 def test_an_attack_on_the_referee_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp_path, attack):
