@@ -43,15 +43,8 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(scope="session")
-def site_url():
-    """Base URL (ending in /) of the repository served on a free local port."""
-    # The play page (and the Pyodide workers) load bytecode: compile what was edited since the last setup, so a test
-    # never runs stale .mpy files. The service worker serves a cached file only when it
-    # matches build-manifest.js; rewrite it so files edited since then do not look poisoned offline.
-    from scripts.build import build_manifest, compile_mpy, pyodide_modules
-    compile_mpy.compile_all()
-    pyodide_modules.compile_all()  # the Pyodide workers' bytecode archive, likewise
-    build_manifest.main()
+def site_url(built_site):
+    """Base URL (ending in /) of the repository (built: tests/conftest.py) served on a free local port."""
     server, url = start_server(ROOT, port=0)
     yield url
     server.shutdown()
@@ -150,6 +143,24 @@ def wait_for_python_ready():
     A fixture rather than an import, since tests/ has more than one conftest.py.
     """
     return _wait_for_python_ready
+
+
+def _after_page_timers(page, ms):
+    """Return once every timer the page set for `ms` or less before this call has run, with what
+    each started on the next turn of the event loop (a move answered by _later) and drawn: so a
+    state unchanged afterwards proves that those timers changed nothing.
+
+    A condition, not a sleep: the page runs its timers in the order they fall due, so one set
+    here for `ms` runs after them however late a busy machine makes them all; the second, of
+    0 ms, after what they started with a timer of their own; then a frame is drawn."""
+    page.evaluate("""(ms) => new Promise((done) => setTimeout(() => setTimeout(
+        () => requestAnimationFrame(() => done()), 0), ms))""", ms)
+
+
+@pytest.fixture
+def after_page_timers():
+    """The helper above, as a fixture: `after_page_timers(page, ms)` (see wait_for_python_ready)."""
+    return _after_page_timers
 
 
 @pytest.fixture

@@ -25,6 +25,28 @@ SOUTH_TO_MOVE = present("#status", "e.textContent.startsWith('South to move')")
 AT_POSITION = "document.querySelector('#board').dataset.position === '%s'"
 
 
+# Counts, in the page, the final answers (result or error, not progress) its workers sent: the
+# worker answers every call once, a cancelled one too (at once or when its search stops).
+COUNT_WORKER_ANSWERS = """
+window.kalahWorkerAnswers = 0;
+window.Worker = class extends window.Worker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => {
+      const type = event.data && event.data.type;
+      if (type === "result" || type === "error") window.kalahWorkerAnswers += 1;
+    });
+  }
+};
+"""
+
+
+def after_the_cancelled_answer(page, answers_before):
+    """Wait until the worker has answered the call running before `answers_before` was read
+    (the one just cancelled): had the page taken that answer, it would show by now."""
+    page.wait_for_function("window.kalahWorkerAnswers > %d" % answers_before, timeout=TIMEOUT)
+
+
 def open_page(context, site_url, wait_for_python_ready):
     page = context.new_page()
     page.goto(site_url + "index.html")
@@ -111,6 +133,7 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
     context.route("**/static/data/" + endgame.file_name(endgame.db_key("kalah(6,4)")),
                   lambda route: fetched.append(route.request.url) or route.fulfill(body=table))
     without_book(context)
+    context.add_init_script(COUNT_WORKER_ANSWERS)
     page = open_page(context, site_url, wait_for_python_ready)
     new_game(page, north="level8", speed="slow")
     page.wait_for_function("document.body.dataset.computer === 'ready'", timeout=TIMEOUT)
@@ -164,9 +187,10 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
     worker = page.workers[0]
     closed = []
     worker.on("close", lambda w: closed.append(w))
+    answers = page.evaluate("window.kalahWorkerAnswers")
     page.click("#undo")
     assert page.inner_text("#thinking") == ""
-    page.wait_for_timeout(4_000)  # longer than the 3 s the computer had
+    after_the_cancelled_answer(page, answers)
     assert closed == [] and page.workers == [worker]
     assert pits(page) == before
     if before == start:
@@ -176,9 +200,10 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
     # New game while it thinks: the same.
     page.locator(LEGAL_SOUTH_HOUSE).first.click()
     page.wait_for_function(THINKING, timeout=TIMEOUT)
+    answers = page.evaluate("window.kalahWorkerAnswers")
     new_game(page)  # two people
     assert page.inner_text("#thinking") == ""
-    page.wait_for_timeout(4_000)
+    after_the_cancelled_answer(page, answers)
     assert pits(page) == start and page.locator("#board .kb-last").count() == 0
 
     # Hints: a value for every legal move, following the game.
@@ -226,9 +251,9 @@ def test_without_jspi_undo_terminates_the_thinking_worker_and_a_fresh_one_plays(
     worker = page.workers[0]
     closed = []
     worker.on("close", lambda w: closed.append(w))
-    page.click("#undo")
+    with worker.expect_event("close", timeout=TIMEOUT):   # terminated: no answer can come from it
+        page.click("#undo")
     assert page.inner_text("#thinking") == ""
-    page.wait_for_timeout(4_000)
     assert closed == [worker]
     assert pits(page) == start and page.locator("#board .kb-last").count() == 0
 

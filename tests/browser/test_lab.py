@@ -197,7 +197,7 @@ def test_a_person_plays_against_the_player_with_the_board(page, site_url, wait_f
         "North's house f, 0 seeds, last move"
 
 
-def test_a_tournament_can_be_paused_resumed_and_stopped(page, site_url, wait_for_python_ready):
+def test_a_tournament_can_be_paused_resumed_and_stopped(page, site_url, wait_for_python_ready, after_page_timers):
     open_lab(page, site_url, wait_for_python_ready)
     slow = "import time\ndef algorithm(game):\n    time.sleep(0.1)\n    row = game.getBoard()[1]\n" \
            "    return str(max(h for h in range(1, len(row) - 1) if row[h]))\n"
@@ -214,7 +214,9 @@ def test_a_tournament_can_be_paused_resumed_and_stopped(page, site_url, wait_for
     page.wait_for_function("/Paused after \\d of 6 games \\(0 still running\\)/.test("
                            "document.getElementById('t-progress-text').textContent)", timeout=GAME_MS)
     paused = page.inner_text("#t-progress-text")
-    page.wait_for_timeout(1500)
+    # With no game running only the page's own timers could start one (a tournament's games
+    # start as others end, or on Resume): those set for up to 1.5 s have run and changed nothing.
+    after_page_timers(page, 1500)
     assert page.inner_text("#t-progress-text") == paused      # no game starts while paused
     done = int(paused.split()[2])
     page.click("#t-pause")

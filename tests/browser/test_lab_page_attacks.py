@@ -142,6 +142,7 @@ def command_line_standings(tmp_path, command, files):
             for row in json.loads(out.getvalue())["standings"]]
 
 
+@pytest.mark.timeout(900)               # past the 10 minutes its tournament may take (its own wait says so first)
 @pytest.mark.allow_console_errors    # the blocked fetch, storage and import attempts are logged in the sandbox
 def test_patching_the_referee_and_reaching_the_site_change_nothing(page, site_url, wait_for_python_ready, tmp_path):
     open_lab(page, site_url, wait_for_python_ready)

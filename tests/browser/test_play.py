@@ -153,7 +153,7 @@ def test_the_pie_rule_offers_a_swap_once_and_the_players_exchange_seats(play_pag
     assert read_board(page)["message"].startswith("North swaps (pie rule)")
 
 
-def test_two_computers_play_to_the_end_while_watched_and_pause(play_page):
+def test_two_computers_play_to_the_end_while_watched_and_pause(play_page, after_page_timers):
     # The reference players run on the page itself: no Pyodide worker needed.
     page = play_page
     page.click("#new-game > summary")
@@ -164,7 +164,7 @@ def test_two_computers_play_to_the_end_while_watched_and_pause(play_page):
     assert page.get_attribute("#pause", "aria-pressed") == "true"
     page.wait_for_function(present("#board", "!e.classList.contains('kb-animating')"))  # the move in progress ends
     paused = read_board(page)
-    page.wait_for_timeout(1500)
+    after_page_timers(page, 700)   # the next move's timer, normal speed (computer_turn.WATCH_PAUSE_MS)
     assert read_board(page)["houses"] == paused["houses"]
     page.click("#pause")
     page.wait_for_function("document.getElementById('status').classList.contains('over')", timeout=60_000)

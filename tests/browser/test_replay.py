@@ -60,7 +60,7 @@ def test_a_share_link_opens_at_its_ply_and_keys_step_while_the_viewer_has_focus(
     save_screenshot(page)
 
 
-def test_autoplay_and_the_seed_by_seed_step(page, site_url, wait_for_python_ready):
+def test_autoplay_and_the_seed_by_seed_step(page, site_url, wait_for_python_ready, after_page_timers):
     record = finished_game(seed=4)
     page.goto(site_url + "replay.html#" + share_fragment(record, 0))
     wait_for_python_ready(page)
@@ -70,7 +70,7 @@ def test_autoplay_and_the_seed_by_seed_step(page, site_url, wait_for_python_read
     page.wait_for_function("Number(document.querySelector('#ply-slider').value) >= 2")
     page.keyboard.press(" ")
     stopped = ply_of(page)
-    page.wait_for_timeout(700)
+    after_page_timers(page, 1200 // 4)   # the viewer's timer: a ply each BASE_DELAY_MS / speed
     assert ply_of(page) == stopped
     page.click("#sow")
     page.wait_for_function("Number(document.querySelector('#ply-slider').value) == %d" % (stopped + 1))

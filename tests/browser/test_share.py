@@ -2,7 +2,8 @@
 
 import random
 
-from kalah.links import correspondence_fragment, share_fragment
+from kalah.errors import KalahError
+from kalah.links import correspondence_fragment, error_text, parse_fragment, share_fragment
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 from scripts.harness.random_games import random_game
@@ -10,6 +11,19 @@ from scripts.harness.random_games import random_game
 
 def finished_game(seed=21):
     return random_game(seed, south="Ann", north="Bob")
+
+
+NO_GAME = ("No game to show yet: open one from the History page, paste a link or a record below, "
+           "or start a game by link with a friend.")
+
+
+def expected_message(fragment):
+    """The replay page's message for a fragment (as the browser wrote it in the URL): its reason, or none."""
+    try:
+        parse_fragment(fragment)
+    except KalahError as error:
+        return "This link cannot be opened: %s." % error_text(error)
+    return ""
 
 
 def moves_shown(page):
@@ -62,9 +76,12 @@ def test_damaged_and_hostile_fragments_give_a_message_and_a_working_page(page, s
     wait_for_python_ready(page)
     page.evaluate("window.pwned = 0")
     for fragment in samples:
+        # From "no game" each time, so that a changed message proves the page read this fragment.
+        page.evaluate("() => { location.hash = ''; }")
+        page.wait_for_function("(text) => document.querySelector('#message').textContent === text", arg=NO_GAME)
         page.evaluate("(f) => { location.hash = f; }", fragment)
-        page.wait_for_function("(f) => location.hash !== '' ", arg=fragment)
-        page.wait_for_timeout(30)
+        page.wait_for_function("(text) => document.querySelector('#message').textContent !== text", arg=NO_GAME)
+        assert page.inner_text("#message") == expected_message(page.evaluate("location.hash")), fragment
         assert page.locator("main img, main script, main b").count() == 0
         assert page.evaluate("document.body.dataset.ready") == "1"
     assert page.evaluate("window.pwned") == 0

@@ -86,12 +86,8 @@ class QuietGuarded(GuardedHandler):
 
 
 @pytest.fixture(scope="session")
-def engine_site():
-    """Base URL (ending in /) of the guarded site on a free 127.0.0.1 port."""
-    from scripts.build import build_manifest, compile_mpy, pyodide_modules
-    compile_mpy.compile_all()
-    pyodide_modules.compile_all()  # the Pyodide workers' bytecode archive, likewise
-    build_manifest.main()
+def engine_site(built_site):
+    """Base URL (ending in /) of the guarded site (built: tests/conftest.py) on a free 127.0.0.1 port."""
     server, url = serve(QuietGuarded)
     yield url
     server.shutdown()
