@@ -44,6 +44,20 @@ def _stat(pid):
         return None
 
 
+def _queued_seconds(pids):
+    """Seconds the processes `pids` have spent runnable but waiting for a CPU (the second
+    field of /proc/PID/schedstat, in nanoseconds): a busy machine's time, not the player's.
+    0 for a process that is gone or a kernel without schedstat."""
+    total = 0
+    for pid in pids:
+        try:
+            with open("/proc/%d/schedstat" % pid, "rb") as handle:
+                total += int(handle.read().split()[1])
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / 1e9
+
+
 def descendants(root):
     """`root` and every process below it (one pass over /proc)."""
     parents = {}
@@ -84,6 +98,10 @@ class ProcessTree:
             if found is not None:
                 total += found[1]
         return total / float(TICKS)
+
+    def queued_seconds(self):
+        """Seconds the known processes have waited for a CPU while runnable (`_queued_seconds`)."""
+        return _queued_seconds(self.pids)
 
     def kill(self):
         """SIGKILL to the root's process group and to every process under the root
@@ -192,6 +210,10 @@ class SeatCgroup:
         """CPU seconds used by every process of the seat so far, dead ones included."""
         with open(os.path.join(self.folders["cpuacct"], "cpuacct.usage")) as handle:
             return int(handle.read()) / 1e9
+
+    def queued_seconds(self):
+        """Seconds the seat's processes now have waited for a CPU while runnable (`_queued_seconds`)."""
+        return _queued_seconds(self.pids())
 
     def pids(self):
         """The processes in the seat's cgroup now."""

@@ -21,7 +21,8 @@ non-blocking pipe and reads lines of at most LINE_CAP bytes with a deadline;
 it charges each move the CPU time of the player's processes (the seat's
 cgroup where there is one, else every process of its tree, read at every
 move: `kalah.lab.process_tree`; at most the time limit + CPU_SLACK) and
-allows at most `wall_ceiling` (3 x the limit + 1 s) of wall time; past
+allows at most `wall_ceiling` (3 x the limit + 1 s) of wall time, less the time its
+processes waited for a CPU that others kept busy (the kernel's schedstat); past
 either, or when the player does not read its message in time, it kills the
 player's processes (SIGKILL) and the player forfeits on time. (The bot's own
 process also keeps a CPU-time `Deadline` and answers 'time' itself: a
@@ -110,6 +111,7 @@ class InProcessSeat:
 
 OUTPUT_CAP = 8192          # bytes of a player's prints kept for the record; the rest is dropped
 LINE_CAP = 65536           # the longest protocol line the referee reads
+MOVE_WALL_CAP = 10         # x the wall ceiling: a move's bound however long it waited for a CPU
 CPU_SLACK = 0.05           # seconds of CPU past the limit still accepted: the clock's ticks, the protocol's work
 POLL = 0.005               # the shortest wait between two looks at a player's CPU time
 CORES = os.cpu_count() or 1
@@ -234,8 +236,9 @@ class SandboxSeat:
     (every process of the seat, `kalah.lab.process_tree`, counted from the
     end of its previous move, so work done during the opponent's turn is
     charged too) plus CPU_SLACK, and at most `wall_ceiling(time_limit)`
-    seconds of wall time. A busy machine slows the wall clock, not the CPU
-    clock, so an honest bot does not forfeit because others are busy.
+    seconds of wall time not spent waiting for a CPU. A busy machine slows the
+    wall clock, not the CPU clock, and its waiting is not the bot's: an honest
+    bot does not forfeit because others are busy.
     """
 
     def __init__(self, spec, seed, time_limit, sandbox=True, memory_mb=None, load_timeout=LOAD_TIMEOUT):
@@ -329,11 +332,18 @@ class SandboxSeat:
             raise BotForfeit("invalid", "the player's process sent %s" % error)
 
     def _wait_move(self, started, ceiling):
-        """The answer line, read while the referee watches the player's CPU and wall time."""
+        """The answer line, read while the referee watches the player's CPU and wall time.
+
+        The wall ceiling is for players that sleep or block: the time the player's processes
+        spent runnable but waiting for a CPU (the kernel's schedstat) is not counted against
+        it, so a machine kept busy by others cannot forfeit an honest player; MOVE_WALL_CAP
+        times the ceiling bounds a move however starved the machine."""
         budget = self.time_limit + CPU_SLACK
         used = 0.0        # looked at only when no answer came in time: one /proc read a quick move
+        queued_at_start, queued = self.clock.queued_seconds(), 0.0
         while True:
-            wall_left = started + ceiling - time.monotonic()
+            now = time.monotonic()
+            wall_left = started + ceiling + queued - now
             # The soonest the CPU budget can run out: every core busy for the player.
             line = self.reader.readline(max(min(wall_left, (budget - used) / CORES), POLL))
             if line is not None:
@@ -343,10 +353,13 @@ class SandboxSeat:
                 self.kill()
                 raise BotForfeit(TIMEOUT, "no move within the time limit of %g s of CPU time; the player was "
                                  "stopped" % self.time_limit)
-            if time.monotonic() >= started + ceiling:
-                self.kill()
-                raise BotForfeit(TIMEOUT, "no move within %g s (the time limit of %g s: at most 3 x the "
-                                 "limit + 1 s of wall time); the player was stopped" % (ceiling, self.time_limit))
+            now = time.monotonic()
+            if now >= started + ceiling + queued:
+                queued = self.clock.queued_seconds() - queued_at_start
+                if now - started - queued >= ceiling or now - started >= MOVE_WALL_CAP * ceiling:
+                    self.kill()
+                    raise BotForfeit(TIMEOUT, "no move within %g s (the time limit of %g s: at most 3 x the "
+                                     "limit + 1 s of wall time); the player was stopped" % (ceiling, self.time_limit))
         if self.clock is self.tree and not self.filtered and time.monotonic() > self.rescanned + RESCAN:
             self.tree.rescan()           # it may have started processes: charge them too (late, not never)
             self.rescanned = time.monotonic()
