@@ -37,6 +37,9 @@ SCHEMA_KEY = "kalah.schema"
 GAME_PREFIX = "kalah.game."
 ASIDE_PREFIX = "kalah.aside."
 LEGACY_KEY = "kalah.history"  # schema 1: every game in one list
+# A problem whose key starts so is a note on a game that stays (a summary corrected), not an entry
+# set aside: discarding it forgets the note and never removes the game.
+NOTE_PREFIX = "note:"
 EXPORT_FORMAT = "kalah-history"
 
 FINISHED = "finished"
@@ -199,7 +202,8 @@ class History:
         """load=False: only to save games (the play page after every move), without reading the others."""
         self.store = store
         self.entries = {}    # id -> Entry
-        self.problems = []   # (key, message) of entries set aside
+        self.problems = []   # (key, message) of entries set aside, and notes (NOTE_PREFIX)
+        self.unreplayable = set()   # ids of listed games whose moves do not replay (check_summaries)
         if load:
             self.load()
         else:
@@ -259,12 +263,14 @@ class History:
         """Replay the games listed from their stored summaries (at most `limit` of them, for a
         page that checks a few at a time); one whose summary contradicts its moves takes the
         facts the moves give, is written back and reported. How many are left to check."""
-        unchecked = [entry for entry in self.entries.values() if entry._record is None]
+        unchecked = [entry for entry in self.entries.values()
+                     if entry._record is None and entry.id not in self.unreplayable]
         for entry in unchecked[:limit]:
             try:
                 entry.record
             except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError):
-                continue       # listed, and refused with its error when opened
+                self.unreplayable.add(entry.id)   # listed, and refused with its error when opened
+                continue
             self._report_summary(entry)
         return 0 if limit is None else max(0, len(unchecked) - limit)
 
@@ -273,13 +279,14 @@ class History:
             return
         key = GAME_PREFIX + entry.id
         message = "saved game %s: %s; " % (entry.id, entry.summary_problem)
+        note = NOTE_PREFIX + key
         entry.summary_problem = None
         try:
             self.store[key] = json.dumps(entry.to_json())
             message += "corrected"
         except StorageFull:
             message += "corrected here, but the storage is full: not saved"
-        self.problems.append((key, message))
+        self.problems.append((note, message))
 
     def _migrate_store(self):
         legacy = self.store.get(LEGACY_KEY)
@@ -389,8 +396,9 @@ class History:
         self.entries[entry.id] = entry
 
     def discard_problem(self, key):
-        """Forget an entry that was set aside."""
-        self._remove(key)
+        """Forget an entry that was set aside (a note: only the note, its game stays)."""
+        if not key.startswith(NOTE_PREFIX):
+            self._remove(key)
         self.problems = [p for p in self.problems if p[0] != key]
 
     # -- files -------------------------------------------------------------

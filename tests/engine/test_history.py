@@ -385,6 +385,9 @@ def test_a_stored_summary_that_contradicts_its_moves_is_corrected_and_reported()
     assert history.check_summaries() == 0
     entry = history.get("g")
     assert (entry.result, entry.winner) == (honest.result, honest.winner)
-    assert history.problems == [(GAME_PREFIX + "g", "saved game g: its stored summary said 'mallory won 48-0' "
-                                 "but its moves give '%s'; corrected" % honest.result_text())]
+    assert history.problems == [("note:" + GAME_PREFIX + "g", "saved game g: its stored summary said 'mallory won "
+                                 "48-0' but its moves give '%s'; corrected" % honest.result_text())]
     assert History(store).get("g").summary() == honest.summary()      # written back
+    # The report is a note: discarding it keeps the game.
+    history.discard_problem(history.problems[0][0])
+    assert history.problems == [] and History(store).get("g").summary() == honest.summary()

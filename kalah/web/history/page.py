@@ -7,20 +7,24 @@ Long work is done in slices of about SLICE_MS, each in its own browser task,
 so that the page never holds the browser for long: an import reads and
 merges a few games per slice (importing.py, kalah.history_import.ImportJob)
 and shows its progress, and the table of games is drawn a slice of rows at
-a time.
+a time. After the first drawing, the stored summaries (what the ranking and
+the table are drawn from) are checked against their games' moves in slices
+too (History.check_summaries): a summary that lies is corrected, said in the
+problems box, and the page drawn again.
 """
 
 from pyscript import document, window
 
 from kalah.analysis_link import study_link
 from kalah.errors import KalahError
-from kalah.history import FINISHED, error_text
+from kalah.history import FINISHED, NOTE_PREFIX, error_text
 from kalah.web.common import storage
 from kalah.web.common.dom import Timer, by_id, clear, el, listen, page_ready, show_message
 from kalah.web.common.files import download
 from kalah.web.history.importing import SLICE_MS, Importer, clock_ms
 
 FIRST_ROWS = 25  # rows drawn at once with the rest of the page: a screenful
+CHECKS_PER_CALL = 2  # games replayed per check_summaries call: about 5 ms each under MicroPython
 
 COLUMNS = (("date", "Date"), ("rules", "Rule set"), ("players", "Players"), ("result", "Result"),
            ("moves", "Moves"))
@@ -37,6 +41,7 @@ class HistoryPage:
         self.rows = []       # the rows to draw, and how many are drawn
         self.rows_drawn = 0
         self.rows_timer = Timer(self._draw_rows)
+        self.checks_timer = Timer(self._check_summaries)
         self._wire()
 
     def say(self, text, problem=False):
@@ -129,7 +134,8 @@ class HistoryPage:
         by_id("problems-box").hidden = not self.history.problems
         for key, message in self.history.problems:
             item = el("li", message + " ")
-            item.appendChild(el("button", "Discard it", attrs={"type": "button", "data-discard": key}))
+            label = "Dismiss" if key.startswith(NOTE_PREFIX) else "Discard it"
+            item.appendChild(el("button", label, attrs={"type": "button", "data-discard": key}))
             box.appendChild(item)
 
     def _render_ranking(self):
@@ -144,6 +150,17 @@ class HistoryPage:
             row.appendChild(el("td", stats.ratio_text(), cls="num"))
             body.appendChild(row)
         by_id("ranking-empty").hidden = bool(self.history.ranking())
+
+    def _check_summaries(self):
+        """Replay stored games for a slice of time; draw the page again when a summary was corrected."""
+        start, reported = clock_ms(), len(self.history.problems)
+        left = 1
+        while left and clock_ms() - start < SLICE_MS:
+            left = self.history.check_summaries(limit=CHECKS_PER_CALL)
+        if len(self.history.problems) != reported:
+            self.render()
+        if left:
+            self.checks_timer.start(0)
 
     # -- actions -------------------------------------------------------------
     def sort_by(self, key):
@@ -185,7 +202,7 @@ class HistoryPage:
         if isinstance(key, str) and key:
             self.history.discard_problem(key)
             self.render()
-            self.say("The unreadable entry was discarded.")
+            self.say("The note was dismissed." if key.startswith(NOTE_PREFIX) else "The unreadable entry was discarded.")
         sort = target.getAttribute("data-sort") if target.getAttribute else None
         if isinstance(sort, str) and sort:
             self.sort_by(sort)
@@ -223,3 +240,4 @@ def main():
     PAGE = HistoryPage()
     PAGE.render()
     page_ready()
+    PAGE.checks_timer.start(0)

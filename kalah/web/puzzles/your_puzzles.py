@@ -12,7 +12,7 @@ games and a stopped check goes on where it stopped.
 
 from kalah import history_puzzles, puzzles
 from kalah.errors import KalahError
-from kalah.history import History
+from kalah.history import NOTE_PREFIX, History
 from kalah.rules import find_rules
 from kalah.web.common import storage
 from kalah.web.common.dom import by_id, listen
@@ -111,6 +111,8 @@ class YourGames:
             return
         entries = list(history.entries.values())
         for key, message in history.problems:
+            if key.startswith(NOTE_PREFIX):
+                continue       # a note on a game that stays (its summary corrected), nothing skipped
             self.skipped.append("a saved game (%s) could not be read: %s; it is kept aside, see History"
                                 % (key[len("kalah.aside."):], message))
         self.games = len(entries)
