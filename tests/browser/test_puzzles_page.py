@@ -92,8 +92,7 @@ def test_a_bad_link_says_what_is_wrong_and_a_damaged_record_starts_again(page, s
                                                                         wait_for_python_ready):
     open_puzzles(page, site_url + "puzzles.html", wait_for_python_ready)
     page.evaluate("localStorage.setItem('kalah.puzzles', '{\"rating\": \"<b>x</b>\"}')")
-    page.goto(site_url + "puzzles.html#rules=nonsense&theme=capture")
-    page.reload()
+    open_fresh(page, site_url + "puzzles.html#rules=nonsense&theme=capture")
     wait_for_python_ready(page)
     page.wait_for_selector("#puzzle[data-puzzle]")
     message = page.inner_text("#message")
@@ -119,6 +118,13 @@ def stored_games(*records):
     return store
 
 
+def open_fresh(page, url):
+    """A new load of `url`, never a fragment change in the page already open: that page may still be
+    starting, and its first writing of its own link (replaceState) would land after the new fragment."""
+    page.goto("about:blank")
+    page.goto(url)
+
+
 def seed_storage(page, site_url, items):
     page.goto(site_url + "puzzles.html")
     page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
@@ -126,8 +132,7 @@ def seed_storage(page, site_url, items):
 
 
 def open_yours(page, site_url, wait_for_python_ready):
-    page.goto(site_url + "puzzles.html#set=yours")
-    page.reload()
+    open_fresh(page, site_url + "puzzles.html#set=yours")
     wait_for_python_ready(page)
     page.wait_for_selector("#yours[data-state='done']", timeout=240_000)
 
@@ -167,8 +172,7 @@ def test_a_puzzle_from_your_games_is_found_failed_and_solved(page, site_url, wai
     # A later visit uses what was kept: no worker is started for games already checked.
     workers = []
     page.on("request", lambda request: workers.append(request.url) if "pyodide-worker" in request.url else None)
-    page.goto(site_url + "puzzles.html#id=" + pid)
-    page.reload()
+    open_fresh(page, site_url + "puzzles.html#id=" + pid)
     wait_for_python_ready(page)
     page.wait_for_selector("#puzzle[data-puzzle='%s']" % pid)
     assert "missed before" in page.inner_text("#about")
@@ -202,8 +206,7 @@ def test_checking_your_games_can_be_stopped_and_goes_on_later(page, site_url, wa
     # check is surely still running when Stop is pressed, however fast the machine.
     held = []
     page.context.route("**/pyodide-worker.js", lambda route: held.append(route))
-    page.goto(site_url + "puzzles.html#set=yours")
-    page.reload()
+    open_fresh(page, site_url + "puzzles.html#set=yours")
     wait_for_python_ready(page)
     page.wait_for_function("document.querySelector('#yours').dataset.state === 'checking'")
     assert page.inner_text("#yours-status") == "Checking game 1 of 1… (the solver starts first: a few seconds)"

@@ -128,21 +128,24 @@ def test_a_seat_removes_the_cgroups_a_killed_referee_left():
 @needs_sandbox
 @pytest.mark.skipif(not os.path.exists("/proc/self/schedstat"), reason="no schedstat in this kernel")
 def test_a_player_starved_of_cpu_by_others_is_not_stopped_by_the_wall_ceiling():
-    # An honest player thinks 0.05 s of CPU at a 0.2 s limit (wall ceiling 1.6 s), pinned to one core
-    # at nice 19 beside a hog at nice 0: it gets about 1.5% of that core, so its move takes about
-    # 3 s of wall time, nearly all of it runnable but waiting for the CPU. That waiting is the busy
-    # machine's, not the player's: the referee (schedstat) does not count it against the ceiling.
+    # An honest player thinks 0.01 s of CPU at a 0.2 s limit (wall ceiling 1.6 s), pinned to one core
+    # at nice 19 beside HOGS busy loops at nice 0, each a session (a scheduling group) of its own: it
+    # gets under 0.4% of that core, so its move takes about 3 s of wall time on an idle machine (and
+    # little more on a busy one, whose load is a group or two more beside the hogs), nearly all of it
+    # runnable but waiting for the CPU. That waiting is the machine's, not the player's: the referee
+    # (schedstat) does not count it against the ceiling, within MOVE_WALL_CAP (16 s) in all.
     import subprocess
     import sys
+    hogs = 4
     # GameLink's interface: one call a move (select_move would be called again until its deadline).
     source = ("import time\n"
               "def algorithm(game):\n"
-              "    end = time.process_time() + 0.05\n"
+              "    end = time.process_time() + 0.01\n"
               "    while time.process_time() < end:\n"
               "        pass\n"
               "    return '6'\n")
     seat = SandboxSeat({"name": "starved", "source": source}, None, 0.2)
-    hog = None
+    running = []
     try:
         assert seat.wait_ready() is None
         pids = seat.cgroup.pids() if seat.clock is seat.cgroup else seat.tree.pids
@@ -153,14 +156,16 @@ def test_a_player_starved_of_cpu_by_others_is_not_stopped_by_the_wall_ceiling():
             if os.path.exists("/proc/%d/autogroup" % pid):
                 with open("/proc/%d/autogroup" % pid, "w") as handle:
                     handle.write("19")
-        hog = subprocess.Popen([sys.executable, "-c", "import os\nos.sched_setaffinity(0, {0})\nwhile True: pass"])
+        for _ in range(hogs):
+            running.append(subprocess.Popen([sys.executable, "-c", "import os\nos.sched_setaffinity(0, {0})\n"
+                                             "while True: pass"], start_new_session=True))
         before = seat.clock.queued_seconds()
         reply = seat.ask(Board())
         assert reply == {"move": 6}, reply
         # It did wait for the CPU longer than the plain ceiling would have allowed it to.
-        assert seat.clock.queued_seconds() - before > game.wall_ceiling(0.2) - 0.05 - 0.2
+        assert seat.clock.queued_seconds() - before > game.wall_ceiling(0.2) - 0.2
     finally:
-        if hog is not None:
+        for hog in running:
             hog.kill()
             hog.wait()
         seat.close()
