@@ -11,9 +11,9 @@ line, the tests, the benchmarks and the web page.
 """
 
 from kalah.errors import KalahError
-from kalah.rules import (DEFAULT_RULES, FORFEIT, MOVE_LIMIT, NO_FEED, NORMAL, NORTH, SCORE,
+from kalah.game.rules import (DEFAULT_RULES, FORFEIT, MOVE_LIMIT, NO_FEED, NORMAL, NORTH, SCORE,
                          SIDE_LETTERS, SIDE_NAMES, SOUTH, SWAP, Rules, find_rules, known_names)
-from kalah.board import Board, MoveReport, Outcome
-from kalah.notation import house_letter, move_text, parse_move
+from kalah.game.board import Board, MoveReport, Outcome
+from kalah.game.notation import house_letter, move_text, parse_move
 
 __version__ = "0.1.0"

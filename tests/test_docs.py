@@ -1,7 +1,7 @@
 """The docs are true to the code: what they name exists, and their examples run.
 
 - Every file path, module (`python -m scripts.bench.bench_engine`, `kalah.ai.book`) and
-  name in a module (`kalah.rules.find_rules`, `game_setup.why_not`, `Board.push`) that
+  name in a module (`kalah.game.rules.find_rules`, `game_setup.why_not`, `Board.push`) that
   README.md or docs/*.md names exists in the repository (or is written by the build).
   So does every path a docstring or comment names from the root, every link to a heading
   and every option a doc gives a command (`python -m kalah solve --position P`).
@@ -44,7 +44,7 @@ EXAMPLES = {"alice.py", "bob.py", "bots/", "bots/*.py", "results/", "run1/", "ru
             "FOLDER/games/NNNN.json", "course-2026/", "course-2026/records/", "OUT.part", "DIR",
             "../kalah-check", "bundles/NAME.mpy", "static/data/book-kalah6-4.bin.part"}
 # Storage keys, a placeholder and JavaScript that look like dotted names.
-NOT_NAMES = {"kalah.game", "kalah.puzzles.yours", "kalah.x.y", "worker.postMessage"}
+NOT_NAMES = {"kalah.game", "kalah.puzzles", "kalah.puzzles.yours", "kalah.x.y", "worker.postMessage"}
 
 
 def tracked_files():
@@ -369,7 +369,8 @@ def test_every_link_to_a_heading_finds_it(doc):
 # -- the rules in words -------------------------------------------------------------
 
 def test_the_rules_doc_states_the_engines_limits_and_board():
-    from kalah import Board, rules
+    from kalah import Board
+    from kalah.game import rules
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     flat = " ".join(text.split())
     assert "m = 1..%d houses a side and n = 1..%d seeds" % (rules.MAX_HOUSES, rules.MAX_SEEDS) in flat
@@ -458,7 +459,7 @@ def test_every_option_a_doc_gives_a_command_exists(doc):
 
 @pytest.mark.parametrize("doc", ["README.md", "docs/pages.md"])
 def test_the_preset_players_a_doc_lists_are_the_links(doc):
-    from kalah.presets import LINK_PLAYERS
+    from kalah.library.presets import LINK_PLAYERS
     text = " ".join((ROOT / doc).read_text(encoding="utf-8").split())
     listed = re.search(r"`south`/`north` are (.*?)(?:\. |:)", text).group(1)
     names = set(re.findall(r"`([a-z0-9]+)`", listed))
@@ -476,7 +477,7 @@ def test_the_ai_doc_lists_every_player():
 
 
 def test_the_formats_doc_gives_each_familys_aliases_and_options():
-    from kalah.rules import FAMILIES
+    from kalah.game.rules import FAMILIES
     text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
     rows = {}
     for family_cell, aliases, options in re.findall(r"^\| `([a-z-]+)`[^|]* \| (.*) \| (.*) \|$", text, re.M):

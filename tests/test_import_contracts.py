@@ -12,7 +12,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LINT_IMPORTS = pathlib.Path(sys.executable).parent / "lint-imports"
-CONTRACTS = ("layers", "pages", "no-circles")
+CONTRACTS = ("layers", "game", "pages", "no-circles")
 
 
 def test_the_import_contracts_are_kept():

@@ -12,7 +12,7 @@ import pathlib
 import subprocess
 import sys
 
-from kalah import presets
+from kalah.library import presets
 from kalah.ai import player_registry, players
 from kalah.lab import game, seats
 

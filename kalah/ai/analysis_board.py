@@ -25,7 +25,7 @@ import time
 
 from kalah.ai import search
 from kalah.ai.worker_api import _board, _prepare, _prepare_book, _time
-from kalah.rules import NORTH, SWAP
+from kalah.game.rules import NORTH, SWAP
 
 MAX_LINE = 16
 

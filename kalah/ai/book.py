@@ -27,7 +27,7 @@ final margin.
 import json
 
 from kalah.errors import KalahError
-from kalah.rules import OPENING_BOOK, find_rules
+from kalah.game.rules import OPENING_BOOK, find_rules
 
 MAGIC_V1 = b"KALAH-BOOK 1\n"   # every value exact, no flags
 MAGIC = b"KALAH-BOOK 2\n"
@@ -223,7 +223,7 @@ def load(rules_name, blob):
     """Register the book for a rule set (by name) from its bytes; returns it.
 
     A book ranks positions by their houses, as the endgame table does, from the first turn
-    on: only a rule set that declares kalah.rules.OPENING_BOOK can have one."""
+    on: only a rule set that declares kalah.game.rules.OPENING_BOOK can have one."""
     find_rules(rules_name).require(OPENING_BOOK, "an opening book")
     book = Book(blob, file_name(rules_name))
     if book.rules != rules_name:

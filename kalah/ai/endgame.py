@@ -23,7 +23,7 @@ import os
 import zlib
 
 from kalah.errors import KalahError
-from kalah.rules import ENDGAME_TABLE, find_rules
+from kalah.game.rules import ENDGAME_TABLE, find_rules
 
 MAGIC = b"KALAH-ENDGAME 1\n"
 UNKNOWN = 0  # a stored byte is value + 128, never 0 for |value| < 128
@@ -39,7 +39,7 @@ SHIPPED = ("kalah6", "kalah6+empty-capture")
 def db_key(rules):
     """The name of the table that serves `rules`, or None when none can: a table holds
     only where the houses alone decide the rest of the game, as the rule set declares
-    (kalah.rules.ENDGAME_TABLE); the pie rule, over after the first turn, does not count."""
+    (kalah.game.rules.ENDGAME_TABLE); the pie rule, over after the first turn, does not count."""
     rules = find_rules(rules)
     if not rules.modelled_by(ENDGAME_TABLE):
         return None

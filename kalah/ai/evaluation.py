@@ -22,7 +22,7 @@ that MicroPython runs too. Weights are integers in 1/ONE seeds; `value`
 returns quarter seeds, the search's unit.
 """
 
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 
 ONE = 64
 M = 6

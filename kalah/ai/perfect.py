@@ -26,7 +26,7 @@ import time
 
 from kalah.ai import search
 from kalah.ai.proof import Prover
-from kalah.rules import NORTH
+from kalah.game.rules import NORTH
 
 CAP_SECONDS = 30.0
 REPORT_EVERY = 0.25

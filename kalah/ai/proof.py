@@ -22,7 +22,7 @@ when time is up. A proof is all or nothing: the caller then falls back to
 the heuristic search.
 """
 
-from kalah.rules import PROOF, SWAP
+from kalah.game.rules import PROOF, SWAP
 
 POLL_EVERY = 256
 ETC_SEEDS = 6
@@ -49,7 +49,7 @@ class Prover:
 
     @staticmethod
     def applies(rules):
-        """Whether proofs hold for `rules`, as the rule set declares (kalah.rules.PROOF): where
+        """Whether proofs hold for `rules`, as the rule set declares (kalah.game.rules.PROOF): where
         stored seeds never come back and no move clock counts, so the houses are the node."""
         return rules.modelled_by(PROOF)
 

@@ -8,7 +8,7 @@ seeded generator that gives the same games on every host.
 
 from kalah.ai.player_registry import REFERENCE_NAMES
 from kalah.errors import KalahError
-from kalah.rules import SWAP
+from kalah.game.rules import SWAP
 
 
 class Rng:

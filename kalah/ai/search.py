@@ -34,7 +34,7 @@ import time
 from kalah.ai import evaluation
 from kalah.ai.proof import Prover
 from kalah.errors import KalahError
-from kalah.rules import NORTH, SWAP, Rules
+from kalah.game.rules import NORTH, SWAP, Rules
 
 INF = 10 ** 6
 EXACT = 1000               # the depth of a table entry proven to the end of the game

@@ -19,7 +19,7 @@ minimax over the game tree, for the tests on small boards.
 
 from kalah.ai.search import analyse, book_analysis
 from kalah.errors import KalahError
-from kalah.rules import SWAP
+from kalah.game.rules import SWAP
 
 
 def solve(board, progress=None, should_stop=None):
@@ -48,7 +48,7 @@ def verdict(values):
 class ExactValues:
     """Exact move values where they come cheap: the opening book, else `prove` (here the
     search run to a proof: the endgame table and kalah.ai.proof) up to `max_seeds` seeds
-    in the houses; None beyond. A prover for the puzzles (kalah/puzzle_maker.py), whose
+    in the houses; None beyond. A prover for the puzzles (kalah/study/puzzle_maker.py), whose
     offline builder proves with the numba solver instead (kalah/solver/puzzles.py)."""
 
     def __init__(self, max_seeds):

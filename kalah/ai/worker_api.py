@@ -21,9 +21,9 @@ under CPython, which is how the tests and the benchmark call it.
 
 import time
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.rules import NORTH, SOUTH
+from kalah.game.rules import NORTH, SOUTH
 
 # A review marks a move by how much of the position's value it gave away,
 # in seeds of final margin (Lichess marks by lost winning chances; a Kalah

@@ -12,9 +12,9 @@ then true; elsewhere --time is its search's time.
 
 import json
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.rules import DEFAULT_RULES, find_rules
+from kalah.game.rules import DEFAULT_RULES, find_rules
 
 
 def add_position_arguments(parser):

@@ -23,7 +23,7 @@ import time
 
 from kalah.cli import write_file
 from kalah.errors import KalahError
-from kalah.rules import NUMBA_SOLVER, find_rules
+from kalah.game.rules import NUMBA_SOLVER, find_rules
 
 
 def add_arguments(parser):

@@ -14,7 +14,7 @@ import time
 
 from kalah.cli import write_file
 from kalah.errors import KalahError
-from kalah.rules import ENDGAME_TABLE, find_rules
+from kalah.game.rules import ENDGAME_TABLE, find_rules
 
 
 def add_arguments(parser):

@@ -5,7 +5,7 @@
 
 Positions from seeded games of the computer's levels and the reference
 players, each move proven by the numba solver (kalah.solver); see
-kalah/puzzle_maker.py. The same options give the same bytes.
+kalah/study/puzzle_maker.py. The same options give the same bytes.
 """
 
 import os
@@ -14,7 +14,7 @@ import time
 
 from kalah.cli import write_file
 from kalah.errors import KalahError
-from kalah.rules import NUMBA_SOLVER, find_rules
+from kalah.game.rules import NUMBA_SOLVER, find_rules
 
 
 def add_arguments(parser):
@@ -28,9 +28,9 @@ def add_arguments(parser):
 
 
 def run(args):
-    from kalah import puzzles
+    from kalah.study import puzzles
     from kalah.ai import endgame
-    from kalah.puzzle_maker import build_text
+    from kalah.study.puzzle_maker import build_text
     try:
         import kalah.solver  # noqa: F401 (build_text proves with it: fail here, before any game)
     except ImportError as error:

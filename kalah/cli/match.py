@@ -15,7 +15,7 @@ from kalah.cli import field
 from kalah.errors import KalahError
 from kalah.lab.player_files import check_files, player_spec
 from kalah.lab.runner import play_match
-from kalah.rules import DEFAULT_RULES, find_rules
+from kalah.game.rules import DEFAULT_RULES, find_rules
 
 
 def add_arguments(parser):

@@ -13,13 +13,13 @@ the computer: back to your previous turn), `record` for the game so far,
 import sys
 
 from kalah.ai import player_registry
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.narration import describe_move
-from kalah.notation import board_diagram
+from kalah.game.narration import describe_move
+from kalah.game.notation import board_diagram
 from kalah.records import compact
 from kalah.records.record import Record
-from kalah.rules import DEFAULT_RULES, NORTH, SIDE_NAMES, SOUTH
+from kalah.game.rules import DEFAULT_RULES, NORTH, SIDE_NAMES, SOUTH
 
 HELP = """Moves: a house number 1..{m} or a letter of your row ({south} for South, {north} for North){swap}.
 Commands: undo (take back), board (show it again), record (the game so far), help, quit."""

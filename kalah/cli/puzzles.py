@@ -5,13 +5,13 @@
       "themes": [...], "difficulty": 2, "values": {...}, "refutations": {...}, ...}, ...]
 
 Without --json, one line a puzzle. --theme and --difficulty pick a part of the
-set. Format and fields: kalah/puzzles.py and docs/formats.md.
+set. Format and fields: kalah/study/puzzles.py and docs/formats.md.
 
     python -m kalah puzzles --from-history FILE [--rules R] --json
 
 The puzzles of the games in FILE (a history export, a record or PGN games:
-kalah/history_import.py) instead, found exactly as puzzles.html's "From
-your games" finds them (kalah/history_puzzles.py), of every rule set
+kalah/library/history_import.py) instead, found exactly as puzzles.html's "From
+your games" finds them (kalah/study/history_puzzles.py), of every rule set
 puzzles ship for unless --rules names one. A file that cannot be read is
 an error (exit status 2), said at once for a folder, a pipe or a device
 (/dev/zero), and after reading at most its cap for a file too large; games
@@ -20,11 +20,11 @@ of other rule sets are counted on stderr.
 
 import json
 
-from kalah import puzzles
-from kalah.puzzle_maker import shipped
+from kalah.study import puzzles
+from kalah.study.puzzle_maker import shipped
 from kalah.errors import KalahError
-from kalah.notation import move_text
-from kalah.rules import find_rules
+from kalah.game.notation import move_text
+from kalah.game.rules import find_rules
 
 
 def add_arguments(parser):
@@ -39,9 +39,9 @@ def add_arguments(parser):
 
 def from_history(path):
     """The YourPuzzles of the games in the file at `path`, and how many games were of other rules."""
-    from kalah.puzzle_maker import your_puzzles
+    from kalah.study.puzzle_maker import your_puzzles
     from kalah.cli import read_capped
-    from kalah.history_import import read_import
+    from kalah.library.history_import import read_import
     from kalah.input_guards import MAX_IMPORT
     # Characters are at least one byte each: a file over MAX_IMPORT bytes may still be in
     # characters under the cap, so up to 4 bytes a character are read, then the text is checked.

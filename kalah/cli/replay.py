@@ -18,11 +18,11 @@ in both modes: nobody is there to play it.
 
 import json
 
-from kalah import narration
+from kalah.game import narration
 from kalah.cli import board_lines
-from kalah.notation import move_text
-from kalah.replay import Replay, split_moves
-from kalah.rules import DEFAULT_RULES, SIDE_NAMES
+from kalah.game.notation import move_text
+from kalah.game.replay import Replay, split_moves
+from kalah.game.rules import DEFAULT_RULES, SIDE_NAMES
 
 
 def add_arguments(parser):

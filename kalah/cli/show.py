@@ -12,7 +12,7 @@ from kalah.errors import KalahError
 from kalah.input_guards import MAX_RECORD, check_not_binary
 from kalah.records.detect import parse_any
 from kalah.records.record import Record
-from kalah.rules import SIDE_NAMES
+from kalah.game.rules import SIDE_NAMES
 
 MAX_FILE = MAX_RECORD  # bytes: at least as many characters
 

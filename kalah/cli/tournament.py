@@ -20,7 +20,7 @@ import sys
 from kalah.ai import player_registry
 from kalah.cli import field
 from kalah.errors import KalahError
-from kalah.rules import DEFAULT_RULES, find_rules
+from kalah.game.rules import DEFAULT_RULES, find_rules
 from kalah.lab import results as saved
 from kalah.lab.player_files import check_files, read_player_file
 from kalah.lab.runner import play_tournament

@@ -78,7 +78,7 @@ class Session:
         self.seat = None
 
     def handle(self, line):
-        from kalah.board import Board
+        from kalah.game.board import Board
         from kalah.lab.seats import InProcessSeat, forfeit_reply
         from kalah.lab.loader import ERROR, BotForfeit
         message = json.loads(line)

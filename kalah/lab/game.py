@@ -10,8 +10,8 @@ turned into a forfeit here, so no caller can play one.
 MicroPython-safe: the lab page imports it.
 """
 
-from kalah.board import Board
-from kalah.rules import DEFAULT_RULES
+from kalah.game.board import Board
+from kalah.game.rules import DEFAULT_RULES
 
 INVALID = "invalid"
 # The time rule's wall clock, the same on the command line (kalah.lab.seats, which also

@@ -14,9 +14,9 @@ Both views reuse the engine for every rule (no sowing here) and run under
 CPython, Pyodide and MicroPython.
 """
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.rules import NORTH, SOUTH, SWAP
+from kalah.game.rules import NORTH, SOUTH, SWAP
 
 PLAYER_A = "Player_A"   # South, who moves first
 PLAYER_B = "Player_B"   # North

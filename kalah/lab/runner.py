@@ -19,7 +19,7 @@ import os
 import time
 
 from kalah.errors import KalahError
-from kalah.rules import DEFAULT_RULES
+from kalah.game.rules import DEFAULT_RULES
 from kalah.lab.game import LabGame
 from kalah.lab.seats import MAX_PLIES, InProcessSeat, SandboxSeat, ask_seat
 

@@ -38,7 +38,7 @@ Runs under CPython and in the Pyodide worker (`InProcessSeat` only there).
 import os
 import time
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.lab.game import plain_reply, wall_ceiling
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source

@@ -23,7 +23,7 @@ command line, where each player keeps its process for the whole game.
 
 import time
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.lab.loader import BotLoadError, compile_bot, load_bot_source
 from kalah.lab.seats import InProcessSeat

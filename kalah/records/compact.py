@@ -14,10 +14,10 @@ Read and write with `compact.read(text)` / `compact.write(record)`.
 """
 
 from kalah.errors import KalahError
-from kalah.board import format_position, parse_position
+from kalah.game.board import format_position, parse_position
 from kalah.records.record import (ALNUM, DIGITS, HEX, Record, check_record_text, clip, is_number_text,
                                   replayed, side_from_letter)
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 
 COMPACT_VERSION = "k1"
 

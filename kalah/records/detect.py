@@ -9,7 +9,7 @@ fragment holds one (...#g=k1...), a JSON or a PGN record give a Record
 one, raises KalahError.
 """
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.input_guards import without_bom
 from kalah.records import compact, pgn

@@ -12,10 +12,10 @@ Read and write with `pgn.read(text)` / `pgn.write(record)`.
 """
 
 from kalah.errors import KalahError
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.records.record import (ALNUM, DIGITS, HEX, Record, check_record_text, clip, is_number_text,
                                   side_from_letter)
-from kalah.rules import SOUTH, find_rules
+from kalah.game.rules import SOUTH, find_rules
 
 
 def write(record):

@@ -28,9 +28,9 @@ import json
 
 from kalah.errors import KalahError
 from kalah.input_guards import MAX_RECORD, check_depth, check_not_binary, check_text, load_json
-from kalah.rules import FORFEIT, SIDE_LETTERS, SWAP, find_rules
-from kalah.board import Board, format_position, parse_position
-from kalah import notation
+from kalah.game.rules import FORFEIT, SIDE_LETTERS, SWAP, find_rules
+from kalah.game.board import Board, format_position, parse_position
+from kalah.game import notation
 
 JSON_FORMAT = "kalah-record"
 JSON_VERSION = 1

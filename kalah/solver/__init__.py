@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from kalah.errors import KalahError
-from kalah.rules import NORTH, NUMBA_SOLVER, find_rules
+from kalah.game.rules import NORTH, NUMBA_SOLVER, find_rules
 from kalah.solver import core
 
 DEFAULT_TABLE_SEEDS = 20
@@ -33,7 +33,7 @@ DEFAULT_TT_BITS = 25          # 32 M entries, 11 bytes each
 
 
 def supports(rules):
-    """Whether the solver plays this rule set, as the rule set declares (kalah.rules.NUMBA_SOLVER):
+    """Whether the solver plays this rule set, as the rule set declares (kalah.game.rules.NUMBA_SOLVER):
     Kalah, with or without empty capture."""
     return find_rules(rules).modelled_by(NUMBA_SOLVER)
 

@@ -28,7 +28,7 @@ import numpy as np
 
 from kalah.ai import book as book_format
 from kalah.errors import KalahError
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 from kalah.solver import DEFAULT_TABLE_SEEDS, Solver, core
 
 # The shipped books' budget and depth (docs/performance-log.md).

@@ -2,7 +2,7 @@
 
     python -m kalah build-puzzles --rules kalah(6,4) [--games 400] [--count 600]
 
-The set is made by kalah/puzzle_maker.py (`build_text`: the games, the
+The set is made by kalah/study/puzzle_maker.py (`build_text`: the games, the
 positions, the one rule a position becomes a puzzle by, the choice and the
 file); this is how it proves each position's moves: the opening book, else
 the numba solver up to --max-seeds seeds in the houses (seconds at most).

@@ -34,7 +34,7 @@ import numpy as np
 
 from kalah import Board
 from kalah.ai import evaluation, players
-from kalah.rules import NORTH
+from kalah.game.rules import NORTH
 
 RULES = "kalah(6,4)"
 NAMES = ["random", "level1", "level2", "level3", "level4", "level5"]

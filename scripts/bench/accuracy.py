@@ -50,8 +50,8 @@ from kalah import Board
 from kalah.ai import endgame, players, search
 from kalah.ai.reference import Rng
 from kalah.cli.solve import exact_values
-from kalah.puzzles import houses_seeds
-from kalah.rules import find_rules
+from kalah.study.puzzles import houses_seeds
+from kalah.game.rules import find_rules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -17,9 +17,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 CODE = r'''
 import json, time
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.records.record import Record
-from kalah.history import History, GAME_PREFIX, entry_from_json
+from kalah.library.history import History, GAME_PREFIX, entry_from_json
 
 def now():
     return time.ticks_ms() if hasattr(time, "ticks_ms") else time.time() * 1000

@@ -21,7 +21,7 @@ import time
 
 from kalah.ai import search
 from kalah.ai.solve import solve
-from kalah.board import Board
+from kalah.game.board import Board
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -24,7 +24,7 @@ import time
 
 from scripts.bench.accuracy import band_arguments, band_boards
 from kalah.ai import perfect, search
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

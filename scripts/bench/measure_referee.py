@@ -23,7 +23,7 @@ SEATS = 20
 CHILD = r'''
 import sys, time
 sys.path.insert(0, sys.argv[1])
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.lab.seats import SandboxSeat
 sys.path.insert(0, sys.argv[2])
 from kalah.lab import process_tree

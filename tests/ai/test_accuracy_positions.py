@@ -3,7 +3,7 @@ plies) many in the opening band, which the levels' own games keep to a few book 
 
 import pytest
 
-from kalah.puzzles import houses_seeds
+from kalah.study.puzzles import houses_seeds
 from scripts.bench.accuracy import in_band
 
 

@@ -6,9 +6,9 @@ import pytest
 
 from kalah.ai import book, search
 from kalah.ai.solve import solve
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 from tests.micropython.runner import needs_micropython, run_micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -4,7 +4,7 @@ from kalah import Board
 from kalah.ai import endgame, evaluation
 from kalah.ai.reference import Rng
 from kalah.ai.search import Search, rotate
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 
 # Hand-checked: South's 4 in house 1 lands in its empty house 5 facing North's 6
 # (a capture of 7; house 2's 1 lands in empty house 3 facing 1: 2). North's 1 in

@@ -6,13 +6,13 @@ import os
 import subprocess
 import sys
 
-from kalah import history_puzzles, puzzles
-from kalah.puzzle_maker import ExactValues, game_puzzles
+from kalah.study import history_puzzles, puzzles
+from kalah.study.puzzle_maker import ExactValues, game_puzzles
 from kalah.ai import endgame
-from kalah.puzzle_maker import shipped
-from kalah.history import Entry, History
+from kalah.study.puzzle_maker import shipped
+from kalah.library.history import Entry, History
 from kalah.records.record import Record
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The position of shipped puzzle kalah6-4-0001, reached in one of the player's games.

@@ -7,7 +7,7 @@ from kalah.ai import endgame, search
 from kalah.ai.proof import Prover
 from kalah.ai.search import Search, rotate
 from kalah.ai.solve import brute_force_values
-from kalah.rules import NORTH
+from kalah.game.rules import NORTH
 
 from tests.ai.test_search import positions
 

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from kalah import puzzles
-from kalah.puzzle_maker import shipped
-from kalah.board import Board
+from kalah.study import puzzles
+from kalah.study.puzzle_maker import shipped
+from kalah.game.board import Board
 from kalah.errors import KalahError
 from tests.micropython.runner import needs_micropython, run_micropython
 
@@ -93,7 +93,7 @@ def test_themes_are_read_off_the_best_move_and_the_seeds_left(rules):
 
 def test_a_build_is_the_same_bytes_each_time():
     pytest.importorskip("numba")
-    from kalah.puzzle_maker import build_text
+    from kalah.study.puzzle_maker import build_text
     first = build_text("kalah(6,4)", games=1, count=5, seed=7)
     assert build_text("kalah(6,4)", games=1, count=5, seed=7) == first
     assert len(puzzles.PuzzleSet(first[0])) == 5 < first[1]
@@ -158,7 +158,7 @@ def test_a_wrong_answer_has_its_refutation_line():
 @needs_micropython
 def test_micropython_reads_a_puzzle_set_as_cpython_does():
     text = a_set(a_puzzle(), a_puzzle(id="t-2", themes=["capture", "endgame"]))
-    code = "from kalah import puzzles\nfound = puzzles.PuzzleSet(%r)\n" % text
+    code = "from kalah.study import puzzles\nfound = puzzles.PuzzleSet(%r)\n" % text
     # Dicts print in no fixed order under MicroPython: compare sorted items.
     code += ("for p in found.select('endgame'):\n"
              "    print(p.id, p.best, p.value, p.second, sorted(p.values.items()), p.themes, p.difficulty,"

@@ -1,18 +1,18 @@
-"""Rule sets declare which of the computer's tools model them (kalah.rules.TOOLS), and each
-tool asks the rule set: an option added to kalah/rules.py that declares nothing is refused
+"""Rule sets declare which of the computer's tools model them (kalah.game.rules.TOOLS), and each
+tool asks the rule set: an option added to kalah/game/rules.py that declares nothing is refused
 by the numba solver, the endgame table, the opening book and the proof, and the learned
 evaluation falls back to the store difference, rather than any of them valuing a game it
 does not play."""
 
 import pytest
 
-from kalah import rules as rules_module
+from kalah.game import rules as rules_module
 from kalah.ai import book, endgame, evaluation, search
 from kalah.cli.solve import numba_solver
 from kalah.ai.proof import Prover
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.rules import ENDGAME_TABLE, NUMBA_SOLVER, PROOF, TOOLS, Kalah, Option, find_rules
+from kalah.game.rules import ENDGAME_TABLE, NUMBA_SOLVER, PROOF, TOOLS, Kalah, Option, find_rules
 
 FAKE = "kalah(6,4)+fake"
 REFUSED = "cannot value kalah\\(6,4\\)\\+fake: it does not model the option 'fake'"

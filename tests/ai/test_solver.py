@@ -10,7 +10,7 @@ import pytest
 
 from kalah.ai import endgame
 from kalah.ai.solve import solve
-from kalah.board import Board
+from kalah.game.board import Board
 
 pytest.importorskip("numpy")
 from kalah.solver import Solver, build_table, table_size  # noqa: E402
@@ -75,7 +75,7 @@ def test_compiled_table_builder_matches_the_python_builder(name):
 
 PLAIN_SCRIPT = """
 import json
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.solver import Solver, build_table
 values = {}
 for name in ("kalah(4,2)", "kalah(5,2)", "kalah(6,1)", "kalah(6,2)+empty-capture"):

@@ -1,8 +1,8 @@
-"""The numba solver's own sowing (kalah.solver.core.play) against kalah.rules, move by move.
+"""The numba solver's own sowing (kalah.solver.core.play) against kalah.game.rules, move by move.
 
 The solver keeps its own copy of Kalah's sowing, compiled; the rule sets it takes are those
-that declare kalah.rules.NUMBA_SOLVER. For every such rule set (each family and combination
-of options, of several sizes), seeded random games are played with kalah.rules, and at every
+that declare kalah.game.rules.NUMBA_SOLVER. For every such rule set (each family and combination
+of options, of several sizes), seeded random games are played with kalah.game.rules, and at every
 position each legal move is played by both: the same houses after it, the same seeds
 stored, the same extra turn or end of game.
 """
@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from kalah.rules import FAMILIES, MAX_HOUSES, NUMBA_SOLVER, SOUTH
+from kalah.game.rules import FAMILIES, MAX_HOUSES, NUMBA_SOLVER, SOUTH
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("numba")

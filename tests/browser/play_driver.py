@@ -8,8 +8,8 @@ import json
 import random
 
 from kalah import Board
-from kalah.rules import NORTH, SOUTH
-from kalah.narration import describe_move
+from kalah.game.rules import NORTH, SOUTH
+from kalah.game.narration import describe_move
 from kalah.web.common.game_setup import turn_text
 
 # One call reads everything the checks need from the DOM.

@@ -105,7 +105,7 @@ def test_a_bad_link_says_what_is_wrong_and_shows_the_start_position(page, site_u
 
 def test_the_play_page_the_replay_viewer_and_the_history_link_to_the_position(page, site_url, wait_for_python_ready):
     from kalah import Board
-    from kalah.links import share_fragment
+    from kalah.library.links import share_fragment
     from kalah.records import pgn
     from kalah.records.record import Record
     page.goto(site_url + "index.html")

@@ -13,7 +13,7 @@ import pytest
 
 from kalah import Board
 from kalah.ai import book, endgame
-from kalah.notation import signed
+from kalah.game.notation import signed
 from tests.browser.play_driver import present
 
 TIMEOUT = 120_000  # ms: Pyodide's start on a loaded 2-core machine can take 20 s

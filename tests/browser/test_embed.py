@@ -1,7 +1,7 @@
 """The embed inside a course page: a sandboxed iframe, height posted to the host, nothing stored."""
 
 
-from kalah.links import embed_fragment
+from kalah.library.links import embed_fragment
 from scripts.harness.random_games import random_game
 from tests.browser.course_page import HEIGHT_LISTENER
 

@@ -7,7 +7,7 @@ the frame; the embed tells its host the position shown."""
 import pytest
 
 from kalah import Board
-from kalah.links import embed_fragment, share_fragment
+from kalah.library.links import embed_fragment, share_fragment
 from kalah.web.common.embed_code import EMBED_HEIGHT, EMBED_WIDTH, embed_snippet
 from scripts.harness.random_games import random_game
 

@@ -3,7 +3,7 @@ wrapped, never cut, and the embed still fits its frame."""
 
 import pytest
 
-from kalah.links import embed_fragment
+from kalah.library.links import embed_fragment
 from kalah.web.common.embed_code import EMBED_HEIGHT
 from scripts.harness.random_games import random_game
 

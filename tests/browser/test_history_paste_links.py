@@ -3,7 +3,7 @@ and the replay page's paste box opens embed code as it opens a link."""
 
 import pytest
 
-from kalah.links import embed_code, embed_fragment, share_fragment
+from kalah.library.links import embed_code, embed_fragment, share_fragment
 from test_replay import finished_game, ply_of
 
 

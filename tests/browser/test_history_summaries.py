@@ -4,7 +4,7 @@ problems box, and the ranking drawn again from the truth; dismissing the note ke
 
 import json
 
-from kalah.history import GAME_PREFIX, History
+from kalah.library.history import GAME_PREFIX, History
 from scripts.harness.random_games import random_game
 
 

@@ -22,7 +22,7 @@ TWIN = "def select_move(board, lookahead):\n    return board.legal_moves()[0]\n"
 # referee), done at its first move; then it plays as its twin.
 PATCHER = '''
 import js
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.lab import game as referee, worker_api
 
 done = []

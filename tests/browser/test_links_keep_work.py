@@ -6,9 +6,9 @@ new link in an open tab."""
 import pytest
 
 from kalah import Board
-from kalah.puzzle_maker import shipped
-from kalah.links import share_fragment
-from kalah.rules import SOUTH
+from kalah.study.puzzle_maker import shipped
+from kalah.library.links import share_fragment
+from kalah.game.rules import SOUTH
 from tests.browser.play_driver import house_selector
 from tests.engine.test_analysis import HELD_OUT
 from test_replay import finished_game, ply_of

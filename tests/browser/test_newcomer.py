@@ -14,7 +14,7 @@ import re
 import pytest
 
 from kalah import Board
-from kalah.rules import NORTH, SOUTH
+from kalah.game.rules import NORTH, SOUTH
 from tests.browser.reference_game import play_against_first
 
 POSITION = "document.getElementById('board').dataset.position"

@@ -12,9 +12,9 @@ fit a phone.
 
 import pytest
 
-from kalah.links import share_fragment
+from kalah.library.links import share_fragment
 from kalah import Board
-from kalah.rules import NORTH, SOUTH
+from kalah.game.rules import NORTH, SOUTH
 from tests.browser.play_driver import start_game
 from test_replay import finished_game, ply_of
 

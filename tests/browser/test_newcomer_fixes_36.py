@@ -5,8 +5,8 @@ once a puzzle is solved."""
 import pytest
 
 from kalah import Board
-from kalah.puzzle_maker import shipped
-from kalah.rules import SOUTH
+from kalah.study.puzzle_maker import shipped
+from kalah.game.rules import SOUTH
 from tests.browser.play_driver import house_selector
 
 POSITION = "document.getElementById('board').dataset.position"

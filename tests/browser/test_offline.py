@@ -3,7 +3,7 @@
 it can be installed as an app (manifest with icons)."""
 
 from kalah import Board
-from kalah.rules import SOUTH
+from kalah.game.rules import SOUTH
 from tests.browser.play_driver import assert_page_shows, house_selector
 
 CACHED_PATHS = """async () => {

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from kalah import Board
-from kalah.rules import NORTH, SOUTH
+from kalah.game.rules import NORTH, SOUTH
 
 POSITION = "document.getElementById('board').dataset.position"
 HOUSE = '#board .kb-house[data-side="{side}"][data-house="{house}"]'

@@ -7,7 +7,7 @@ import re
 
 from kalah import Board
 from kalah.ai import book
-from kalah.rules import NORTH, SOUTH
+from kalah.game.rules import NORTH, SOUTH
 from tests.browser.play_driver import present
 
 TIMEOUT = 120_000   # ms: Pyodide's start on a loaded 2-core machine, or a proof of up to 30 s

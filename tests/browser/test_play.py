@@ -6,7 +6,7 @@ Animations are off (reduced motion), so each click's result is drawn at once.
 
 import pytest
 
-from kalah.rules import NORTH, SOUTH
+from kalah.game.rules import NORTH, SOUTH
 from tests.browser.play_driver import assert_page_shows, house_selector, present, random_moves, read_board, start_game
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from kalah import Board
 from kalah.ai import reference
-from kalah.rules import NORTH, SIDE_LETTERS, SOUTH
+from kalah.game.rules import NORTH, SIDE_LETTERS, SOUTH
 from tests.browser.reference_game import play_against_first
 
 POSITION = "document.getElementById('board').dataset.position"

@@ -2,9 +2,9 @@
 
 import json
 
-from kalah.puzzle_maker import shipped
-from kalah.notation import move_text
-from kalah.rules import SIDE_NAMES
+from kalah.study.puzzle_maker import shipped
+from kalah.game.notation import move_text
+from kalah.game.rules import SIDE_NAMES
 
 HOUSE = ".kb-house[data-side='%d'][data-house='%d']"
 
@@ -109,8 +109,8 @@ KNOWN = "kalah(6,4)/10,0,1,0,0,0,27,0,0,0,0,1,1,8/N"
 
 
 def stored_games(*records):
-    """localStorage items of these games, written by the history's own code (kalah/history.py)."""
-    from kalah.history import History
+    """localStorage items of these games, written by the history's own code (kalah/library/history.py)."""
+    from kalah.library.history import History
     store = {}
     history = History(store)
     for record in records:

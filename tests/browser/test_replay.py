@@ -1,7 +1,7 @@
 """The replay viewer: a share link opens the same moment, Lichess keys step only while it has focus."""
 
 
-from kalah.links import share_fragment
+from kalah.library.links import share_fragment
 from scripts.harness.random_games import random_game
 from kalah.records import pgn
 from kalah.records.record import Record

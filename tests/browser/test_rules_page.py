@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from kalah.board import Board
-from kalah.rules import SWAP
-from kalah.rules_tour import LESSONS
+from kalah.game.board import Board
+from kalah.game.rules import SWAP
+from kalah.study.rules_tour import LESSONS
 
-# The MoveReport event each goal shows (kalah/rules_tour.py GOALS); "sow" goals are judged by
+# The MoveReport event each goal shows (kalah/study/rules_tour.py GOALS); "sow" goals are judged by
 # where the seeds went.
 GOAL_EVENTS = {"north-row": "sow", "skip": "sow", "extra": "extra", "capture": "capture",
                "sweep": "sweep", "swap": "swap", "opponent-store": "sow", "relay-capture": "capture"}

@@ -3,8 +3,8 @@
 import random
 
 from kalah.errors import KalahError
-from kalah.fragments import is_link
-from kalah.links import correspondence_fragment, error_text, parse_fragment, share_fragment
+from kalah.library.fragments import is_link
+from kalah.library.links import correspondence_fragment, error_text, parse_fragment, share_fragment
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 from scripts.harness.random_games import random_game

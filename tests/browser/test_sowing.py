@@ -13,8 +13,8 @@ import pytest
 
 from kalah import Board
 from kalah.ai.book import Book, best_move, file_name
-from kalah.narration import describe_move
-from kalah.rules import NORTH, SOUTH
+from kalah.game.narration import describe_move
+from kalah.game.rules import NORTH, SOUTH
 from tests.browser.play_driver import assert_page_shows
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

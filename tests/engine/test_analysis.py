@@ -1,10 +1,10 @@
-"""The analysis board's link and editor (kalah/analysis.py) and its worker calls (kalah/ai/analysis_board.py)."""
+"""The analysis board's link and editor (kalah/study/analysis.py) and its worker calls (kalah/ai/analysis_board.py)."""
 import pytest
 
 from kalah import Board, KalahError, find_rules
 from kalah.ai import analysis_board
-from kalah.analysis import board_from_fragment, count_from_text, edited_board, pit_name
-from kalah.analysis_link import analysis_fragment
+from kalah.study.analysis import board_from_fragment, count_from_text, edited_board, pit_name
+from kalah.study.analysis_link import analysis_fragment
 
 # Held out: made by random play (tests/engine/test_analysis.py's numbers are those of
 # `python -m kalah solve --position P --json`, checked by the slow test below).
@@ -111,9 +111,9 @@ def test_the_link_and_the_editor_run_under_micropython():
     if needs_micropython.args[0]:
         pytest.skip(needs_micropython.kwargs["reason"])
     code = (
-        "from kalah.analysis import board_from_fragment, edited_board\n"
-        "from kalah.analysis_link import study_link\n"
-        "from kalah.rules import find_rules\n"
+        "from kalah.study.analysis import board_from_fragment, edited_board\n"
+        "from kalah.study.analysis_link import study_link\n"
+        "from kalah.game.rules import find_rules\n"
         "board = board_from_fragment('#position=kalah%286%2C4%29/1,3,9,2,4,0,11,0,0,1,0,0,1,16/S')\n"
         "print(study_link(board))\n"
         "try:\n"

@@ -10,7 +10,7 @@ import pytest
 
 from kalah.cli import terminal_safe
 from kalah.errors import KalahError
-from kalah.history_import import read_import
+from kalah.library.history_import import read_import
 
 from tests.engine.test_cli import ROOT
 

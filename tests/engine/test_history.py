@@ -6,8 +6,8 @@ import random
 import pytest
 
 from kalah import Board, KalahError
-from kalah.history import ASIDE_PREFIX, GAME_PREFIX, LEGACY_KEY, SCHEMA_KEY, History, StorageFull
-from kalah.history_import import read_import
+from kalah.library.history import ASIDE_PREFIX, GAME_PREFIX, LEGACY_KEY, SCHEMA_KEY, History, StorageFull
+from kalah.library.history_import import read_import
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 from scripts.harness.random_games import random_game as play   # a game of random moves
@@ -330,7 +330,7 @@ def test_an_import_replaces_a_stored_copy_that_no_longer_replays():
 
 
 def test_spread_sorted_sorts_as_sorted_does_in_either_direction():
-    from kalah.history import spread_sorted
+    from kalah.library.history import spread_sorted
     rng = random.Random(5)
     for count in (0, 1, 2, 3, 10, 97, 1500):
         rows = [(rng.randrange(20), n) for n in range(count)]

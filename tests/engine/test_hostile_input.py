@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from kalah import KalahError
 from kalah import input_guards
-from kalah.board import parse_position
-from kalah.history import GAME_PREFIX, History
-from kalah.history_import import read_import
+from kalah.game.board import parse_position
+from kalah.library.history import GAME_PREFIX, History
+from kalah.library.history_import import read_import
 from kalah.lab.saved_players import read_players
-from kalah.links import parse_fragment
+from kalah.library.links import parse_fragment
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kalah import Board, KalahError, NORTH, SOUTH
-from kalah.links import (check_against_held, correspondence_checksum, correspondence_fragment, embed_code,
+from kalah.library.links import (check_against_held, correspondence_checksum, correspondence_fragment, embed_code,
                          embed_fragment, parse_fragment, share_fragment)
 from kalah.records.record import Record
 from scripts.harness.random_games import random_game as play   # a game of random moves

@@ -4,8 +4,8 @@ history.html's paste box refused them)."""
 import pytest
 
 from kalah.errors import KalahError
-from kalah.history_import import read_import
-from kalah.links import embed_code, embed_fragment, link_fragment, share_fragment
+from kalah.library.history_import import read_import
+from kalah.library.links import embed_code, embed_fragment, link_fragment, share_fragment
 from scripts.harness.random_games import random_game
 
 RECORD = random_game(3, south="Ann", north="Bob")

@@ -1,11 +1,11 @@
-"""Preset-game links (kalah/presets.py): every form, every refusal, and a round trip."""
+"""Preset-game links (kalah/library/presets.py): every form, every refusal, and a round trip."""
 
 import pytest
 from hypothesis import given, strategies as st
 
 from kalah.errors import KalahError
-from kalah.presets import LINK_PLAYERS, Preset, format_preset, link_player, parse_preset
-from kalah.rules import NORTH, SOUTH, known_names
+from kalah.library.presets import LINK_PLAYERS, Preset, format_preset, link_player, parse_preset
+from kalah.game.rules import NORTH, SOUTH, known_names
 from tests.micropython.runner import needs_micropython, run_micropython
 
 
@@ -92,7 +92,7 @@ def test_any_text_is_a_preset_or_a_kalah_error(text):
 
 @needs_micropython
 def test_presets_run_under_micropython():
-    code = ("from kalah.presets import parse_preset, format_preset\n"
+    code = ("from kalah.library.presets import parse_preset, format_preset\n"
             "p = parse_preset('#rules=kalah(6,3)%2Bpie&south=level8&north=person&first=north')\n"
             "print(format_preset(p))\n"
             "try:\n    parse_preset('south=level9')\nexcept ValueError as e:\n    print(e)\n")

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kalah import Board, KalahError, find_rules
-from kalah.board import parse_position
+from kalah.game.board import parse_position
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 

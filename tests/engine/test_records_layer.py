@@ -1,6 +1,6 @@
 """kalah/records/: each form in its own module, round-tripping on its own; the layer
 sits below the history and the links, so neither the links nor the replay viewer
-needs kalah.history to read a game or name its players."""
+needs kalah.library.history to read a game or name its players."""
 
 import ast
 import pathlib
@@ -58,14 +58,14 @@ def module_level_imports_of(path):
 def test_the_records_layer_imports_nothing_above_it():
     for path in sorted((ROOT / "kalah/records").glob("*.py")):
         above = {name for name in imports_of(path)
-                 if name.startswith(("kalah.history", "kalah.links", "kalah.web", "kalah.cli"))}
+                 if name.startswith(("kalah.library.history", "kalah.library.links", "kalah.web", "kalah.cli"))}
         assert above == set(), path.name
 
 
 def test_links_and_the_replay_viewer_do_not_import_history():
-    assert not {name for name in imports_of(ROOT / "kalah/links.py") if name.startswith("kalah.history")}
+    assert not {name for name in imports_of(ROOT / "kalah/library/links.py") if name.startswith("kalah.library.history")}
     # wherever the viewer lives in kalah/web/, neither it nor its module's top imports history
     viewers = [path for path in (ROOT / "kalah/web").rglob("*.py") if "class ReplayViewer" in path.read_text(encoding="utf-8")]
     assert len(viewers) == 1
-    assert not {name for name in imports_of(viewers[0], inside="ReplayViewer") if name.startswith("kalah.history")}
-    assert not {name for name in module_level_imports_of(viewers[0]) if name.startswith("kalah.history")}
+    assert not {name for name in imports_of(viewers[0], inside="ReplayViewer") if name.startswith("kalah.library.history")}
+    assert not {name for name in module_level_imports_of(viewers[0]) if name.startswith("kalah.library.history")}

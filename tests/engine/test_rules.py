@@ -8,7 +8,7 @@ import pytest
 
 from kalah import (FORFEIT, MOVE_LIMIT, NO_FEED, NORMAL, NORTH, SCORE, SOUTH, SWAP, Board,
                    KalahError, find_rules)
-from kalah.rules import RelayKalah
+from kalah.game.rules import RelayKalah
 
 
 def board_at(position):
@@ -462,7 +462,7 @@ def test_the_move_limit_is_a_setting():
 
 
 def test_board_diagram_from_either_side():
-    from kalah.notation import board_diagram
+    from kalah.game.notation import board_diagram
     board = Board()
     board.push(3)
     board.push(5)
@@ -482,6 +482,6 @@ def test_board_diagram_from_either_side():
 
 
 def test_values_are_shown_in_whole_signed_seeds():
-    from kalah.notation import signed
+    from kalah.game.notation import signed
     # The learned evaluation values unproven moves in quarter seeds; the pages show whole seeds.
     assert [signed(v) for v in (3, -2, 0, 9.5, -0.5, 0.75, -19.5)] == ["+3", "-2", "0", "+9", "0", "0", "-19"]

@@ -1,13 +1,13 @@
-"""kalah.rules_tour, the rules page's "try it" positions: each has exactly one move that shows its
+"""kalah.study.rules_tour, the rules page's "try it" positions: each has exactly one move that shows its
 rule, that move gives the named event, every other move says why it is not it, and a refused
 move says why and changes nothing; the same answers under the page's MicroPython."""
 
 import pytest
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.rules import SWAP
-from kalah.rules_tour import GOALS, LESSONS, find_lesson, reached, try_move
+from kalah.game.rules import SWAP
+from kalah.study.rules_tour import GOALS, LESSONS, find_lesson, reached, try_move
 from tests.micropython.runner import needs_micropython, run_cpython, run_micropython
 
 # Every rule the page teaches, by the rule set its board plays.
@@ -73,8 +73,8 @@ def test_an_unknown_lesson_is_named_with_the_known_ones():
 
 
 SCRIPT = r'''
-from kalah.board import Board
-from kalah.rules_tour import LESSONS, try_move
+from kalah.game.board import Board
+from kalah.study.rules_tour import LESSONS, try_move
 for lesson in LESSONS:
     for move in Board(position=lesson.position).legal_moves + [9]:
         verdict = try_move(lesson, move)

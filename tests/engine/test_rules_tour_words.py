@@ -4,8 +4,8 @@ seeds, never bowls and stones), and no capture said to come from an empty house.
 import pathlib
 import re
 
-from kalah.narration import describe_move
-from kalah.rules_tour import LESSONS, find_lesson, try_move
+from kalah.game.narration import describe_move
+from kalah.study.rules_tour import LESSONS, find_lesson, try_move
 from kalah import Board
 
 RULES_PAGE = pathlib.Path(__file__).resolve().parents[2] / "rules.html"

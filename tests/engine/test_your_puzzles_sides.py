@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from kalah import history_puzzles
+from kalah.study import history_puzzles
 from kalah.records.record import Record
-from kalah.rules import NORTH, SOUTH
+from kalah.game.rules import NORTH, SOUTH
 from scripts.harness.random_games import random_game
 
 GAME = random_game(7)

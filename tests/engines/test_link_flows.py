@@ -5,8 +5,8 @@ test_links_keep_work.py checks the rest in chromium)."""
 import json
 
 from kalah import Board
-from kalah.puzzle_maker import shipped
-from kalah.rules import SOUTH
+from kalah.study.puzzle_maker import shipped
+from kalah.game.rules import SOUTH
 from tests.browser.play_driver import house_selector
 from tests.engine.test_analysis import HELD_OUT
 

@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 import pytest
 
 from kalah import Board
-from kalah.rules import SOUTH
+from kalah.game.rules import SOUTH
 from tests.browser.play_driver import READ_BOARD, expected_view, house_selector, random_moves
 from tests.browser.test_play_layout import LAYOUT
 

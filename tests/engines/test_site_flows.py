@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from kalah.links import embed_fragment, share_fragment
+from kalah.library.links import embed_fragment, share_fragment
 from scripts.harness.random_games import random_game
 from tests.browser.course_page import HEIGHT_LISTENER
 from tests.browser.play_driver import house_selector

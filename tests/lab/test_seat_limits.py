@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.lab import game, process_tree, sandbox, seccomp
 from kalah.lab.seats import SandboxSeat, check_player
 

@@ -4,7 +4,7 @@ output must be the same (tests/micropython/test_games.py)."""
 from kalah import Board, KalahError
 from kalah.records import compact, pgn
 from kalah.records.record import Record
-from kalah.notation import board_diagram
+from kalah.game.notation import board_diagram
 
 
 class Lcg:

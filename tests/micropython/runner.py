@@ -8,7 +8,7 @@ check their pure modules with it (the checks live beside it, in tests/micropytho
 
     @needs_micropython
     def test_my_module_runs_under_micropython():
-        assert run_micropython("import kalah.history; print('ok')") == "ok\\n"
+        assert run_micropython("import kalah.library.history; print('ok')") == "ok\\n"
 """
 
 import os

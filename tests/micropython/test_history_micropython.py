@@ -1,16 +1,16 @@
-"""kalah.history and kalah.links give the same answers under the page's MicroPython as under CPython."""
+"""kalah.library.history and kalah.library.links give the same answers under the page's MicroPython as under CPython."""
 
 from tests.micropython.runner import needs_micropython, run_cpython, run_micropython
 
 SCRIPT = r'''
 import json
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.records.record import Record
 from kalah.errors import KalahError
-from kalah.history import History, StorageFull
+from kalah.library.history import History, StorageFull
 from kalah.records.identity import short_hash
-from kalah.history_import import read_import
-from kalah import links
+from kalah.library.history_import import read_import
+from kalah.library import links
 
 def game(moves, **names):
     board = Board()

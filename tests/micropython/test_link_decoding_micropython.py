@@ -8,9 +8,9 @@ from tests.micropython.runner import needs_micropython, run_micropython
 
 SCRIPT = r'''
 import time
-from kalah.analysis import board_from_fragment
+from kalah.study.analysis import board_from_fragment
 from kalah.errors import KalahError
-from kalah.fragments import unescape
+from kalah.library.fragments import unescape
 
 try:
     board_from_fragment("#position=kalah(6,4)/" + "%34%2C" * 20000 + "\u00e9")

@@ -1,7 +1,7 @@
 """kalah/web/common/board_markup.py: the one description of the board's markup (the page's BoardView
 builds it, the build step writes it into index.html)."""
 
-from kalah.rules import NORTH, SOUTH, find_rules
+from kalah.game.rules import NORTH, SOUTH, find_rules
 from kalah.web.common.board_markup import board_tree, nearest_legal, seeds, view_key
 from scripts.build.html_tree import to_html
 

@@ -6,9 +6,9 @@ import pytest
 
 from kalah import Board, KalahError
 from kalah.records.record import Record
-from kalah.rules import NORTH, SOUTH, SWAP
+from kalah.game.rules import NORTH, SOUTH, SWAP
 from kalah.web.common import game_setup
-from kalah.narration import describe_move
+from kalah.game.narration import describe_move
 from kalah.web.common.game_setup import rules_from_choices, turn_text
 from kalah.web.common.house_click import why_not
 from kalah.web.play.session import GameSession, sides_of

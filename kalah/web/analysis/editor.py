@@ -9,13 +9,13 @@
     # on_open(board): a position text was opened
 """
 
-from kalah.analysis import count_from_text, edited_board, pit_name
-from kalah.board import Board
+from kalah.study.analysis import count_from_text, edited_board, pit_name
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
+from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
 from kalah.web.common.dom import by_id, clear, closest, el, listen
 
-# Offered in the rule set field; any name kalah.rules.find_rules reads is accepted.
+# Offered in the rule set field; any name kalah.game.rules.find_rules reads is accepted.
 RULE_NAMES = ("kalah(6,4)", "kalah(6,4)+empty-capture", "kalah(6,3)", "kalah(6,5)", "kalah(6,6)",
               "kalah(4,3)", "kalah(6,4)+pie", "kalah(6,4)+gamelink", "relay-kalaha", "owari", "oware")
 

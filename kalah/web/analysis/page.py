@@ -1,7 +1,7 @@
 """analysis.html: set up any position, see every legal move's value and the best line, play on.
 
 The position is in the link (`analysis.html#position=P`, P a position text
-of docs/formats.md, kalah/analysis.py), so it can be shared or put in a
+of docs/formats.md, kalah/study/analysis.py), so it can be shared or put in a
 course page. The values come from the computer's worker
 (kalah.ai.analysis_board): the first at once (the opening book, a proof or
 a short search), then, one short call after another, proofs until every
@@ -20,13 +20,13 @@ import json
 
 from pyscript import document, window
 
-from kalah.analysis import board_from_fragment
-from kalah.analysis_link import analysis_fragment
-from kalah.fragments import is_link
-from kalah.board import Board
+from kalah.study.analysis import board_from_fragment
+from kalah.study.analysis_link import analysis_fragment
+from kalah.library.fragments import is_link
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.notation import move_text, signed
-from kalah.rules import SIDE_NAMES
+from kalah.game.notation import move_text, signed
+from kalah.game.rules import SIDE_NAMES
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor

@@ -4,7 +4,7 @@
     line_words(board, [6, 1, 4], exact=False, proven=1)   # 'F-A d (the first move proven; ...)'
 """
 
-from kalah.notation import move_text
+from kalah.game.notation import move_text
 
 
 def line_text(board, moves):

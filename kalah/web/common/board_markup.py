@@ -13,8 +13,8 @@ the order they are set, children a tuple of trees or one text string.
     tree = board_tree(rules, pits, turn, legal, last_move, orientation, labels, you)
 """
 
-from kalah.notation import house_letter
-from kalah.rules import SIDE_NAMES, SOUTH
+from kalah.game.notation import house_letter
+from kalah.game.rules import SIDE_NAMES, SOUTH
 
 MAX_DOTS = 12        # beyond this a house shows its count instead of dots
 SIDE_MARKS = ("\u25cf", "\u25b2")  # South: a disc, North: a triangle (shape, not colour)

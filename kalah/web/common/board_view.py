@@ -21,7 +21,7 @@ in the board (roving tabindex); arrow keys move between houses, Home/End go
 to a row's ends, Enter or Space sows.
 """
 
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
 from kalah.web.common.board_markup import (board_tree, house_name, legal_indices, nearest_legal, rows, seeds,
                                            store_name, turn_word, view_key)
 from kalah.web.common.dom import Timer, build, closest, listen, missing, prefers_reduced_motion

@@ -9,10 +9,10 @@ No browser here, so CPython tests check every sentence the page shows.
 
 from kalah.ai import player_registry
 from kalah.errors import KalahError
-from kalah.narration import describe_outcome
-from kalah.rules import FAMILIES, FORFEIT, NORTH, SIDE_NAMES, SOUTH, find_rules
+from kalah.game.narration import describe_outcome
+from kalah.game.rules import FAMILIES, FORFEIT, NORTH, SIDE_NAMES, SOUTH, find_rules
 
-from kalah.presets import HUMAN, LEVELS, PERFECT, REFERENCE_PLAYERS
+from kalah.library.presets import HUMAN, LEVELS, PERFECT, REFERENCE_PLAYERS
 
 COMPUTER_PLAYERS = LEVELS + (PERFECT,) + REFERENCE_PLAYERS
 PLAYER_NAMES = (HUMAN,) + COMPUTER_PLAYERS
@@ -43,7 +43,7 @@ def takes_size(family):
 
 
 def family_options(family):
-    """The option switches this family takes (names as in kalah.rules)."""
+    """The option switches this family takes (names as in kalah.game.rules)."""
     return family_class(family).allowed_options
 
 

@@ -6,8 +6,8 @@ the analysis board, which has no new-game choices, does not carry them.
 """
 
 from kalah.errors import KalahError
-from kalah.notation import house_letter
-from kalah.rules import SIDE_NAMES
+from kalah.game.notation import house_letter
+from kalah.game.rules import SIDE_NAMES
 
 
 def why_not(board, side, house):

@@ -9,7 +9,7 @@
     resume_game()       the game this tab was playing before a reload, else
                         the most recent unfinished game, else None
 
-The history itself (schema, migration, merge, statistics) is kalah/history.py;
+The history itself (schema, migration, merge, statistics) is kalah/library/history.py;
 this module only adapts window.localStorage to the dict-like store it takes.
 
 Quota: when localStorage is full, the game in play is kept in this tab's
@@ -23,7 +23,7 @@ overwrites a game another tab saved unless this record continues it.
 from pyscript import window
 
 from kalah.errors import KalahError
-from kalah.history import FINISHED, UNFINISHED, History, StorageFull
+from kalah.library.history import FINISHED, UNFINISHED, History, StorageFull
 from kalah.records.record import Record
 
 TAB_KEY = "kalah.tab"            # sessionStorage: this tab's writer token
@@ -55,7 +55,7 @@ def is_quota_error(name):
 
 
 class BrowserStore:
-    """A Web Storage area (localStorage, sessionStorage) as the dict-like store of kalah.history."""
+    """A Web Storage area (localStorage, sessionStorage) as the dict-like store of kalah.library.history."""
 
     def __init__(self, area):
         self.area = area

@@ -1,6 +1,6 @@
 """The embed (embed.html): only the board and the replay controls, for course pages.
 
-Everything comes from the fragment (kalah/links.py: game, ply, autoplay,
+Everything comes from the fragment (kalah/library/links.py: game, ply, autoplay,
 speed, controls, theme, orientation). The embed writes nothing to storage
 and offers instead a link opening the game, at the move shown, on the
 site's replay page in a new tab (#open-tab), where the reader can keep it. It
@@ -16,7 +16,7 @@ text as the board's data-position, docs/formats.md):
 from pyscript import document, window
 
 from kalah.errors import KalahError
-from kalah.links import error_text, parse_fragment, share_fragment
+from kalah.library.links import error_text, parse_fragment, share_fragment
 from kalah.web.common.dom import by_id, el, page_ready, show_message
 from kalah.web.replay.viewer import ReplayViewer
 

@@ -1,5 +1,5 @@
 """The history page's import: a pasted text, a chosen file or a dropped one, read into the
-history a slice at a time (kalah.history_import.ImportJob), with its progress shown.
+history a slice at a time (kalah.library.history_import.ImportJob), with its progress shown.
 
     importer = Importer(history, say, draw_summary, draw_games, draw)
     # history(): the page's History; say(text, problem): the message line;
@@ -9,8 +9,8 @@ history a slice at a time (kalah.history_import.ImportJob), with its progress sh
 from pyscript import document, window
 
 from kalah.errors import KalahError
-from kalah.history import StorageFull, error_text
-from kalah.history_import import ImportJob
+from kalah.library.history import StorageFull, error_text
+from kalah.library.history_import import ImportJob
 from kalah.input_guards import MAX_IMPORT, too_long
 from kalah.web.common import storage
 from kalah.web.common.dom import Timer, by_id, listen, proxy

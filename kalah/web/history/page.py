@@ -1,11 +1,11 @@
 """The history page (history.html): every saved game, statistics, export and import.
 
-The model is kalah/history.py; this module only draws it. Names, dates and
+The model is kalah/library/history.py; this module only draws it. Names, dates and
 anything else read from storage or a file go in as text only.
 
 Long work is done in slices of about SLICE_MS, each in its own browser task,
 so that the page never holds the browser for long: an import reads and
-merges a few games per slice (importing.py, kalah.history_import.ImportJob)
+merges a few games per slice (importing.py, kalah.library.history_import.ImportJob)
 and shows its progress, and the table of games is drawn a slice of rows at
 a time. After the first drawing, the stored summaries (what the ranking and
 the table are drawn from) are checked against their games' moves in slices
@@ -15,9 +15,9 @@ problems box, and the page drawn again.
 
 from pyscript import document, window
 
-from kalah.analysis_link import study_link
+from kalah.study.analysis_link import study_link
 from kalah.errors import KalahError
-from kalah.history import FINISHED, NOTE_PREFIX, error_text
+from kalah.library.history import FINISHED, NOTE_PREFIX, error_text
 from kalah.web.common import storage
 from kalah.web.common.dom import Timer, by_id, clear, el, listen, page_ready, show_message
 from kalah.web.common.files import download

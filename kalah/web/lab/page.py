@@ -26,7 +26,7 @@ import json
 from pyscript import document, window
 
 from kalah.errors import KalahError
-from kalah.history import StorageFull
+from kalah.library.history import StorageFull
 from kalah.web.common.dom import Timer, by_id, listen, missing, page_ready, proxy, show_message
 from kalah.web.lab.bot_sandbox import SandboxClient, SandboxPool
 from kalah.web.lab.editor import Editor

@@ -11,7 +11,7 @@ from pyscript import document, window
 
 from kalah.ai import player_registry
 from kalah.errors import KalahError
-from kalah.history import StorageFull
+from kalah.library.history import StorageFull
 from kalah.lab.saved_players import MAX_NAME, MAX_SOURCE, read_players
 from kalah.web.common.dom import by_id, clear, el
 

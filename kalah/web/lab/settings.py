@@ -8,8 +8,8 @@ this browser under SETTINGS_KEY and checked like any input.
 import json
 
 from kalah.errors import KalahError
-from kalah.history import StorageFull
-from kalah.rules import find_rules
+from kalah.library.history import StorageFull
+from kalah.game.rules import find_rules
 from kalah.web.common.dom import by_id, el, listen
 
 SETTINGS_KEY = "kalah.lab.settings"

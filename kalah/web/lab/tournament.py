@@ -11,7 +11,7 @@ from pyscript import document, window
 
 from kalah.errors import KalahError
 from kalah.lab.tournament import SWISS, Tournament
-from kalah.rules import SIDE_NAMES
+from kalah.game.rules import SIDE_NAMES
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import Timer, by_id, clear, el, listen
 from kalah.web.lab.games import GameRunner, seconds_text

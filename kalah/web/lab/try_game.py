@@ -11,8 +11,8 @@ A finished game that cannot be stored stays in the tab, listed with a download.
 """
 
 from kalah.errors import KalahError
-from kalah.notation import house_letter
-from kalah.rules import SIDE_NAMES, SOUTH
+from kalah.game.notation import house_letter
+from kalah.game.rules import SIDE_NAMES, SOUTH
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import by_id, el, listen
 from kalah.web.lab.editor import error_line

@@ -19,10 +19,10 @@ cancels them when the game moves on, so the computer's own move never
 waits long behind them.
 """
 
-from kalah.analysis_link import position_link, study_link
-from kalah.board import Board
-from kalah.notation import move_text, signed
-from kalah.rules import SIDE_NAMES, SOUTH
+from kalah.study.analysis_link import position_link, study_link
+from kalah.game.board import Board
+from kalah.game.notation import move_text, signed
+from kalah.game.rules import SIDE_NAMES, SOUTH
 from kalah.web.common import worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.chart_view import ChartView

@@ -11,8 +11,8 @@ never open it). It reports through its callbacks only:
 """
 
 from kalah.errors import KalahError
-from kalah.presets import Preset
-from kalah.rules import NORTH, SOUTH
+from kalah.library.presets import Preset
+from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
 from kalah.web.common.dom import by_id, clear, el, listen
 from kalah.web.common.game_setup import HUMAN

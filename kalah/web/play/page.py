@@ -1,7 +1,7 @@
 """The play page (index.html): the board, the new-game panel, turns, undo/redo.
 
 A first visit plays at once: you (South) against the computer at level 3,
-with one line saying what to do. A preset link (kalah/presets.py,
+with one line saying what to do. A preset link (kalah/library/presets.py,
 `index.html#rules=kalah(6,3)&south=person&north=level3`) starts its game
 instead; a reload resumes the tab's game.
 
@@ -30,8 +30,8 @@ change, report) runs after every change ("new", "move", "undo", "redo",
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kalah.presets import Preset
-from kalah.rules import NORTH, SOUTH
+from kalah.library.presets import Preset
+from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import Timer, by_id, listen, page_ready, show_message

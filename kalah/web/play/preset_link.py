@@ -1,12 +1,12 @@
-"""The play page's fragment: a preset link (kalah/presets.py) starts its game; an in-page anchor
+"""The play page's fragment: a preset link (kalah/library/presets.py) starts its game; an in-page anchor
 (the skip link's `#board`) is left alone; a bad link is refused by the board, with the reason,
 and loses nothing (issue 36: links never lose work)."""
 
 from pyscript import window
 
 from kalah.errors import KalahError
-from kalah.fragments import is_link
-from kalah.presets import parse_preset
+from kalah.library.fragments import is_link
+from kalah.library.presets import parse_preset
 from kalah.web.common.dom import bring_into_view, by_id
 from kalah.web.play.saving import anything_stored
 

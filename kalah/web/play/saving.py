@@ -17,7 +17,7 @@ from kalah.web.common.dom import by_id
 from kalah.web.play import later
 from kalah.web.play.session import GameSession
 
-STORAGE_PREFIX = "kalah."  # every key the site writes starts so (kalah/history.py, storage.py)
+STORAGE_PREFIX = "kalah."  # every key the site writes starts so (kalah/library/history.py, storage.py)
 
 _storage = None         # kalah.web.common.storage once imported (False: it could not load)
 

@@ -13,8 +13,8 @@ Players are named as in kalah.ai.players ("human", "level1".."level8",
 swap they have exchanged seats (`player_at(seat)` follows that).
 """
 
-from kalah.board import Board
-from kalah.rules import NORTH, SOUTH
+from kalah.game.board import Board
+from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common.game_setup import HUMAN, PLAYER_NAMES, is_computer, seat_labels, seat_name
 
 

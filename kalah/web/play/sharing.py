@@ -4,10 +4,10 @@ copy box. Imported with the page's later modules (kalah/web/play/later.py), when
     copy(share_url(session, orientation), "Share link")
 """
 
-from kalah.links import embed_fragment, share_fragment
-from kalah.presets import format_preset
+from kalah.library.links import embed_fragment, share_fragment
+from kalah.library.presets import format_preset
 from kalah.records.record import Record
-from kalah.rules import NORTH, SOUTH
+from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
 from kalah.web.common.dom import by_id, site_base
 from kalah.web.common.embed_code import embed_snippet

@@ -10,9 +10,9 @@ The game runs ahead of the board view, which draws each move seed by seed.
 
 from pyscript import window
 
-from kalah.narration import describe_move
-from kalah.notation import move_text
-from kalah.rules import SIDE_NAMES, SWAP
+from kalah.game.narration import describe_move
+from kalah.game.notation import move_text
+from kalah.game.rules import SIDE_NAMES, SWAP
 from kalah.web.common import game_setup
 from kalah.web.common.dom import by_id
 from kalah.web.common.game_setup import turn_text

@@ -1,6 +1,6 @@
 """The puzzles page (puzzles.html): find the best move, with proven answers.
 
-The puzzles and their checks are kalah/puzzles.py; this module draws a
+The puzzles and their checks are kalah/study/puzzles.py; this module draws a
 puzzle, takes the player's move, and keeps their record in localStorage.
 The page's fragment is a puzzles link (`#rules=kalah(6,4)&theme=capture`,
 `#id=kalah6-4-0012`): a teacher links one puzzle or a themed set, and the
@@ -9,12 +9,12 @@ fragment follows the puzzle on screen so that a reload keeps it.
 
 from pyscript import window
 
-from kalah import puzzles
-from kalah.analysis_link import study_link
+from kalah.study import puzzles
+from kalah.study.analysis_link import study_link
 from kalah.errors import KalahError
-from kalah.fragments import is_link
-from kalah.notation import move_text, signed
-from kalah.rules import SIDE_NAMES
+from kalah.library.fragments import is_link
+from kalah.game.notation import move_text, signed
+from kalah.game.rules import SIDE_NAMES
 from kalah.web.common import storage
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import bring_into_view, by_id, el, listen, page_ready, proxy, show_message

@@ -1,24 +1,24 @@
 """puzzles.html's "From your games": the puzzles found in the games stored in this browser.
 
-The games are read as the history page reads them (kalah.history.History on
+The games are read as the history page reads them (kalah.library.history.History on
 localStorage: a damaged entry is set aside there, kept and reported, never
 deleted). Each game not checked before (or grown since) goes to the Pyodide
-worker, one game a call (kalah.puzzle_worker), so the page stays free,
+worker, one game a call (kalah.study.puzzle_worker), so the page stays free,
 shows "Checking game 3 of 12…" and can stop between games or, where the
 worker is interruptible, within one. What was found is saved after every
-game (kalah.history_puzzles.CACHE_KEY), so a later visit checks only new
+game (kalah.study.history_puzzles.CACHE_KEY), so a later visit checks only new
 games and a stopped check goes on where it stopped.
 """
 
-from kalah import history_puzzles, puzzles
+from kalah.study import history_puzzles, puzzles
 from kalah.errors import KalahError
-from kalah.history import NOTE_PREFIX, History
-from kalah.rules import find_rules
+from kalah.library.history import NOTE_PREFIX, History
+from kalah.game.rules import find_rules
 from kalah.web.common import storage
 from kalah.web.common.dom import by_id, listen
 from kalah.web.common.worker_client import WorkerClient
 
-WORKER_CALL = "kalah.puzzle_worker:game_puzzles"
+WORKER_CALL = "kalah.study.puzzle_worker:game_puzzles"
 
 
 def plural(count, word):

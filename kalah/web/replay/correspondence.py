@@ -10,9 +10,9 @@ this device; the game is kept under its link id.
 
 from kalah.errors import KalahError
 from kalah.records.identity import player_name
-from kalah.links import check_against_held, correspondence_fragment, error_text
+from kalah.library.links import check_against_held, correspondence_fragment, error_text
 from kalah.records.record import Record
-from kalah.rules import SIDE_NAMES, SOUTH, SWAP, find_rules, known_names
+from kalah.game.rules import SIDE_NAMES, SOUTH, SWAP, find_rules, known_names
 from kalah.web.common.dom import by_id, el, listen, site_base
 
 

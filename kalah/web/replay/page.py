@@ -10,14 +10,14 @@ The current ply is kept in the URL fragment.
 
 from pyscript import window
 
-from kalah.analysis_link import study_link
+from kalah.study.analysis_link import study_link
 from kalah.errors import KalahError
-from kalah.fragments import is_link
+from kalah.library.fragments import is_link
 from kalah.records.identity import player_name
-from kalah.links import embed_fragment, error_text, link_fragment, parse_fragment, share_fragment
+from kalah.library.links import embed_fragment, error_text, link_fragment, parse_fragment, share_fragment
 from kalah.records import compact, pgn
 from kalah.records.record import Record
-from kalah.rules import NORTH, SOUTH
+from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common.dom import bring_into_view, by_id, listen, page_ready, proxy, show_message, site_base
 from kalah.web.common.embed_code import embed_snippet
 from kalah.web.common.files import copy_to_clipboard, download
@@ -201,7 +201,7 @@ class ReplayPage:
             if fragment is not None:
                 window.location.hash = "#" + fragment
                 return
-            from kalah.history_import import read_import
+            from kalah.library.history_import import read_import
             entries = read_import(text)
         except KalahError as error:
             self.message("Cannot open this: %s." % error_text(error), problem=True)
@@ -222,7 +222,7 @@ class ReplayPage:
 
 
 def _entry(record):
-    from kalah.history import Entry
+    from kalah.library.history import Entry
     return Entry(record)
 
 

@@ -14,7 +14,7 @@ from pyscript import document
 
 from kalah.records.identity import player_name
 from kalah.records.record import Record
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
+from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.chart_view import ChartView
 from kalah.web.common.dom import Timer, by_id, clear, el, listen
@@ -24,7 +24,7 @@ BASE_DELAY_MS = 1200  # one ply at normal speed
 
 
 def move_label(side, move, captured):
-    from kalah.notation import move_text
+    from kalah.game.notation import move_text
     return move_text(side, move) + ("+%d" % captured if captured else "")
 
 

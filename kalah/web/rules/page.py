@@ -1,9 +1,9 @@
 """rules.html: a live board for every rule, where the reader makes the move the text asks for.
 
 The page's text is static HTML, readable before Python starts; this module binds each
-`<section data-lesson="NAME">` (NAME a kalah.rules_tour lesson) once MicroPython runs: it draws
+`<section data-lesson="NAME">` (NAME a kalah.study.rules_tour lesson) once MicroPython runs: it draws
 the lesson's position into the section's `.rule-board` with the shared BoardView, plays the
-clicked move in the engine (kalah.rules_tour.try_move), animates it, and says in `.rule-result`
+clicked move in the engine (kalah.study.rules_tour.try_move), animates it, and says in `.rule-result`
 what happened and whether it was the move asked for. `.rule-reset`, shown once a move was
 played, puts the position back;
 the pie rule's section has a `.rule-swap` button, the one move that is not a house.
@@ -12,9 +12,9 @@ The section carries data-outcome ("right" or "wrong") and data-events (the MoveR
 kinds, comma-separated) after a move, for tests and styles.
 """
 
-from kalah.board import Board
-from kalah.rules import SWAP
-from kalah.rules_tour import find_lesson, try_move
+from kalah.game.board import Board
+from kalah.game.rules import SWAP
+from kalah.study.rules_tour import find_lesson, try_move
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import document, listen, page_ready
 

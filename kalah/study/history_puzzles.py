@@ -7,13 +7,13 @@ gives a puzzle where a position before one of its moves
   - is of a rule set puzzles ship for (SHIPPED_RULES: the endgame table and
     the proof cover it, so the values are proven in seconds),
   - has at most ENDGAME_SEEDS (22) seeds in the houses and two legal moves,
-  - qualifies as a shipped puzzle does (kalah.puzzle_maker.puzzle_of:
+  - qualifies as a shipped puzzle does (kalah.study.puzzle_maker.puzzle_of:
     the best move beats every other by MIN_MARGIN seeds; the same themes,
     difficulty, rating and refutations).
 
 Proving runs where Python is fast: the page sends one game at a time to the
-Pyodide worker (kalah.puzzle_worker), and `python -m kalah puzzles
---from-history FILE` runs the same kalah.puzzle_maker.game_puzzles; this
+Pyodide worker (kalah.study.puzzle_worker), and `python -m kalah puzzles
+--from-history FILE` runs the same kalah.study.puzzle_maker.game_puzzles; this
 module is what the page needs too (which positions, ids, the kept set).
 
 What was found is kept in localStorage under CACHE_KEY, one entry a game
@@ -30,11 +30,11 @@ id= finds its set) and says it is one of yours.
 
 import json
 
-from kalah import puzzles
-from kalah.board import Board
+from kalah.study import puzzles
+from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.records.identity import short_hash
-from kalah.rules import NORTH, SOUTH, find_rules
+from kalah.game.rules import NORTH, SOUTH, find_rules
 
 CACHE_KEY = "kalah.puzzles.yours"
 CACHE_FORMAT = "kalah-your-puzzles"
@@ -128,7 +128,7 @@ class YourPuzzles:
         return json.dumps({"format": CACHE_FORMAT, "version": CACHE_VERSION, "games": self.games})
 
     def todo(self, entries):
-        """The entries (kalah.history.Entry) still to check: usable rules, new or changed since."""
+        """The entries (kalah.library.history.Entry) still to check: usable rules, new or changed since."""
         return [entry for entry in entries if usable_rules(entry.rules) is not None
                 and (self.games.get(entry.id) or {}).get("fingerprint") != entry.fingerprint]
 

@@ -1,4 +1,4 @@
-"""The analysis board's link, written: the one part of kalah/analysis.py that the pages linking
+"""The analysis board's link, written: the one part of kalah/study/analysis.py that the pages linking
 to the analysis board need (the play page, the replay viewer, the history, the puzzles), apart
 so that they do not carry its reader and editor. Pure Python, MicroPython-safe.
 

@@ -5,8 +5,8 @@ and the command line (`play`, `replay`). Plain Python that runs under
 MicroPython too.
 """
 
-from kalah.notation import house_letter
-from kalah.rules import MOVE_LIMIT, NO_FEED, SIDE_NAMES
+from kalah.game.notation import house_letter
+from kalah.game.rules import MOVE_LIMIT, NO_FEED, SIDE_NAMES
 
 
 def pit_name(rules, index):

@@ -1,7 +1,7 @@
 """The rules page's "try it" positions: for each rule, a position, the move that shows it and
 how to tell whether a move did.
 
-Pure data and logic over kalah.board (no browser), so the same code judges a move under
+Pure data and logic over kalah.game.board (no browser), so the same code judges a move under
 CPython (tests) and MicroPython (rules.html's page, kalah/web/rules/page.py):
 
     >>> lesson = find_lesson("capture")
@@ -14,10 +14,10 @@ stores; the rules are the same at any size. Each position has exactly one move t
 rule (tests/engine/test_rules_tour.py plays every legal move to keep it so).
 """
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.narration import describe_move, pit_name
-from kalah.rules import NORTH, SIDE_NAMES, SWAP
+from kalah.game.narration import describe_move, pit_name
+from kalah.game.rules import NORTH, SIDE_NAMES, SWAP
 
 
 class Lesson:

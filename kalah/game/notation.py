@@ -7,7 +7,7 @@ One turn's moves (extra turns) are joined with '-' for display: 'C-F'.
 """
 
 from kalah.errors import KalahError
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH, SWAP
+from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH, SWAP
 
 SWAP_WORDS = ("swap", "pie")
 

@@ -8,7 +8,7 @@ its rule set first:
     board = board_from_fragment("#position=kalah(6,4)/...")   # KalahError if bad
     board = edited_board(rules, pits, turn)                   # KalahError says what to fix
 
-Writing the link is kalah/analysis_link.py's (the pages linking here import only that).
+Writing the link is kalah/study/analysis_link.py's (the pages linking here import only that).
 
 Percent-escapes are decoded (a link that went through a mail program still
 opens). The editor builds a position from counts the user sets one by one:
@@ -16,12 +16,12 @@ until they add up to the rule set's seeds, `edited_board` says how many to
 add or take away.
 """
 
-from kalah.board import Board, format_position
+from kalah.game.board import Board, format_position
 from kalah.errors import KalahError
-from kalah.analysis_link import KEY
-from kalah.fragments import clip, unescape
+from kalah.study.analysis_link import KEY
+from kalah.library.fragments import clip, unescape
 from kalah.input_guards import MAX_LINK, check_text
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
 
 EXAMPLE = "#position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S"
 MAX_COUNT = 999   # seeds one pit may hold in the editor

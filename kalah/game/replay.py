@@ -11,9 +11,9 @@ ending the game by the forfeit rule of docs/rules.md; `to_json()` is the
 command's JSON (its doc gives the fields).
 """
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.rules import SIDE_LETTERS
+from kalah.game.rules import SIDE_LETTERS
 
 
 def split_moves(text):

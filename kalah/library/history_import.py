@@ -18,11 +18,11 @@ not read.
 import json
 
 from kalah.errors import KalahError
-from kalah.history import EXPORT_FORMAT, SCHEMA, Entry, entry_from_json, error_text
+from kalah.library.history import EXPORT_FORMAT, SCHEMA, Entry, entry_from_json, error_text
 from kalah.input_guards import (MAX_IMPORT, check_encodable, check_not_binary, check_text,
                                 load_json, too_deep, without_bom)
-from kalah.json_split import JsonSplitter
-from kalah.links import link_fragment, parse_fragment
+from kalah.library.json_split import JsonSplitter
+from kalah.library.links import link_fragment, parse_fragment
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 

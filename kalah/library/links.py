@@ -26,7 +26,7 @@ from kalah.errors import KalahError
 from kalah.input_guards import MAX_LINK, check_text
 from kalah.records.identity import short_hash, valid_id
 from kalah.records import compact
-from kalah.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
 
 MAX_FRAGMENT = MAX_LINK
 SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-"

@@ -1,6 +1,6 @@
 """The key=value fragments of the site's links (`#rules=owari&north=level5`): reading their
 fields, decoding percent-escapes, and quoting a bad part in a message, clipped. Apart from
-kalah/presets.py, so that what reads other links (the analysis board's, the puzzles') does not
+kalah/library/presets.py, so that what reads other links (the analysis board's, the puzzles') does not
 carry the preset games. Pure Python, MicroPython-safe.
 
     fields = read_fields("#rules=owari", ("rules", "south"), "game setup", 300)   # {'rules': 'owari'}

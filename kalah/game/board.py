@@ -16,9 +16,9 @@ round-trips through `Board.position()` and `Board.from_position()`.
 """
 
 from kalah.errors import KalahError
-from kalah.rules import (DEFAULT_RULES, FORFEIT, MOVE_LIMIT, NORTH, SIDE_LETTERS,
+from kalah.game.rules import (DEFAULT_RULES, FORFEIT, MOVE_LIMIT, NORTH, SIDE_LETTERS,
                          SIDE_NAMES, SOUTH, SWAP, find_rules)
-from kalah import notation
+from kalah.game import notation
 from kalah.input_guards import MAX_POSITION, check_text
 
 # The pie rule's state, part of a position.

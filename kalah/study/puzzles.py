@@ -1,7 +1,7 @@
 """Puzzles: "find the best move" positions whose answers are proven.
 
-    >>> from kalah import puzzles
-    >>> from kalah.puzzle_maker import shipped
+    >>> from kalah.study import puzzles
+    >>> from kalah.study.puzzle_maker import shipped
     >>> found = shipped("kalah(6,4)")                # the set in static/data/
     >>> first = found.puzzles[0]
     >>> first.id, first.best, first.value
@@ -24,10 +24,10 @@ with this module.
 
 import json
 
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.fragments import read_fields
-from kalah.rules import find_rules
+from kalah.library.fragments import read_fields
+from kalah.game.rules import find_rules
 
 FORMAT = "kalah-puzzles"
 VERSION = 1
@@ -47,7 +47,7 @@ MAX_BYTES = 4 * 1024 * 1024
 SHIPPED_RULES = ("kalah(6,4)", "kalah(6,4)+empty-capture")
 LINK_KEYS = ("set", "rules", "id", "theme", "difficulty")
 # The sets a link can name: the shipped ones (no set= in the link) and the player's own,
-# found in their stored games (kalah/history_puzzles.py); a "-you-" id is one of those.
+# found in their stored games (kalah/study/history_puzzles.py); a "-you-" id is one of those.
 SETS = ("shipped", "yours")
 MAX_LINK = 200
 START_RATING = 1200
@@ -67,7 +67,7 @@ def file_name(rules):
 
 
 def houses_seeds(board):
-    """The seeds in the houses of `board` (kalah.rules.Rules.houses_seeds)."""
+    """The seeds in the houses of `board` (kalah.game.rules.Rules.houses_seeds)."""
     return board.rules.houses_seeds(board.pits)
 
 

@@ -8,13 +8,13 @@ cancel between (or, where the worker is interruptible, inside) games.
 Progress: {"done": n, "total": m}, the game's positions proven so far.
 """
 
-from kalah import history_puzzles
+from kalah.study import history_puzzles
 from kalah.ai import endgame
-from kalah.puzzle_maker import ExactValues, game_puzzles as find_puzzles
+from kalah.study.puzzle_maker import ExactValues, game_puzzles as find_puzzles
 from kalah.ai.worker_api import _prepare
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.records.record import Record
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 
 
 def game_puzzles(args, progress=None, should_stop=None):

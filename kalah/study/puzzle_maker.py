@@ -2,7 +2,7 @@
 
 One rule (`puzzle_of`: the best move beats every other by MIN_MARGIN seeds; themes,
 difficulty, rating and refutations) for the shipped sets and for "From your games"
-(kalah/history_puzzles.py), so a puzzle from the player's games is judged exactly as
+(kalah/study/history_puzzles.py), so a puzzle from the player's games is judged exactly as
 a shipped one. A prover is anything with `values(board)` -> {move: exact value}, or
 None when it cannot prove the position cheaply: `ExactValues` (the book, else the
 pure-Python proof, under Pyodide or CPython) for the player's games, the numba
@@ -16,28 +16,28 @@ houses (or in the opening book) is solved exactly. A puzzle's difficulty is how 
 of levels 1-8 would find the move (levels 1-6 by the chance their softmax gives it,
 7 and 8 by their move at a fixed depth or node budget, each from a fresh search), so
 it too is the same every build. The file is the same bytes for the same options
-(`kalah.puzzles.dumps`).
+(`kalah.study.puzzles.dumps`).
 
 Also, under CPython: `shipped(rules)`, the set in static/data/, and
 `your_puzzles(entries)`, the "From your games" set of a whole history file
 (`python -m kalah puzzles`).
 
 A site feature (the puzzles page's), not part of kalah.ai: it uses the computer's
-search, levels and proofs and the puzzle formats of kalah/puzzles.py and
-kalah/history_puzzles.py, which the AI layer never imports (the import contracts
+search, levels and proofs and the puzzle formats of kalah/study/puzzles.py and
+kalah/study/history_puzzles.py, which the AI layer never imports (the import contracts
 in pyproject.toml).
 """
 
 import math
 
-from kalah import history_puzzles
-from kalah import puzzles as format_
+from kalah.study import history_puzzles
+from kalah.study import puzzles as format_
 from kalah.ai import endgame, players, solve
 from kalah.ai.reference import Rng
 from kalah.ai.search import Search, book_analysis
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 
 # Who plays the games a shipped set's puzzles come from: the computer at several
 # strengths and the reference players, so both good and bad positions arise.
@@ -134,7 +134,7 @@ def puzzle_of(board, prover, table, source):
 
 
 def game_puzzles(record, gid, prover, table, progress=None, should_stop=None):
-    """The puzzles of one stored game (dicts with ids, kalah/history_puzzles.py), in the order of its moves.
+    """The puzzles of one stored game (dicts with ids, kalah/study/history_puzzles.py), in the order of its moves.
 
     progress(done, total) after each position proven; should_stop() ends early (KalahError)."""
     rules = history_puzzles.usable_rules(record.rules)
@@ -168,7 +168,7 @@ def shipped(rules):
 
 
 def your_puzzles(entries):
-    """The YourPuzzles of history entries (`kalah.history_import.read_import`'s),
+    """The YourPuzzles of history entries (`kalah.library.history_import.read_import`'s),
     found as puzzles.html's "From your games" finds them, and how many entries
     were of rule sets that give no puzzles."""
     found = history_puzzles.YourPuzzles()

@@ -6,7 +6,7 @@ A course page or a friend links straight into a game:
 
 Keys (each at most once, any order; all optional but a fragment is never empty):
 
-    rules=NAME      any name kalah.rules.find_rules accepts, options included:
+    rules=NAME      any name kalah.game.rules.find_rules accepts, options included:
                     kalah(6,4), kalah(6,3)+empty-capture+pie, owari, oware+limit200
                     (default kalah(6,4))
     south=PLAYER    person, level1..level8, perfect, or a reference player: random,
@@ -25,8 +25,8 @@ what was wrong; nothing here touches the page (pure Python, MicroPython-safe).
 
 from kalah.ai import player_registry
 from kalah.errors import KalahError
-from kalah.fragments import clip, read_fields
-from kalah.rules import NORTH, SOUTH, find_rules
+from kalah.library.fragments import clip, read_fields
+from kalah.game.rules import NORTH, SOUTH, find_rules
 
 PERSON = "person"      # in links; the page's player name for a person is "human"
 HUMAN = "human"
