@@ -58,6 +58,26 @@ def _queued_seconds(pids):
     return total / 1e9
 
 
+def _runnable(pids):
+    """Whether a thread of the processes `pids` is running or waiting for a CPU now (state R in
+    /proc/PID/task/TID/stat). schedstat adds a wait to its total only once the wait ends, when
+    the thread gets a CPU, so a player starved right now looks idle to `_queued_seconds`."""
+    for pid in pids:
+        try:
+            tasks = os.listdir("/proc/%d/task" % pid)
+        except OSError:
+            continue
+        for tid in tasks:
+            try:
+                with open("/proc/%d/task/%s/stat" % (pid, tid), "rb") as handle:
+                    text = handle.read()
+            except OSError:
+                continue
+            if text[text.rfind(b")") + 2:][:1] == b"R":
+                return True
+    return False
+
+
 def descendants(root):
     """`root` and every process below it (one pass over /proc)."""
     parents = {}
@@ -102,6 +122,10 @@ class ProcessTree:
     def queued_seconds(self):
         """Seconds the known processes have waited for a CPU while runnable (`_queued_seconds`)."""
         return _queued_seconds(self.pids)
+
+    def runnable(self):
+        """Whether one of the known processes is running or waiting for a CPU now (`_runnable`)."""
+        return _runnable(self.pids)
 
     def kill(self):
         """SIGKILL to the root's process group and to every process under the root
@@ -214,6 +238,10 @@ class SeatCgroup:
     def queued_seconds(self):
         """Seconds the seat's processes now have waited for a CPU while runnable (`_queued_seconds`)."""
         return _queued_seconds(self.pids())
+
+    def runnable(self):
+        """Whether one of the seat's processes is running or waiting for a CPU now (`_runnable`)."""
+        return _runnable(self.pids())
 
     def pids(self):
         """The processes in the seat's cgroup now."""

@@ -336,7 +336,8 @@ class SandboxSeat:
 
         The wall ceiling is for players that sleep or block: the time the player's processes
         spent runnable but waiting for a CPU (the kernel's schedstat) is not counted against
-        it, so a machine kept busy by others cannot forfeit an honest player; MOVE_WALL_CAP
+        it, nor is a wait still going on (a runnable process), so a machine kept busy by others
+        cannot forfeit an honest player; MOVE_WALL_CAP
         times the ceiling bounds a move however starved the machine."""
         budget = self.time_limit + CPU_SLACK
         used = 0.0        # looked at only when no answer came in time: one /proc read a quick move
@@ -356,7 +357,10 @@ class SandboxSeat:
             now = time.monotonic()
             if now >= started + ceiling + queued:
                 queued = self.clock.queued_seconds() - queued_at_start
-                if now - started - queued >= ceiling or now - started >= MOVE_WALL_CAP * ceiling:
+                # A player runnable now is computing (its CPU is charged against the budget above)
+                # or waiting for a CPU in a wait schedstat does not show until it ends: not asleep.
+                past = now - started - queued >= ceiling and not self.clock.runnable()
+                if past or now - started >= MOVE_WALL_CAP * ceiling:
                     self.kill()
                     raise BotForfeit(TIMEOUT, "no move within %g s (the time limit of %g s: at most 3 x the "
                                      "limit + 1 s of wall time); the player was stopped" % (ceiling, self.time_limit))
