@@ -1,0 +1,236 @@
+"""The bot lab's tournaments kept in browser storage, so that a reload loses no class's work.
+
+Pure Python (the page's MicroPython, and CPython for the tests): the store is
+passed in, a dict-like object as kalah.history takes (`get`, `[key] = text`,
+`del [key]`, `keys()`; a full store raises kalah.history's StorageFull, a KalahError,
+from its `__setitem__`).
+
+One key per tournament, so that two tabs running tournaments never rewrite
+each other's, written again after each game:
+
+    kalah.lab.tournament.<id>   {"v": 1, "id": id, "saved": ms, "date": "2026-11-27 08:05",
+                                 "settings": {"system", "rounds", "seed", "rules", "time",
+                                              "players": [{"name", "file"}]},
+                                 "games": {"<game id>": {"names", "start", "moves", "scores",
+                                                         "forfeit", "key"}}}
+    kalah.lab.tournament-aside.<id>   an entry that could not be read, kept as it was
+
+A game keeps what replays it (`kalah.lab.game.LabGame.as_dict()` without the
+traceback and the players' output, which the history's record keeps) and
+`key`, its game in the history. Opening a tournament replays every game: a
+game whose moves do not give its stored scores, or that is not the game the
+pairings say, makes the whole entry unreadable; such an entry (or one that
+is not JSON, or not this layout) is moved aside under the aside key and
+reported, never deleted, and one from a newer version of the site is left
+where it is and reported.
+"""
+
+import json
+
+from kalah.errors import KalahError
+from kalah.input_guards import check_text, load_json
+from kalah.lab.exports import entrant_file
+from kalah.lab.game import LabGame
+from kalah.lab.tournament import Tournament
+
+VERSION = 1
+PREFIX = "kalah.lab.tournament."
+ASIDE_PREFIX = "kalah.lab.tournament-aside."
+MAX_STORED_TOURNAMENT = 5000000     # characters: browser storage holds about 5 MB in all
+KEPT_GAME_FIELDS = ("names", "start", "moves", "scores", "forfeit")
+KEPT_FORFEIT_FIELDS = ("side", "kind", "reason", "answer")
+
+
+class SavedTournament:
+    """A tournament read back: `tournament` (its results recorded), `games` ({game id: LabGame}),
+    the `settings` it was played with, `date` and `id`."""
+
+    def __init__(self, entry_id, date, settings, tournament, games):
+        self.id = entry_id
+        self.date = date
+        self.settings = settings
+        self.tournament = tournament
+        self.games = games
+
+    def specs(self):
+        """The entrants as specs of kalah.lab.exports (a file name, or one of our players)."""
+        return [{"name": p["name"], "filename": p["file"]} if p["file"] else {"name": p["name"], "ai": p["name"]}
+                for p in self.settings["players"]]
+
+
+def settings_of(tournament, specs, rules, time_limit):
+    """What a tournament was played with, as stored: its players by name and file."""
+    return {"system": tournament.system, "rounds": tournament.rounds, "seed": tournament.seed, "rules": rules,
+            "time": time_limit, "players": [{"name": spec["name"], "file": entrant_file(spec)} for spec in specs]}
+
+
+def entry_data(entry_id, saved_ms, date, settings, tournament, games):
+    """The stored JSON value of a tournament and its finished games ({game id: LabGame})."""
+    kept = {}
+    for game_id in games:
+        data = games[game_id].as_dict()
+        game = dict((name, data[name]) for name in KEPT_GAME_FIELDS)
+        if game["forfeit"]:
+            game["forfeit"] = dict((name, game["forfeit"].get(name)) for name in KEPT_FORFEIT_FIELDS)
+        game["key"] = tournament.results[game_id].get("key")
+        kept[str(game_id)] = game
+    return {"v": VERSION, "id": entry_id, "saved": saved_ms, "date": date, "settings": settings, "games": kept}
+
+
+def label(data):
+    """A stored tournament as one line for a list: date, system, players, games played."""
+    settings = data["settings"]
+    players = settings["players"]
+    return "%s · %s · %d players · %d games" % (data["date"], "round robin" if settings["system"] == "robin"
+                                                 else "Swiss", len(players), len(data["games"]))
+
+
+def read_settings(settings):
+    """The settings of a stored tournament, checked; KalahError saying what is wrong."""
+    if not isinstance(settings, dict):
+        raise KalahError("it has no settings")
+    players = settings.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) and isinstance(p.get("name"), str)
+                                                and isinstance(p.get("file"), str) for p in players):
+        raise KalahError("its players are not a list of {name, file}")
+    for name in ("seed", "rounds"):
+        if type(settings.get(name)) is not int:
+            raise KalahError("its settings have no whole number '%s'" % name)
+    if not isinstance(settings.get("rules"), str) or not isinstance(settings.get("time"), (int, float)):
+        raise KalahError("its settings have no rules or time limit")
+    return settings
+
+
+def replay(data):
+    """(Tournament, {game id: LabGame}) from a stored entry's data: every game replayed and
+    recorded in order, as the pairings made it; KalahError at the first that does not fit."""
+    settings = read_settings(data.get("settings"))
+    tournament = Tournament([p["name"] for p in settings["players"]], settings.get("system"),
+                            settings["rounds"], settings["seed"])
+    stored = data.get("games")
+    if not isinstance(stored, dict):
+        raise KalahError("its games are not an object of game number: game")
+    ids = []
+    for text in stored:
+        if not text.isdigit() or len(text) > 6:
+            raise KalahError("'%s' is not a game number" % text[:20])
+        ids.append(int(text))
+    ids.sort()
+    games = {}
+    for game_id in ids:
+        data_of_game = stored[str(game_id)]
+        if game_id >= len(tournament.games) or not isinstance(data_of_game, dict):
+            raise KalahError("game %d is not a game of its pairings" % (game_id + 1))
+        game = LabGame.from_dict(data_of_game)
+        pairing = tournament.games[game_id]
+        expected = (tournament.names[pairing["south"]], tournament.names[pairing["north"]])
+        if tuple(game.names) != expected:
+            raise KalahError("game %d is %s - %s, not %s - %s as its pairings say" % (
+                (game_id + 1,) + tuple(game.names) + expected))
+        if game.board.rules.name != settings["rules"]:
+            raise KalahError("game %d is not played by its rules" % (game_id + 1))
+        if not game.is_over():
+            raise KalahError("game %d is not finished" % (game_id + 1))
+        result = game.as_dict()
+        key = data_of_game.get("key")
+        result["key"] = key if isinstance(key, str) else None
+        tournament.start(game_id)
+        tournament.record(game_id, result)
+        games[game_id] = game
+    return tournament, games
+
+
+class TournamentShelf:
+    """The tournaments saved in one store: `entries` ({id: stored data}, read but not replayed),
+    and `problems` met reading them (lines to show)."""
+
+    def __init__(self, store):
+        self.store = store
+        self.entries = {}
+        self.problems = []
+
+    def load(self):
+        self.entries = {}
+        self.problems = []
+        for key in sorted(self.store.keys()):
+            if key.startswith(PREFIX):
+                self._load_one(key)
+            elif key.startswith(ASIDE_PREFIX):
+                self.problems.append("a saved tournament that could not be read is kept under %s" % key)
+
+    def _load_one(self, key):
+        text = self.store.get(key)
+        try:
+            check_text(text, "the saved tournament", MAX_STORED_TOURNAMENT)
+            data = load_json(text)
+            if not isinstance(data, dict):
+                raise KalahError("it is not a JSON object")
+            version = data.get("v")
+            if type(version) is int and version > VERSION:
+                self.problems.append("the saved tournament %s is from a newer version of the site (version %d; "
+                                     "this page reads %d): left as it is" % (key, version, VERSION))
+                return
+            if version != VERSION:
+                raise KalahError("it has no version this page reads")
+            if data.get("id") != key[len(PREFIX):] or not isinstance(data.get("date"), str):
+                raise KalahError("its id or date does not fit its key")
+            read_settings(data.get("settings"))
+            if not isinstance(data.get("games"), dict):
+                raise KalahError("its games are not an object of game number: game")
+            label(data)
+        except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
+            self.set_aside(key, text, error)
+            return
+        self.entries[data["id"]] = data
+
+    def set_aside(self, key, text, error):
+        """Move an unreadable entry aside (kept as it was) and say so."""
+        aside = ASIDE_PREFIX + key[len(PREFIX):]
+        try:
+            self.store[aside] = text if isinstance(text, str) else repr(text)
+            del self.store[key]
+            where = "it was kept under %s" % aside
+        except KalahError:        # the store is full: StorageFull
+            where = "no room to move it aside: it stays under %s" % key
+        self.problems.append("the saved tournament %s could not be read (%s); %s" % (
+            key[len(PREFIX):], (str(error) or error.__class__.__name__)[:200], where))
+
+    def newest_first(self):
+        """The ids of the saved tournaments, the latest saved first."""
+        ids = list(self.entries)
+        ids.sort(key=lambda entry_id: (self.entries[entry_id].get("saved") or 0, entry_id), reverse=True)
+        return ids
+
+    def open(self, entry_id):
+        """The SavedTournament of `entry_id`, every game replayed; KalahError (and the entry set
+        aside) when it does not replay."""
+        data = self.entries[entry_id]
+        try:
+            tournament, games = replay(data)
+        except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
+            del self.entries[entry_id]
+            self.set_aside(PREFIX + entry_id, self.store.get(PREFIX + entry_id), error)
+            raise KalahError(self.problems[-1])
+        return SavedTournament(entry_id, data["date"], data["settings"], tournament, games)
+
+    def save(self, entry_id, saved_ms, date, settings, tournament, games):
+        """Write a tournament and its finished games; the store's StorageFull leaves the stored copy
+        as it was."""
+        data = entry_data(entry_id, saved_ms, date, settings, tournament, games)
+        self.store[PREFIX + entry_id] = json.dumps(data)
+        self.entries[entry_id] = data
+
+    def delete(self, entry_id):
+        self.entries.pop(entry_id, None)
+        if self.store.get(PREFIX + entry_id) is not None:
+            del self.store[PREFIX + entry_id]
+
+    def delete_all(self):
+        """Every saved tournament and every copy set aside: how many keys were removed."""
+        keys = [key for key in self.store.keys() if key.startswith(PREFIX) or key.startswith(ASIDE_PREFIX)]
+        for key in keys:
+            del self.store[key]
+        self.entries = {}
+        self.problems = []
+        return len(keys)
+
