@@ -77,6 +77,11 @@ def entry_data(entry_id, saved_ms, date, settings, tournament, games):
     return {"v": VERSION, "id": entry_id, "saved": saved_ms, "date": date, "settings": settings, "games": kept}
 
 
+def is_date(value):
+    """A date as the page writes it, '2026-11-27 08:05' (it goes into the exported records too)."""
+    return isinstance(value, str) and 0 < len(value) <= 40 and all(c in "0123456789-: " for c in value)
+
+
 def label(data):
     """A stored tournament as one line for a list: date, system, players, games played."""
     settings = data["settings"]
@@ -172,8 +177,10 @@ class TournamentShelf:
                 return
             if version != VERSION:
                 raise KalahError("it has no version this page reads")
-            if data.get("id") != key[len(PREFIX):] or not isinstance(data.get("date"), str):
-                raise KalahError("its id or date does not fit its key")
+            if data.get("id") != key[len(PREFIX):]:
+                raise KalahError("its id does not fit its key")
+            if not is_date(data.get("date")):
+                raise KalahError("its date is not a date such as 2026-11-27 08:05")
             read_settings(data.get("settings"))
             if not isinstance(data.get("games"), dict):
                 raise KalahError("its games are not an object of game number: game")

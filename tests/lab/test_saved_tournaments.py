@@ -110,9 +110,10 @@ def test_a_game_that_is_not_the_pairings_game_is_refused():
 @pytest.mark.parametrize("text, reason", [
     ("{not json", "not valid JSON: "),
     ("[1, 2]", "it is not a JSON object"),
-    ('{"v": 1, "id": "other", "date": "", "settings": {}, "games": {}}', "its id or date does not fit its key"),
+    ('{"v": 1, "id": "other", "date": "", "settings": {}, "games": {}}', "its id does not fit its key"),
+    ('{"v": 1, "id": "t1", "date": "<b>", "settings": {}, "games": {}}', "its date is not a date such as 2026"),
     ('{"v": "1"}', "it has no version this page reads"),
-    ('{"v": 1, "id": "t1", "date": "d", "settings": {"players": [{"name": 3}]}, "games": {}}',
+    ('{"v": 1, "id": "t1", "date": "2026-11-27", "settings": {"players": [{"name": 3}]}, "games": {}}',
      "its players are not a list of {name, file}"),
 ])
 def test_foreign_or_broken_entries_are_set_aside_and_reported_and_the_others_load(text, reason):
