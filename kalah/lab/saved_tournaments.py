@@ -12,13 +12,14 @@ each other's, written again after each game:
                                  "settings": {"system", "rounds", "seed", "rules", "time",
                                               "players": [{"name", "file"}]},
                                  "games": {"<game id>": {"names", "start", "moves", "scores",
-                                                         "forfeit", "key"}}}
+                                                         "winner", "forfeit", "key"}}}
     kalah.lab.tournament-aside.<id>   an entry that could not be read, kept as it was
 
 A game keeps what replays it (`kalah.lab.game.LabGame.as_dict()` without the
 traceback and the players' output, which the history's record keeps) and
-`key`, its game in the history. Opening a tournament replays every game: a
-game whose moves do not give its stored scores, or that is not the game the
+`key`, its game in the history. Opening a tournament lists its standings from
+the stored results at once, then replays every game a slice at a time: a game
+whose moves do not give its stored result, or that is not the game the
 pairings say, makes the whole entry unreadable; such an entry (or one that
 is not JSON, or not this layout) is moved aside under the aside key and
 reported, never deleted, and one from a newer version of the site is left
@@ -37,7 +38,7 @@ VERSION = 1
 PREFIX = "kalah.lab.tournament."
 ASIDE_PREFIX = "kalah.lab.tournament-aside."
 MAX_STORED_TOURNAMENT = 5000000     # characters: browser storage holds about 5 MB in all
-KEPT_GAME_FIELDS = ("names", "start", "moves", "scores", "forfeit")
+KEPT_GAME_FIELDS = ("names", "start", "moves", "scores", "winner", "forfeit")
 KEPT_FORFEIT_FIELDS = ("side", "kind", "reason", "answer")
 
 
@@ -106,9 +107,11 @@ def read_settings(settings):
     return settings
 
 
-def replay(data):
-    """(Tournament, {game id: LabGame}) from a stored entry's data: every game replayed and
-    recorded in order, as the pairings made it; KalahError at the first that does not fit."""
+def listed(data):
+    """(Tournament, stored games in game order) from a stored entry's data, each game's stored
+    result recorded in order as the pairings made it, without replaying its moves (a class's
+    round robin is some 500 games: seconds under the page's MicroPython); KalahError at the
+    first result that does not fit its pairing. `checked` replays them."""
     settings = read_settings(data.get("settings"))
     tournament = Tournament([p["name"] for p in settings["players"]], settings.get("system"),
                             settings["rounds"], settings["seed"])
@@ -121,28 +124,89 @@ def replay(data):
             raise KalahError("'%s' is not a game number" % text[:20])
         ids.append(int(text))
     ids.sort()
-    games = {}
+    games = []
     for game_id in ids:
-        data_of_game = stored[str(game_id)]
-        if game_id >= len(tournament.games) or not isinstance(data_of_game, dict):
+        game = stored[str(game_id)]
+        if game_id >= len(tournament.games) or not isinstance(game, dict):
             raise KalahError("game %d is not a game of its pairings" % (game_id + 1))
-        game = LabGame.from_dict(data_of_game)
         pairing = tournament.games[game_id]
-        expected = (tournament.names[pairing["south"]], tournament.names[pairing["north"]])
-        if tuple(game.names) != expected:
-            raise KalahError("game %d is %s - %s, not %s - %s as its pairings say" % (
-                (game_id + 1,) + tuple(game.names) + expected))
-        if game.board.rules.name != settings["rules"]:
-            raise KalahError("game %d is not played by its rules" % (game_id + 1))
-        if not game.is_over():
-            raise KalahError("game %d is not finished" % (game_id + 1))
-        result = game.as_dict()
-        key = data_of_game.get("key")
-        result["key"] = key if isinstance(key, str) else None
+        expected = [tournament.names[pairing["south"]], tournament.names[pairing["north"]]]
+        if game.get("names") != expected:
+            raise KalahError("game %d is not %s - %s as its pairings say" % ((game_id + 1,) + tuple(expected)))
         tournament.start(game_id)
-        tournament.record(game_id, result)
-        games[game_id] = game
+        tournament.record(game_id, _stored_result(game_id, game))
+        games.append((game_id, game))
     return tournament, games
+
+
+def _stored_result(game_id, game):
+    """A stored game's result as Tournament.record takes it; KalahError when it is not one."""
+    scores, winner, forfeit, key = game.get("scores"), game.get("winner"), game.get("forfeit"), game.get("key")
+    if (not isinstance(scores, list) or len(scores) != 2 or not all(type(n) is int for n in scores)
+            or winner not in (0, 1, None) or not (forfeit is None or isinstance(forfeit, dict))):
+        raise KalahError("game %d has no result of scores, winner and forfeit" % (game_id + 1))
+    return {"scores": scores, "winner": winner, "forfeit": forfeit, "key": key if isinstance(key, str) else None}
+
+
+def checked(game_id, game, rules):
+    """The LabGame of a stored game, its moves replayed; KalahError when they do not give the
+    result stored (its scores, winner or forfeit) or do not finish the game."""
+    lab_game = LabGame.from_dict(game)
+    if lab_game.board.rules.name != rules:
+        raise KalahError("game %d is not played by its rules" % (game_id + 1))
+    if not lab_game.is_over():
+        raise KalahError("game %d is not finished" % (game_id + 1))
+    result = lab_game.as_dict()
+    forfeit = result["forfeit"] and dict((name, result["forfeit"][name]) for name in KEPT_FORFEIT_FIELDS)
+    if result["winner"] != game.get("winner") or forfeit != game.get("forfeit"):
+        raise KalahError("game %d: its stored result is not what its moves give" % (game_id + 1))
+    return lab_game
+
+
+class Opening:
+    """A saved tournament read back: listed at once (`saved`: its standings from the stored results),
+    then its games checked a slice of work at a time (see TournamentShelf.opening):
+
+        job = shelf.opening(entry_id)        # KalahError: the entry is set aside
+        show(job.saved)
+        while not job.run(clock_ms, 12):     # each call works about 12 ms, then returns
+            show(job.progress); let the browser breathe
+        job.saved.games                      # {game id: LabGame}, every game replayed
+
+    Each game's moves are replayed and must give its stored result; `run` raises KalahError
+    at the first that does not (the entry is then set aside, and the standings shown were wrong)."""
+
+    def __init__(self, shelf, entry_id):
+        self.shelf = shelf
+        self.entry_id = entry_id
+        data = shelf.entries[entry_id]
+        try:
+            tournament, self._stored = listed(data)
+        except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
+            self._set_aside(error)
+        self._rules = data["settings"]["rules"]
+        self.saved = SavedTournament(entry_id, data["date"], data["settings"], tournament, {})
+        self.progress = [0, len(self._stored)]
+
+    def _set_aside(self, error):
+        self.shelf.entries.pop(self.entry_id, None)
+        key = PREFIX + self.entry_id
+        self.shelf.set_aside(key, self.shelf.store.get(key), error)
+        raise KalahError(self.shelf.problems[-1])
+
+    def run(self, clock_ms, budget_ms=12):
+        """Check games until `budget_ms` have passed on `clock_ms()`; True once every game is checked."""
+        start = clock_ms()
+        while self.progress[0] < self.progress[1]:
+            game_id, game = self._stored[self.progress[0]]
+            try:
+                self.saved.games[game_id] = checked(game_id, game, self._rules)
+            except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
+                self._set_aside(error)
+            self.progress[0] += 1
+            if clock_ms() - start >= budget_ms:
+                break
+        return self.progress[0] == self.progress[1]
 
 
 class TournamentShelf:
@@ -208,17 +272,17 @@ class TournamentShelf:
         ids.sort(key=lambda entry_id: (self.entries[entry_id].get("saved") or 0, entry_id), reverse=True)
         return ids
 
+    def opening(self, entry_id):
+        """An Opening of `entry_id`: its games replayed a slice at a time."""
+        return Opening(self, entry_id)
+
     def open(self, entry_id):
         """The SavedTournament of `entry_id`, every game replayed; KalahError (and the entry set
         aside) when it does not replay."""
-        data = self.entries[entry_id]
-        try:
-            tournament, games = replay(data)
-        except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
-            del self.entries[entry_id]
-            self.set_aside(PREFIX + entry_id, self.store.get(PREFIX + entry_id), error)
-            raise KalahError(self.problems[-1])
-        return SavedTournament(entry_id, data["date"], data["settings"], tournament, games)
+        job = self.opening(entry_id)
+        while not job.run(lambda: 0):
+            pass
+        return job.saved
 
     def save(self, entry_id, saved_ms, date, settings, tournament, games):
         """Write a tournament and its finished games; the store's StorageFull leaves the stored copy

@@ -22,6 +22,11 @@ def open_lab(page, site_url, wait_for_python_ready):
     wait_for_python_ready(page)
 
 
+def wait_shown(page):
+    """Until the latest saved tournament is read back (its games replayed) and shown."""
+    page.wait_for_function("document.body.dataset.tournament === 'saved'")
+
+
 def tables(page):
     return (page.eval_on_selector_all("#standings tbody tr", ROWS),
             page.eval_on_selector_all("#crosstable tbody tr", ROWS))
@@ -83,6 +88,7 @@ def test_a_tournament_survives_a_reload_exports_like_the_command_line_and_its_ga
     # A reload: the same tables, read back from storage.
     page.reload()
     wait_for_python_ready(page)
+    wait_shown(page)
     assert tables(page) == played
     assert page.inner_text("#t-progress-text").endswith(": finished, 2 games.")
     assert page.evaluate("document.body.dataset.tournament") == "saved"
@@ -138,6 +144,7 @@ def test_names_and_reasons_from_students_files_are_shown_as_text_only(page, site
     page.add_init_script("if (window === window.top) { const s = %s; for (const k in s) localStorage.setItem(k, s[k]); }"
                          % json.dumps(hostile_store()))
     open_lab(page, site_url, wait_for_python_ready)
+    wait_shown(page)
     standings, crosstable = tables(page)
     assert standings == [["1", HOSTILE_NAMES[0], "2", "1", "0", "1", "1", "2", "48"],
                          ["1", HOSTILE_NAMES[1], "2", "1", "0", "1", "1", "2", "48"]]
@@ -160,6 +167,8 @@ def test_unreadable_saved_tournaments_are_kept_aside_and_reported(page, site_url
     page.add_init_script("if (window === window.top) { const s = %s; for (const k in s) localStorage.setItem(k, s[k]); }"
                          % json.dumps(stored))
     open_lab(page, site_url, wait_for_python_ready)
+    # The page lists the tournaments, then replays the latest's games a slice at a time.
+    page.wait_for_function("document.getElementById('t-message').textContent.includes('t1 could not')")
     assert page.inner_text("#t-message") == (
         "Saved tournaments: the saved tournament t2 could not be read (not valid JSON: syntax error); "
         "it was kept under kalah.lab.tournament-aside.t2; the saved tournament t1 could not be read "
@@ -174,3 +183,52 @@ def test_unreadable_saved_tournaments_are_kept_aside_and_reported(page, site_url
     page.click("#t-delete-all")
     assert page.inner_text("#t-message") == "Deleted 2 saved tournaments; their games stay in the history."
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kalah.lab.tournament')).length") == 0
+
+
+def class_round_robin(players=24, seed=1):
+    """A stored round robin of a class (24 players, 552 games of random moves): (store, standings rows)."""
+    import random
+    specs = [{"name": "student%02d" % i, "source": ""} for i in range(players)]
+    tournament = Tournament(specs)
+    rng = random.Random(seed)
+    games = {}
+    for game in tournament.pending():
+        lab_game = LabGame((tournament.names[game["south"]], tournament.names[game["north"]]))
+        while not lab_game.is_over():
+            lab_game.answer({"move": rng.choice(lab_game.board.legal_moves)})
+        games[game["id"]] = lab_game
+        tournament.start(game["id"])
+        tournament.record(game["id"], lab_game.as_dict())
+    store = {}
+    TournamentShelf(store).save("t1", 1, "2026-11-27 08:05", settings_of(tournament, specs, "kalah(6,4)", 1.0),
+                                tournament, games)
+    rows = [[str(row[k]) for k in ("rank", "name", "games", "wins", "draws", "losses", "forfeits", "points",
+                                   "seeds")] for row in tournament.standings()]
+    return store, rows
+
+
+def test_a_class_round_robin_is_shown_at_once_and_its_games_checked_a_slice_at_a_time(page, site_url,
+                                                                                  wait_for_python_ready):
+    store, rows = class_round_robin()
+    page.add_init_script("if (window === window.top) { const s = %s; for (const k in s) localStorage.setItem(k, s[k]); }"
+                         % json.dumps(store))
+    # What the page says, in order: its ready mark, the tournament shown and checked.
+    page.add_init_script("""if (window === window.top) {
+        window.seen = [];
+        new MutationObserver(() => {
+            const body = document.body, text = document.getElementById('t-progress-text');
+            const now = [body && body.dataset.ready, body && body.dataset.tournament, text && text.textContent];
+            const last = window.seen[window.seen.length - 1];
+            if (!last || now.some((v, i) => v !== last[i])) window.seen.push(now);
+        }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+    }""")
+    open_lab(page, site_url, wait_for_python_ready)
+    wait_shown(page)
+    assert tables(page)[0] == rows
+    seen = page.evaluate("window.seen")
+    ready = [k for k, (mark, shown, text) in enumerate(seen) if mark == "1"][0]
+    # The standings were shown from the stored results as the page became ready (its buttons
+    # answer), and the games' moves checked afterwards, a slice at a time.
+    assert seen[ready][1:] == ["checking", "Saved tournament of 2026-11-27 08:05: finished, 552 games. "
+                                           "Checking its games…"]
+    assert page.inner_text("#t-progress-text") == "Saved tournament of 2026-11-27 08:05: finished, 552 games."

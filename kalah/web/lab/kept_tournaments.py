@@ -14,9 +14,15 @@ from kalah.errors import KalahError
 from kalah.history import StorageFull
 from kalah.lab.exports import games_file, standings_csv, tournament_records
 from kalah.lab.saved_tournaments import TournamentShelf, label, settings_of
-from kalah.web.common.dom import by_id, clear, el, listen
+from kalah.web.common.dom import Timer, by_id, clear, el, listen
+
+SLICE_MS = 12       # reading a saved tournament back works this long, then lets the page answer
 
 GAMES_SOURCE = "lab-tournament"     # the records' meta "source": played in the lab page
+
+
+def clock_ms():
+    return window.performance.now()
 
 
 class Shown:
@@ -31,9 +37,10 @@ class Shown:
 
 class KeptTournaments:
     """The saved tournaments' list, its buttons and the two exports. `is_running()`: a tournament is
-    being played (none is shown or deleted meanwhile); `on_show(saved)` shows a
-    `kalah.lab.saved_tournaments.SavedTournament`; `say(text, problem)` writes the tournament's
-    message line."""
+    being played (none is shown or deleted meanwhile); `on_show(saved, checking)` shows a
+    `kalah.lab.saved_tournaments.SavedTournament` (`checking`: its games are being checked), or
+    hides the one shown (`saved` None: its check failed); `say(text, problem)` writes the
+    tournament's message line."""
 
     def __init__(self, store, is_running, on_show, say):
         self.shelf = TournamentShelf(store)
@@ -43,6 +50,9 @@ class KeptTournaments:
         self.shown = None           # a Shown, once a tournament is on the page
         self.shown_id = None        # its id in the store
         self.settings = None        # the running tournament's, as stored
+        self.job = None             # the saved tournament being read (an Opening), if any
+        self.job_problems = []
+        self.job_timer = Timer(self._open_slice)
         self.full = False           # storage refused the running tournament's last save
         listen(by_id("t-open"), "click", self.show_selected)
         listen(by_id("t-delete"), "click", self.delete_selected)
@@ -54,13 +64,12 @@ class KeptTournaments:
     def load(self):
         """Read the saved tournaments, say what could not be read, and show the latest."""
         self.shelf.load()
-        problems = list(self.shelf.problems)
         ids = self.shelf.newest_first()
         self.fill_list(ids[0] if ids else None)
+        if self.shelf.problems:
+            self.say("Saved tournaments: %s." % "; ".join(self.shelf.problems), True)
         if ids:
-            problems += self._open(ids[0])
-        if problems:
-            self.say("Saved tournaments: %s." % "; ".join(problems), True)
+            self.open(ids[0], self.shelf.problems)
 
     def fill_list(self, selected=None):
         box = by_id("t-saved")
@@ -74,18 +83,45 @@ class KeptTournaments:
             box.value = selected
         by_id("t-delete-all").disabled = not ids and not self.shelf.problems
 
-    def _open(self, entry_id):
-        """Show a saved tournament; the problems met (it could not be replayed)."""
+    def open(self, entry_id, problems=()):
+        """Show a saved tournament from its stored results at once, then check its games (their
+        moves replayed, a slice at a time: a class's round robin takes seconds under MicroPython)
+        while the page answers; its exports wait for the check. `problems` were met before and
+        are said again with any this meets."""
+        self.job_problems = list(problems)
         try:
-            saved = self.shelf.open(entry_id)
+            self.job = self.shelf.opening(entry_id)
         except KalahError as error:
-            self.fill_list()
-            return [str(error)]
+            self._failed(error)
+            return
+        saved = self.job.saved
         self.shown = Shown(saved.tournament, saved.games, saved.specs(), saved.date)
-        self.shown_id = entry_id
-        self.on_show(saved)
+        self.shown_id = saved.id
+        self.on_show(saved, True)
+        by_id("t-export-csv").disabled = by_id("t-export-games").disabled = True
+        self.job_timer.start(0)
+
+    def _failed(self, error):
+        self.job = None
+        self.fill_list()
+        self.say("Saved tournaments: %s." % "; ".join(self.job_problems + [str(error)]), True)
+
+    def _open_slice(self):
+        job = self.job
+        if job is None:
+            return
+        try:
+            done = job.run(clock_ms, SLICE_MS)
+        except KalahError as error:
+            self._failed(error)
+            self.on_show(None, False)
+            return
+        if not done:
+            self.job_timer.start(0)
+            return
+        self.job = None
+        self.on_show(job.saved, False)
         self.enable_exports()
-        return []
 
     def show_selected(self, event=None):
         entry_id = str(by_id("t-saved").value)
@@ -95,8 +131,8 @@ class KeptTournaments:
         if self.is_running():
             self.say("A tournament is running: stop it first to show another.", True)
             return
-        problems = self._open(entry_id)
-        self.say("; ".join(problems) + "." if problems else "", bool(problems))
+        self.say("")
+        self.open(entry_id)
 
     def delete_selected(self, event=None):
         entry_id = str(by_id("t-saved").value)
@@ -127,6 +163,7 @@ class KeptTournaments:
     def begin(self, tournament, specs, rules, time_limit, games):
         """A new tournament starts: shown, and saved (again after each game by `save`)."""
         from kalah.web.common import storage
+        self.job = None             # a tournament being read back gives way to the new one
         self.shown_id = "t" + storage.base36(storage.now_ms()) + storage.base36(int(window.Math.random() * 36 ** 4))
         self.shown = Shown(tournament, games, specs, storage.iso_now())
         self.settings = settings_of(tournament, specs, rules, time_limit)

@@ -239,8 +239,14 @@ class TournamentPanel:
         self._view.render(board.rules, board.pits, board.turn, (),
                                     labels=("South · %s" % game.names[0], "North · %s" % game.names[1]))
 
-    def show_saved(self, saved):
-        """A tournament read back from storage: its tables, and how far it got."""
+    def show_saved(self, saved, checking):
+        """A tournament read back from storage: its tables, and how far it got (`checking`: its
+        games' moves are still being replayed); None: hide the one shown."""
+        if saved is None:
+            by_id("t-progress-text").textContent = "No tournament shown."
+            by_id("standings").hidden = by_id("crosstable").hidden = True
+            document.body.dataset.tournament = "none"
+            return
         tournament = saved.tournament
         done, total = len(tournament.results), tournament.total_games()
         progress = by_id("t-progress")
@@ -250,11 +256,14 @@ class TournamentPanel:
             state = "Saved tournament of %s: finished, %d games." % (saved.date, total)
         else:
             state = "Saved tournament of %s: stopped after %d of %d games." % (saved.date, done, total)
+        if checking:
+            state += " Checking its games…"
         by_id("t-progress-text").textContent = state
         by_id("t-board-box").hidden = True
-        document.body.dataset.tournament = "saved"
-        render_standings(tournament)
-        render_crosstable(tournament)
+        document.body.dataset.tournament = "checking" if checking else "saved"
+        if checking:
+            render_standings(tournament)
+            render_crosstable(tournament)
 
     def show(self, run):
         if run is not self.run or self.kept.shown is None or self.kept.shown.tournament is not run.tournament:
