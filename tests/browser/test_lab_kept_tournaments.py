@@ -232,3 +232,30 @@ def test_a_class_round_robin_is_shown_at_once_and_its_games_checked_a_slice_at_a
     assert seen[ready][1:] == ["checking", "Saved tournament of 2026-11-27 08:05: finished, 552 games. "
                                            "Checking its games…"]
     assert page.inner_text("#t-progress-text") == "Saved tournament of 2026-11-27 08:05: finished, 552 games."
+
+
+def test_with_storage_full_the_tournament_plays_on_says_so_and_still_exports(page, site_url, wait_for_python_ready,
+                                                                             tmp_path):
+    # Storage refuses every tournament (the top window only: the sandboxes have none).
+    page.add_init_script("""if (window === window.top) {
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (String(key).startsWith('kalah.lab.tournament.')) throw new DOMException('full', 'QuotaExceededError');
+            return setItem.call(this, key, value);
+        };
+    }""")
+    open_lab(page, site_url, wait_for_python_ready)
+    page.fill("#player-name", "right")
+    page.fill("#code", RIGHTMOST)
+    page.click("#save")
+    page.fill("#time-limit", HONEST_LIMIT)
+    for value in ("saved:right", "ai:first"):
+        page.check("#entrants input[value='%s']" % value)
+    page.click("#t-start")
+    full = ("Browser storage is full: this tournament is no longer saved in this browser (a reload loses its "
+            "results). Export its standings and games, or delete old tournaments or games.")
+    assert page.inner_text("#t-message") == full        # said at its start, in the click's handler
+    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=TOURNAMENT_MS)
+    assert page.inner_text("#t-message") == full
+    assert page.inner_text("#t-saved").strip() == "(none yet)"
+    assert downloaded(page, "#t-export-csv", tmp_path).read_bytes() == command_line_csv(tmp_path)
