@@ -65,17 +65,14 @@ def settings_of(tournament, specs, rules, time_limit):
             "time": time_limit, "players": [{"name": spec["name"], "file": entrant_file(spec)} for spec in specs]}
 
 
-def entry_data(entry_id, saved_ms, date, settings, tournament, games):
-    """The stored JSON value of a tournament and its finished games ({game id: LabGame})."""
-    kept = {}
-    for game_id in games:
-        data = games[game_id].as_dict()
-        game = dict((name, data[name]) for name in KEPT_GAME_FIELDS)
-        if game["forfeit"]:
-            game["forfeit"] = dict((name, game["forfeit"].get(name)) for name in KEPT_FORFEIT_FIELDS)
-        game["key"] = tournament.results[game_id].get("key")
-        kept[str(game_id)] = game
-    return {"v": VERSION, "id": entry_id, "saved": saved_ms, "date": date, "settings": settings, "games": kept}
+def kept_game(game, key):
+    """A finished LabGame as stored: what replays it and its result, and `key`, its history id."""
+    data = game.as_dict()
+    kept = dict((name, data[name]) for name in KEPT_GAME_FIELDS)
+    if kept["forfeit"]:
+        kept["forfeit"] = dict((name, kept["forfeit"].get(name)) for name in KEPT_FORFEIT_FIELDS)
+    kept["key"] = key
+    return kept
 
 
 def is_date(value):
@@ -217,10 +214,12 @@ class TournamentShelf:
         self.store = store
         self.entries = {}
         self.problems = []
+        self._texts = {}            # {entry id: {game number: its JSON text}}, made by `save`
 
     def load(self):
         self.entries = {}
         self.problems = []
+        self._texts = {}
         for key in sorted(self.store.keys()):
             if key.startswith(PREFIX):
                 self._load_one(key)
@@ -285,14 +284,31 @@ class TournamentShelf:
         return job.saved
 
     def save(self, entry_id, saved_ms, date, settings, tournament, games):
-        """Write a tournament and its finished games; the store's StorageFull leaves the stored copy
-        as it was."""
-        data = entry_data(entry_id, saved_ms, date, settings, tournament, games)
-        self.store[PREFIX + entry_id] = json.dumps(data)
+        """Write a tournament and its finished games ({game id: LabGame}); the store's StorageFull
+        leaves the stored copy as it was.
+
+        Written after every game, so each game's JSON text is made once and kept (`_texts`):
+        the page's MicroPython takes about half a second to write a class's 160 KB whole."""
+        texts = self._texts.setdefault(entry_id, {})
+        held = self.entries.get(entry_id)
+        kept = dict(held["games"]) if held is not None and held.get("settings") == settings else {}
+        for game_id in games:
+            name = str(game_id)
+            if name not in kept:
+                kept[name] = kept_game(games[game_id], tournament.results[game_id].get("key"))
+                texts.pop(name, None)
+            if name not in texts:
+                texts[name] = json.dumps(kept[name])
+        data = {"v": VERSION, "id": entry_id, "saved": saved_ms, "date": date, "settings": settings}
+        head = json.dumps(data)
+        self.store[PREFIX + entry_id] = "%s, \"games\": {%s}}" % (head[:-1], ", ".join(
+            "\"%s\": %s" % (name, texts[name]) for name in kept))
+        data["games"] = kept
         self.entries[entry_id] = data
 
     def delete(self, entry_id):
         self.entries.pop(entry_id, None)
+        self._texts.pop(entry_id, None)
         if self.store.get(PREFIX + entry_id) is not None:
             del self.store[PREFIX + entry_id]
 
@@ -303,5 +319,6 @@ class TournamentShelf:
             del self.store[key]
         self.entries = {}
         self.problems = []
+        self._texts = {}
         return len(keys)
 

@@ -198,3 +198,18 @@ def test_micropython_saves_reads_and_exports_as_cpython_does():
     assert ours[0] == theirs[0]
     assert json.loads(ours[1]) == json.loads(theirs[1])
     assert len(json.loads(ours[1])) == 4
+
+
+def test_saved_after_every_game_the_entry_is_the_whole_tournament_so_far():
+    tournament, games = played()
+    store = {}
+    shelf = TournamentShelf(store)
+    settings = settings_of(tournament, FOUR, "kalah(6,4)", 0.5)
+    so_far = {}
+    for game_id in sorted(games):
+        so_far[game_id] = games[game_id]
+        shelf.save("t1", game_id, "2026-11-27 08:05", settings, tournament, so_far)
+        data = json.loads(store[PREFIX + "t1"])
+        assert (data["saved"], sorted(data["games"], key=int)) == (game_id, [str(i) for i in range(game_id + 1)])
+    assert json.loads(store[PREFIX + "t1"]) == json.loads(saved_store(tournament, games)[PREFIX + "t1"]) | {
+        "saved": 11}
