@@ -259,3 +259,48 @@ def test_with_storage_full_the_tournament_plays_on_says_so_and_still_exports(pag
     assert page.inner_text("#t-message") == full
     assert page.inner_text("#t-saved").strip() == "(none yet)"
     assert downloaded(page, "#t-export-csv", tmp_path).read_bytes() == command_line_csv(tmp_path)
+
+
+def test_a_tournament_cut_short_by_a_reload_plays_on_to_the_command_lines_standings(
+        page, site_url, wait_for_python_ready, tmp_path):
+    # One game at a time (the page plays as many as the machine has cores), so that the
+    # tournament is surely unfinished when paused after its first game.
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => 1})")
+    open_lab(page, site_url, wait_for_python_ready)
+    page.fill("#player-name", "right")
+    page.fill("#code", RIGHTMOST)
+    page.click("#save")
+    page.fill("#time-limit", HONEST_LIMIT)
+    for value in ("saved:right", "ai:first", "ai:random"):
+        page.check("#entrants input[value='%s']" % value)
+    page.fill("#tournament-seed", "3")
+    page.dispatch_event("#tournament-seed", "change")
+    command = page.inner_text("#t-command")
+    assert command == "python -m kalah tournament right.py --players random,first --rounds robin --time 5 --seed 3"
+    page.click("#t-start")
+    page.wait_for_function("parseInt(document.getElementById('t-progress').value) >= 1", timeout=TOURNAMENT_MS)
+    page.click("#t-pause")          # no game starts after the second; the reload cuts that one short
+    page.reload()
+    wait_for_python_ready(page)
+    wait_shown(page)
+    stopped = page.inner_text("#t-progress-text")
+    assert " stopped after " in stopped and stopped.endswith(" of 6 games.")
+    page.click("#t-continue")
+    assert page.evaluate("document.body.dataset.tournament") == "running"
+    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=TOURNAMENT_MS)
+    played = tables(page)[0]
+    page.reload()
+    wait_for_python_ready(page)
+    wait_shown(page)
+    assert page.inner_text("#t-progress-text").endswith(": finished, 6 games.")
+    assert tables(page)[0] == played
+    assert page.locator("#t-saved option").count() == 1      # the same tournament, played on
+
+    from kalah.cli import tournament as cli
+    (tmp_path / "right.py").write_text(RIGHTMOST)
+    words = [str(tmp_path / w) if w.endswith(".py") else w for w in command.split()[4:]]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(words + ["--json", "--quiet"]) == 0
+    assert played == [[str(row[k]) for k in ("rank", "name", "games", "wins", "draws", "losses", "forfeits",
+                                             "points", "seeds")] for row in json.loads(out.getvalue())["standings"]]

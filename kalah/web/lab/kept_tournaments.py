@@ -50,6 +50,7 @@ class KeptTournaments:
         self.shown = None           # a Shown, once a tournament is on the page
         self.shown_id = None        # its id in the store
         self.settings = None        # the running tournament's, as stored
+        self.saved = None           # the saved tournament shown, once its games are checked
         self.job = None             # the saved tournament being read (an Opening), if any
         self.job_problems = []
         self.job_timer = Timer(self._open_slice)
@@ -95,6 +96,7 @@ class KeptTournaments:
             self._failed(error)
             return
         saved = self.job.saved
+        self.saved = None
         self.shown = Shown(saved.tournament, saved.games, saved.specs(), saved.date)
         self.shown_id = saved.id
         self.on_show(saved, True)
@@ -120,6 +122,7 @@ class KeptTournaments:
             self.job_timer.start(0)
             return
         self.job = None
+        self.saved = job.saved
         self.on_show(job.saved, False)
         self.enable_exports()
 
@@ -164,6 +167,7 @@ class KeptTournaments:
         """A new tournament starts: shown, and saved (again after each game by `save`)."""
         from kalah.web.common import storage
         self.job = None             # a tournament being read back gives way to the new one
+        self.saved = None
         self.shown_id = "t" + storage.base36(storage.now_ms()) + storage.base36(int(window.Math.random() * 36 ** 4))
         self.shown = Shown(tournament, games, specs, storage.iso_now())
         self.settings = settings_of(tournament, specs, rules, time_limit)
@@ -171,6 +175,21 @@ class KeptTournaments:
         self.enable_exports()
         self.save()
         self.fill_list(self.shown_id)
+
+    def unfinished(self):
+        """The saved tournament shown, checked and unfinished, that could be played on; else None."""
+        shown = self.saved
+        if shown is None or self.job is not None or shown.tournament.finished():
+            return None
+        return shown
+
+    def carry_on(self, saved, specs, games):
+        """The saved tournament shown plays on: saved again under its own key after each game."""
+        self.saved = None
+        self.shown = Shown(saved.tournament, games, specs, saved.date)
+        self.shown_id = saved.id
+        self.settings = saved.settings
+        self.full = False
 
     def save(self):
         """Keep the running tournament as it is now; say once when storage is full."""

@@ -134,6 +134,7 @@ class TournamentPanel:
         listen(by_id("t-start"), "click", self.start)
         listen(by_id("t-pause"), "click", self.pause)
         listen(by_id("t-stop"), "click", self.stop)
+        listen(by_id("t-continue"), "click", self.carry_on)
         for node_id in ("entrants", "system", "swiss-rounds", "tournament-seed"):
             listen(by_id(node_id), "change", self.update_command)
         self.kept = KeptTournaments(store, self.running, self.show_saved, self.say)
@@ -204,10 +205,36 @@ class TournamentPanel:
         if self.run is not None and not self.run.finished():
             self.run.stop()
         message.textContent = ""
+        self._play(specs, tournament, rules, time_limit)
+        self.kept.begin(tournament, specs, rules, time_limit, self.run.games)
+        self.run.fill()
+
+    def _play(self, specs, tournament, rules, time_limit):
         self.run = TournamentRun(specs, tournament, rules, time_limit, self._pool, cores(),
                                  on_change=self.show, on_board=self.show_board,
                                  store_game=self._store_game, on_result=lambda run: self.kept.save())
-        self.kept.begin(tournament, specs, rules, time_limit, self.run.games)
+
+    def carry_on(self, event=None):
+        """Play the rest of the saved tournament shown (stopped, or cut short by a reload), its
+        students' players as last saved, with its own rules and time limit."""
+        saved = self.kept.unfinished()
+        if saved is None or self.running():
+            return
+        settings = saved.settings
+        specs = []
+        for player in settings["players"]:
+            if not player["file"]:
+                specs.append({"name": player["name"], "ai": player["name"]})
+                continue
+            try:
+                specs.append({"name": player["name"], "source": self._source_of(player["name"])})
+            except KeyError:
+                self.say("Cannot continue: %s is no longer saved in this browser." % player["name"], True)
+                return
+        self.say("")
+        self._play(specs, saved.tournament, settings["rules"], settings["time"])
+        self.run.games.update(saved.games)
+        self.kept.carry_on(saved, specs, self.run.games)
         self.run.fill()
 
     def pause(self, event=None):
@@ -245,6 +272,7 @@ class TournamentPanel:
         if saved is None:
             by_id("t-progress-text").textContent = "No tournament shown."
             by_id("standings").hidden = by_id("crosstable").hidden = True
+            by_id("t-continue").disabled = True
             document.body.dataset.tournament = "none"
             return
         tournament = saved.tournament
@@ -259,6 +287,7 @@ class TournamentPanel:
         if checking:
             state += " Checking its games…"
         by_id("t-progress-text").textContent = state
+        by_id("t-continue").disabled = checking or tournament.finished()
         by_id("t-board-box").hidden = True
         document.body.dataset.tournament = "checking" if checking else "saved"
         if checking:
@@ -286,6 +315,7 @@ class TournamentPanel:
             state += " Round %d of %d." % (tournament.round, tournament.rounds)
         by_id("t-progress-text").textContent = state
         active = not run.stopped and not tournament.finished()
+        by_id("t-continue").disabled = True
         by_id("t-pause").disabled = not active
         by_id("t-pause").textContent = "Resume" if run.paused else "Pause"
         by_id("t-stop").disabled = not active
