@@ -38,6 +38,7 @@ VERSION = 1
 PREFIX = "kalah.lab.tournament."
 ASIDE_PREFIX = "kalah.lab.tournament-aside."
 MAX_STORED_TOURNAMENT = 5000000     # characters: browser storage holds about 5 MB in all
+MAX_PLAYERS = 300                   # a whole course (docs/lab.md); a round robin of them is 89,700 games
 KEPT_GAME_FIELDS = ("names", "start", "moves", "scores", "winner", "forfeit")
 KEPT_FORFEIT_FIELDS = ("side", "kind", "reason", "answer")
 
@@ -96,9 +97,14 @@ def read_settings(settings):
     if not isinstance(players, list) or not all(isinstance(p, dict) and isinstance(p.get("name"), str)
                                                 and isinstance(p.get("file"), str) for p in players):
         raise KalahError("its players are not a list of {name, file}")
+    if len(players) > MAX_PLAYERS:
+        # A round robin's pairings are made at once: a foreign entry must not make millions.
+        raise KalahError("it has %d players; the lab plays at most %d" % (len(players), MAX_PLAYERS))
     for name in ("seed", "rounds"):
         if type(settings.get(name)) is not int:
             raise KalahError("its settings have no whole number '%s'" % name)
+    if not 1 <= settings["rounds"] <= MAX_PLAYERS:
+        raise KalahError("its settings have %d rounds" % settings["rounds"])
     if not isinstance(settings.get("rules"), str) or not isinstance(settings.get("time"), (int, float)):
         raise KalahError("its settings have no rules or time limit")
     return settings

@@ -115,6 +115,10 @@ def test_a_game_that_is_not_the_pairings_game_is_refused():
     ('{"v": "1"}', "it has no version this page reads"),
     ('{"v": 1, "id": "t1", "date": "2026-11-27", "settings": {"players": [{"name": 3}]}, "games": {}}',
      "its players are not a list of {name, file}"),
+    (json.dumps({"v": 1, "id": "t1", "date": "2026-11-27", "games": {}, "settings": {
+        "system": "robin", "rounds": 1, "seed": 1, "rules": "kalah(6,4)", "time": 1,
+        "players": [{"name": "p%d" % i, "file": ""} for i in range(5000)]}}),
+     "it has 5000 players; the lab plays at most 300"),
 ])
 def test_foreign_or_broken_entries_are_set_aside_and_reported_and_the_others_load(text, reason):
     tournament, games = played()
