@@ -33,6 +33,7 @@ from kalah.input_guards import check_text, load_json
 from kalah.lab.exports import entrant_file
 from kalah.lab.game import LabGame
 from kalah.lab.tournament import Tournament
+from kalah.records.identity import valid_id
 
 VERSION = 1
 PREFIX = "kalah.lab.tournament."
@@ -148,7 +149,9 @@ def _stored_result(game_id, game):
     if (not isinstance(scores, list) or len(scores) != 2 or not all(type(n) is int for n in scores)
             or winner not in (0, 1, None) or not (forfeit is None or isinstance(forfeit, dict))):
         raise KalahError("game %d has no result of scores, winner and forfeit" % (game_id + 1))
-    return {"scores": scores, "winner": winner, "forfeit": forfeit, "key": key if isinstance(key, str) else None}
+    # The key goes into the crosstable's links to the replay page: an id, or none.
+    return {"scores": scores, "winner": winner, "forfeit": forfeit,
+            "key": key if isinstance(key, str) and valid_id(key) else None}
 
 
 def checked(game_id, game, rules):

@@ -98,6 +98,14 @@ def test_a_game_whose_stored_scores_contradict_its_moves_sets_the_tournament_asi
     assert shelf.problems == ["a saved tournament that could not be read is kept under kalah.lab.tournament-aside.t1"]
 
 
+def test_a_stored_history_key_that_is_not_an_id_links_to_nothing():
+    store = damaged(lambda data: data["games"]["1"].update(key='x" onclick="alert(1)'))
+    shelf = TournamentShelf(store)
+    shelf.load()
+    results = shelf.open("t1").tournament.results
+    assert (results[0]["key"], results[1]["key"], results[2]["key"]) == ("g0", None, "g2")
+
+
 def test_a_game_that_is_not_the_pairings_game_is_refused():
     store = damaged(lambda data: data["games"]["0"].update(names=["first", "right"]))
     shelf = TournamentShelf(store)

@@ -148,6 +148,9 @@ class KeptTournaments:
         if not window.confirm("Delete the saved tournament %s? Export it first to keep a copy." % text):
             return
         self.shelf.delete(entry_id)
+        if entry_id == self.shown_id:
+            self.saved = None       # still shown, but no longer one to continue
+            by_id("t-continue").disabled = True
         self.fill_list()
         self.say("Deleted the tournament %s; its games stay in the history." % text)
 
@@ -159,6 +162,8 @@ class KeptTournaments:
                               "Export them first to keep a copy; their games stay in the history."):
             return
         count = self.shelf.delete_all()
+        self.saved = None
+        by_id("t-continue").disabled = True
         self.fill_list()
         self.say("Deleted %d saved tournament%s; their games stay in the history." % (count, "" if count == 1 else "s"))
 
