@@ -137,9 +137,10 @@ class TournamentPanel:
         listen(by_id("t-continue"), "click", self.carry_on)
         for node_id in ("entrants", "system", "swiss-rounds", "tournament-seed"):
             listen(by_id(node_id), "change", self.update_command)
-        self.kept = KeptTournaments(store, self.running, self.show_saved, self.say)
+        self.kept = KeptTournaments(store, self.playing, self.show_saved, self.say)
 
-    def running(self):
+    def playing(self):
+        """A tournament is being played (not stopped, not finished)."""
         return self.run is not None and not self.run.stopped and not self.run.finished()
 
     def say(self, text, problem=False):
@@ -218,7 +219,7 @@ class TournamentPanel:
         """Play the rest of the saved tournament shown (stopped, or cut short by a reload), its
         students' players as last saved, with its own rules and time limit."""
         saved = self.kept.unfinished()
-        if saved is None or self.running():
+        if saved is None or self.playing():
             return
         settings = saved.settings
         specs = []
