@@ -21,7 +21,7 @@ from kalah.ai import player_registry
 from kalah.cli import field
 from kalah.errors import KalahError
 from kalah.game.rules import DEFAULT_RULES, find_rules
-from kalah.lab import results as saved
+from kalah.lab import exports, results as saved
 from kalah.lab.player_files import check_files, read_player_file
 from kalah.lab.runner import play_tournament
 from kalah.lab.tournament import SYSTEMS, Tournament, format_crosstable, format_standings
@@ -42,6 +42,10 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=1, help="the tournament's random seed (default 1)")
     parser.add_argument("--jobs", type=int, default=None, help="games at a time (default: every core)")
     parser.add_argument("--out", metavar="FOLDER", help="write each game's record (JSON and PGN) and the standings here")
+    parser.add_argument("--csv", metavar="FILE",
+                        help="write the standings as CSV for a gradebook (one row per entrant, forfeits and reasons)")
+    parser.add_argument("--games", metavar="FILE",
+                        help="write every game as one file of records, which history.html's import reads")
     parser.add_argument("--json", action="store_true", help="print the standings and games as JSON")
     parser.add_argument("--quiet", action="store_true", help="do not print each game as it ends")
     parser.add_argument("--trust-bots", action="store_true",
@@ -72,6 +76,9 @@ def run(args):
     if args.time <= 0:
         raise KalahError("--time must be a positive number of seconds, not %g" % args.time)
     rules = find_rules(args.rules).name
+    for option, path in (("--csv", args.csv), ("--games", args.games)):
+        if path:
+            _check_writable(option, path)
     specs = player_specs(args.files, args.players)
     if args.cluster:
         sandbox = not args.trust_bots     # checked on each worker, where the games run
@@ -109,6 +116,10 @@ def run(args):
             handle.write(format_standings(tournament, field) + "\n\n" + format_crosstable(tournament, field) + "\n")
         with open(os.path.join(args.out, "standings.json"), "w") as handle:
             json.dump(saved.summary(tournament, results), handle, indent=1)
+    if args.csv:
+        _write_text(args.csv, exports.standings_csv(tournament, specs))
+    if args.games:
+        _write_text(args.games, exports.games_file(exports.tournament_records(tournament, results, "tournament")))
     if args.json:
         print(json.dumps(saved.summary(tournament, results), indent=1))
     else:
@@ -116,6 +127,20 @@ def run(args):
         print()
         print(format_crosstable(tournament, field))
     return 0
+
+
+def _check_writable(option, path):
+    """Refuse before any game is played a file that could not be written at the end."""
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path) or not os.path.isdir(folder):
+        raise KalahError("%s %s: %s" % (option, path, "a folder, not a file" if os.path.isdir(path)
+                                        else "no folder %s to write it in" % folder))
+
+
+def _write_text(path, text):
+    # newline="": the CSV's CRLF line ends stay as written on every system.
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
 
 
 def _indent(text):

@@ -18,6 +18,7 @@ import json
 import os
 
 from kalah.errors import KalahError
+from kalah.lab.exports import game_meta
 from kalah.records import pgn
 
 SETTINGS = "tournament.json"
@@ -80,8 +81,7 @@ def summary(tournament, results):
 
 def write_record(folder, tournament, game, result):
     """The finished game's record in `folder`, as JSON and PGN, named by its number and players."""
-    record = result.record({"source": "tournament", "system": tournament.system, "game": game["id"] + 1,
-                            "round": game["round"], "seed": tournament.seed})
+    record = result.record(game_meta(tournament, game, "tournament"))
     stem = os.path.join(folder, "game-%03d-%s-vs-%s" % (game["id"] + 1, _safe(result.names[0]),
                                                         _safe(result.names[1])))
     with open(stem + ".json", "w") as handle:

@@ -13,7 +13,8 @@ forfeits on time. The page never waits on a player.
 The modules of the page, by concern (each reports through callbacks):
 players (names and the saved players), editor (the code editor), settings
 (size, time limit, delay), games (one game), try_game (trying the player),
-tournament (tournaments and their tables), bot_sandbox (the sandboxes), and
+tournament (tournaments and their tables), kept_tournaments (tournaments kept in
+this browser, and their exports), bot_sandbox (the sandboxes), and
 this module (the player being written: draft, check, save, files; storage
 of games; wiring).
 
@@ -55,7 +56,7 @@ class LabPage:
         self.saved_check = None   # (name, source) of a save whose compile check has not answered
         self.draft_timer = Timer(self.save_draft)
         self.pool = SandboxPool()
-        self.tournament = TournamentPanel(self.settings, self.shelf.source, self.store_game, self.pool)
+        self.tournament = TournamentPanel(self.settings, self.shelf.source, self.store_game, self.pool, self.store)
         self.lab_settings = LabSettings(self.store, self.tournament.update_command)
         self.try_game = TryGame(self.settings, self.editor, self.shelf.source, self.store_game, self.pool)
         self.fill_players()
@@ -64,6 +65,7 @@ class LabPage:
         if self.shelf.problem:
             self.player_message(self.shelf.problem, problem=True)
         self.tournament.update_command()
+        self.tournament.kept.load()
 
     # -- small helpers -----------------------------------------------------
     def player_message(self, text, problem=False):

@@ -10,11 +10,13 @@ cells link to its replay.
 from pyscript import document, window
 
 from kalah.errors import KalahError
+from kalah.lab.exports import game_meta
 from kalah.lab.tournament import SWISS, Tournament
 from kalah.game.rules import SIDE_NAMES
 from kalah.web.common.board_view import BoardView
-from kalah.web.common.dom import Timer, by_id, clear, el, listen
+from kalah.web.common.dom import Timer, by_id, clear, el, listen, show_message
 from kalah.web.lab.games import GameRunner, seconds_text
+from kalah.web.lab.kept_tournaments import GAMES_SOURCE, KeptTournaments
 from kalah.web.lab.settings import number
 
 BOARD_MS = 250           # a tournament's board is redrawn at most this often
@@ -33,8 +35,10 @@ class TournamentRun:
     """Plays a Tournament's games, `cores()` at a time, each player in a fresh
     sandbox of `pool` (see kalah.web.lab.games); it reports through its callbacks."""
 
-    def __init__(self, specs, tournament, rules, time_limit, pool, parallel, on_change, on_board, store_game):
+    def __init__(self, specs, tournament, rules, time_limit, pool, parallel, on_change, on_board, store_game,
+                 on_result):
         self.on_change = on_change      # on_change(run): its progress changed
+        self.on_result = on_result      # on_result(run): a game ended, its result recorded
         self.on_board = on_board        # on_board(runner): a move in the game to show
         self.store_game = store_game    # store_game(game, meta): its key in the history, or None
         self.specs = specs
@@ -44,6 +48,7 @@ class TournamentRun:
         self.pool = pool
         self.parallel = parallel
         self.running = {}       # game id -> GameRunner
+        self.games = {}         # game id -> the finished LabGame
         self.paused = False
         self.stopped = False
         self.watched = None     # the game whose board is shown
@@ -85,10 +90,10 @@ class TournamentRun:
             by_id("t-message").textContent = "The tournament stopped: %s." % failure
             return
         result = runner.game.as_dict()
-        result["key"] = self.store_game(runner.game, {"source": "lab-tournament", "system": self.tournament.system,
-                                                      "game": game["id"] + 1, "round": game["round"],
-                                                      "seed": self.tournament.seed})
+        result["key"] = self.store_game(runner.game, game_meta(self.tournament, game, GAMES_SOURCE))
         self.tournament.record(game["id"], result)
+        self.games[game["id"]] = runner.game
+        self.on_result(self)
         self.fill()
         self.on_change(self)
 
@@ -114,9 +119,10 @@ class TournamentPanel:
     """The page's tournament section: entrants, options, the command line that plays the same
     tournament, and the run's progress, board and tables. settings() gives the lab's
     (rules, time limit, delay, show board); source_of(name) a saved player's code;
-    store_game(game, meta) keeps a finished game and gives its history key (or None)."""
+    store_game(game, meta) keeps a finished game and gives its history key (or None); `store` is
+    the browser's storage, where tournaments are kept (kept_tournaments)."""
 
-    def __init__(self, settings, source_of, store_game, pool):
+    def __init__(self, settings, source_of, store_game, pool, store):
         self._settings = settings
         self._source_of = source_of
         self._store_game = store_game
@@ -128,8 +134,17 @@ class TournamentPanel:
         listen(by_id("t-start"), "click", self.start)
         listen(by_id("t-pause"), "click", self.pause)
         listen(by_id("t-stop"), "click", self.stop)
+        listen(by_id("t-continue"), "click", self.carry_on)
         for node_id in ("entrants", "system", "swiss-rounds", "tournament-seed"):
             listen(by_id(node_id), "change", self.update_command)
+        self.kept = KeptTournaments(store, self.playing, self.show_saved, self.say)
+
+    def playing(self):
+        """A tournament is being played (not stopped, not finished)."""
+        return self.run is not None and not self.run.stopped and not self.run.finished()
+
+    def say(self, text, problem=False):
+        show_message(by_id("t-message"), text, problem, again=True)
 
     def entrant_specs(self):
         specs = []
@@ -191,9 +206,36 @@ class TournamentPanel:
         if self.run is not None and not self.run.finished():
             self.run.stop()
         message.textContent = ""
+        self._play(specs, tournament, rules, time_limit)
+        self.kept.begin(tournament, specs, rules, time_limit, self.run.games)
+        self.run.fill()
+
+    def _play(self, specs, tournament, rules, time_limit):
         self.run = TournamentRun(specs, tournament, rules, time_limit, self._pool, cores(),
                                  on_change=self.show, on_board=self.show_board,
-                                 store_game=self._store_game)
+                                 store_game=self._store_game, on_result=lambda run: self.kept.save())
+
+    def carry_on(self, event=None):
+        """Play the rest of the saved tournament shown (stopped, or cut short by a reload), its
+        students' players as last saved, with its own rules and time limit."""
+        saved = self.kept.unfinished()
+        if saved is None or self.playing():
+            return
+        settings = saved.settings
+        specs = []
+        for player in settings["players"]:
+            if not player["file"]:
+                specs.append({"name": player["name"], "ai": player["name"]})
+                continue
+            try:
+                specs.append({"name": player["name"], "source": self._source_of(player["name"])})
+            except KeyError:
+                self.say("Cannot continue: %s is no longer saved in this browser." % player["name"], True)
+                return
+        self.say("")
+        self._play(specs, saved.tournament, settings["rules"], settings["time"])
+        self.run.games.update(saved.games)
+        self.kept.carry_on(saved, specs, self.run.games)
         self.run.fill()
 
     def pause(self, event=None):
@@ -225,8 +267,36 @@ class TournamentPanel:
         self._view.render(board.rules, board.pits, board.turn, (),
                                     labels=("South · %s" % game.names[0], "North · %s" % game.names[1]))
 
+    def show_saved(self, saved, checking):
+        """A tournament read back from storage: its tables, and how far it got (`checking`: its
+        games' moves are still being replayed); None: hide the one shown."""
+        if saved is None:
+            by_id("t-progress-text").textContent = "No tournament shown."
+            by_id("standings").hidden = by_id("crosstable").hidden = True
+            by_id("t-continue").disabled = True
+            document.body.dataset.tournament = "none"
+            return
+        tournament = saved.tournament
+        done, total = len(tournament.results), tournament.total_games()
+        progress = by_id("t-progress")
+        progress.max = max(total, 1)
+        progress.value = done
+        if tournament.finished():
+            state = "Saved tournament of %s: finished, %d games." % (saved.date, total)
+        else:
+            state = "Saved tournament of %s: stopped after %d of %d games." % (saved.date, done, total)
+        if checking:
+            state += " Checking its games…"
+        by_id("t-progress-text").textContent = state
+        by_id("t-continue").disabled = checking or tournament.finished()
+        by_id("t-board-box").hidden = True
+        document.body.dataset.tournament = "checking" if checking else "saved"
+        if checking:
+            render_standings(tournament)
+            render_crosstable(tournament)
+
     def show(self, run):
-        if run is not self.run:
+        if run is not self.run or self.kept.shown is None or self.kept.shown.tournament is not run.tournament:
             return
         tournament = run.tournament
         done = len(tournament.results)
@@ -246,6 +316,7 @@ class TournamentPanel:
             state += " Round %d of %d." % (tournament.round, tournament.rounds)
         by_id("t-progress-text").textContent = state
         active = not run.stopped and not tournament.finished()
+        by_id("t-continue").disabled = True
         by_id("t-pause").disabled = not active
         by_id("t-pause").textContent = "Resume" if run.paused else "Pause"
         by_id("t-stop").disabled = not active
