@@ -5,14 +5,27 @@ so that they do not carry its reader and editor. Pure Python, MicroPython-safe.
     analysis_fragment(board)   # 'position=kalah(6,4)/.../S'
     position_link(board)       # 'analysis.html#position=...': this very position
     study_link(board)          # the same, for a game's position to study (an ended game: before its end)
+    study_fragment(start, "36(5)41", "35")   # a study: 'position=...&moves=36(5)41&at=35'
 """
 
-KEY = "position"
+KEY = "position"     # the position (a study's start)
+MOVES_KEY = "moves"  # a study's moves and variations (kalah.study_tree's text)
+AT_KEY = "at"        # the move looked at: the moves from the start to it, as digits
+KEYS = (KEY, MOVES_KEY, AT_KEY)
 
 
 def analysis_fragment(board):
     """The fragment (without '#') of the link that opens `board`'s position."""
     return KEY + "=" + board.position()
+
+
+def study_fragment(start, moves, at):
+    """The fragment of a study: its start Board, its moves (kalah.study_tree's text) and the path
+    of the move looked at (digits); with no moves, exactly `analysis_fragment(start)`."""
+    fragment = analysis_fragment(start)
+    if not moves:
+        return fragment
+    return "%s&%s=%s&%s=%s" % (fragment, MOVES_KEY, moves, AT_KEY, at)
 
 
 def position_link(board):
