@@ -28,9 +28,10 @@ DIGITS = "0123456789"
 class Node:
     """One move of the tree and what follows it (children[0] the main continuation)."""
 
-    def __init__(self, move, parent):
+    def __init__(self, move, parent, side=None):
         self.move = move
         self.parent = parent
+        self.side = side        # who played it (SOUTH, NORTH): how the move is written
         self.children = []
 
     def child(self, move):
@@ -100,10 +101,11 @@ class StudyTree:
         line (a variation when the position already has a continuation). KalahError if illegal."""
         node = self.node(self.path)
         if node.child(move) is None:
-            self.board().check_move(move)
+            board = self.board()
+            board.check_move(move)
             if self.size >= MAX_NODES:
                 raise KalahError("a study holds at most %d moves: delete a line first" % MAX_NODES)
-            node.children.append(Node(move, node))
+            node.children.append(Node(move, node, board.turn))
             self.size += 1
         self.path = self.path + (move,)
 
@@ -200,8 +202,8 @@ class StudyTree:
                         where, char, path_text(board.move_stack[ply:]) or "the start", strip_where(error)))
                 if tree.size >= MAX_NODES:
                     raise KalahError("the moves hold more than %d moves" % MAX_NODES)
+                last = Node(move, node, board.turn)
                 board.push(move)
-                last = Node(move, node)
                 node.children.append(last)
                 tree.size += 1
                 node = last

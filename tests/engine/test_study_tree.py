@@ -1,6 +1,9 @@
 """The analysis board's move tree (kalah/study_tree.py) and the study in its link (kalah/analysis.py):
 worked examples with exact texts, and properties over random trees (every line legal, delete and
 promote keep the other lines, the link's text reads back to the same tree)."""
+import contextlib
+import io
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -110,7 +113,7 @@ def test_a_bad_moves_field_says_what_is_wrong_and_the_position_still_opens(moves
 def nested(depth):
     """A tree whose variations nest `depth` deep: at each level two moves, the second's line going on."""
     tree = StudyTree(Board("kalah(8,12)"))
-    for _ in range(depth + 1):
+    for _ in range(depth):
         first, second = tree.board().legal_moves[-2:]
         tree.play(first)
         tree.back()
@@ -210,3 +213,28 @@ def test_delete_and_promote_keep_the_other_lines(rules, steps, pick, delete):
         tree.promote(path)
         assert sorted(tree.lines()) == sorted(lines)
         assert tree.mainline()[:len(path)] == path and tree.is_main(path)
+
+
+def test_the_tree_and_its_link_run_under_micropython_as_under_cpython():
+    from tests.micropython.runner import needs_micropython, run_micropython
+    if needs_micropython.args[0]:
+        pytest.skip(needs_micropython.kwargs["reason"])
+    code = (
+        "from kalah.analysis import study_from_fragment\n"
+        "from kalah.analysis_link import study_fragment\n"
+        "from kalah.study_tree import path_text\n"
+        "tree, problem = study_from_fragment('#position=kalah%286%2C4%29/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S"
+        "&moves=3(12)6(5)&at=35')\n"
+        "tree.promote(tree.path)\n"
+        "tree.back()\n"
+        "tree.play(1)\n"
+        "print(study_fragment(tree.start, tree.text(), path_text(tree.path)), problem)\n"
+        "tree.delete((3, 5))\n"
+        "print(tree.text(), tree.lines(), tree.board().position())\n"
+        "print(study_from_fragment('#position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S&moves=3(1')[1])\n")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(code, {})
+    assert printed.getvalue().splitlines()[0] == (
+        "position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S&moves=3(12)5(6)(1)&at=31 None")
+    assert run_micropython(code) == printed.getvalue()

@@ -20,18 +20,20 @@ import json
 
 from pyscript import document, window
 
-from kalah.analysis import board_from_fragment
-from kalah.analysis_link import analysis_fragment
+from kalah.analysis import study_from_fragment
+from kalah.analysis_link import study_fragment
 from kalah.fragments import is_link
 from kalah.board import Board
 from kalah.errors import KalahError
 from kalah.notation import move_text, signed
-from kalah.rules import SIDE_NAMES
+from kalah.rules import SIDE_NAMES, SOUTH
+from kalah.study_tree import StudyTree, path_text
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
+from kalah.web.analysis.tree_view import TreeView
 from kalah.web.analysis.words import line_words, values_words
-from kalah.web.common.dom import bring_into_view, by_id, clear, el, listen, missing, page_ready
+from kalah.web.common.dom import bring_into_view, by_id, clear, closest, el, listen, missing, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
 
@@ -61,6 +63,8 @@ class AnalysisPage:
         # splits the time to the first values there.
         self.client.on_ready = lambda timings: document.body.setAttribute("data-worker", "ready")
         self.board = Board()
+        self.tree = StudyTree(self.board)   # the study: its moves and variations; self.board is at tree.path
+        self.orientation = SOUTH             # the side drawn at the bottom ("f" flips)
         self.calls = []          # worker calls for the position shown
         self.rounds = 0
         self.round_budget = MAX_ROUNDS
@@ -81,7 +85,16 @@ class AnalysisPage:
         self.computer_level = by_id("computer-level")
         self.link = by_id("link")
         self.editor = PositionEditor(self.board.rules, self.edited, self.incomplete, self.open)
+        self.moves = TreeView(by_id("moves"), self.go)
+        self.forward_button = by_id("forward")
+        self.delete_button = by_id("delete-move")
+        self.promote_button = by_id("promote-line")
         listen(self.back_button, "click", lambda event: self.take_back())
+        listen(self.forward_button, "click", lambda event: self.walk(self.tree.forward))
+        listen(by_id("flip"), "click", lambda event: self.flip())
+        listen(self.delete_button, "click", lambda event: self.delete_move())
+        listen(self.promote_button, "click", lambda event: self.promote_line())
+        listen(document, "keydown", self.key)
         listen(self.computer_side, "change", lambda event: self.computer_turn())
         listen(self.computer_level, "change", lambda event: self.computer_turn())
         listen(by_id("start-position"), "click", lambda event: self.start_position())
@@ -101,7 +114,7 @@ class AnalysisPage:
                 self.open(Board(), write_address=False)
             return
         try:
-            board = board_from_fragment(fragment)
+            tree, problem = study_from_fragment(fragment)
         except KalahError as error:
             if first:
                 self.open(Board(), write_address=False)
@@ -110,26 +123,32 @@ class AnalysisPage:
             self.message.textContent = "This link's position cannot be opened: %s. %s" % (error, instead)
             bring_into_view(self.message)
             return
-        self.open(board)
+        self.open(tree.start, tree=tree, write_address=problem is None)
+        if problem is not None:
+            self.message.textContent = "This link's moves cannot be opened: %s. Its position is shown without them." % (
+                problem)
+            bring_into_view(self.message)
 
-    def open(self, board, write_address=True):
-        """Show `board` and analyse it."""
+    def open(self, board, write_address=True, tree=None):
+        """Show `board` and analyse it: a new study from it (or `tree`, a study read from a link)."""
         self.stop_computer()
-        self.board = board
+        self.tree = StudyTree(board) if tree is None else tree
+        self.board = self.tree.board()
         self.editor.rules = board.rules
         self.message.textContent = ""
         self.editor.say("")
         self.shown()
         self.write_link(write_address)
-        self.editor.fill(board)
+        self.editor.fill(self.board)
 
     def start_position(self):
         self.open(Board(self.editor.rules))
 
     def edited(self, board):
-        """The editor holds a position a game can be in: show it, analysed."""
+        """The editor holds a position a game can be in: show it, analysed (a new study from it)."""
         self.stop_computer()
-        self.board = board
+        self.tree = StudyTree(board)
+        self.board = self.tree.board()
         self.shown()
         self.write_link()
 
@@ -140,9 +159,10 @@ class AnalysisPage:
         self.drop_calls()
         self.editing = True
         if pits is not None:
-            self.view.render(rules, pits, turn, ())
+            self.view.render(rules, pits, turn, (), orientation=self.orientation)
         self.board_box.removeAttribute("data-position")
-        self.back_button.disabled = True
+        self.back_button.disabled = self.forward_button.disabled = True
+        self.delete_button.disabled = self.promote_button.disabled = True
         self.link.value = ""
         by_id("copy-status").textContent = ""
         self.values_status.textContent = "The values come once the position is complete."
@@ -152,15 +172,17 @@ class AnalysisPage:
         """Draw the position and ask for its values (and the computer's move when it is to play)."""
         board = self.board
         self.editing = False
-        self.view.render(board.rules, board.pits, board.turn, board.legal_moves, position=board.position())
-        self.back_button.disabled = not board.move_stack
+        self.view.render(board.rules, board.pits, board.turn, board.legal_moves, orientation=self.orientation,
+                         position=board.position())
+        self.show_moves()
         self.ask()
         self.computer_turn()
 
     def write_link(self, write_address=True):
         """The link field names the position shown, always; the address too, unless it holds a link
         the user may want to read (a bad one) or an in-page anchor."""
-        fragment = "#" + analysis_fragment(self.board)
+        tree = self.tree
+        fragment = "#" + study_fragment(tree.start, tree.text(), path_text(tree.path))
         if write_address:
             window.history.replaceState(None, "", fragment)
         self.link.value = str(window.location.href).split("#")[0] + fragment
@@ -282,9 +304,14 @@ class AnalysisPage:
         self.play(house)
 
     def play(self, move):
-        board = self.board
+        """Play `move` into the study (the move there, else a new line) and look at it, sown."""
         self.message.textContent = ""
-        report = board.push(move)
+        try:
+            self.tree.play(move)
+        except KalahError as error:
+            self.message.textContent = "This move cannot be added: %s." % error
+            return
+        report = self.board.push(move)
         self.drop_calls()
         self.view.animate(report, lambda: None)
         self.shown()
@@ -292,21 +319,93 @@ class AnalysisPage:
         self.editor.fill(self.board)
 
     def take_back(self):
-        board = self.board
+        """One move back in the study; past the computer's moves when it plays on, to a position
+        where a person moves, not one the computer would answer at once."""
         self.stop_computer()
-        if not board.move_stack:
+        tree = self.tree
+        if not tree.back():
             return
-        board.pop()
-        # Back to a position where a person moves, not one the computer would answer at once.
-        while board.move_stack and self.computer_to_move():
-            board.pop()
+        while tree.path and self.computer_to_move(tree.board()):
+            tree.back()
+        self.looked_at()
+
+    # -- the study's moves ------------------------------------------------------
+    def show_moves(self):
+        tree = self.tree
+        self.moves.render(tree)
+        self.back_button.disabled = not tree.path
+        self.forward_button.disabled = not tree.node(tree.path).children
+        self.delete_button.disabled = not tree.path
+        self.promote_button.disabled = tree.is_main(tree.path)
+
+    def looked_at(self):
+        """The study looks at another of its moves: show it."""
+        self.stop_computer()
+        self.message.textContent = ""
+        self.board = self.tree.board()
         self.shown()
         self.write_link()
         self.editor.fill(self.board)
 
-    def computer_to_move(self):
+    def go(self, path):
+        """A move of the study was clicked: look at it."""
+        if self.editing:
+            return
+        self.tree.go(path)
+        self.looked_at()
+
+    def walk(self, step):
+        """A step through the study (tree.back, forward, home, end): shown when it moved."""
+        if self.editing:
+            return
+        path = self.tree.path
+        step()
+        if self.tree.path != path:
+            self.looked_at()
+
+    def delete_move(self):
+        """Delete the move looked at and what follows it; look at the move before it."""
+        tree = self.tree
+        if self.editing or not tree.path:
+            return
+        tree.delete(tree.path)
+        self.looked_at()
+
+    def promote_line(self):
+        """The line looked at becomes the main line."""
+        if self.editing:
+            return
+        self.tree.promote(self.tree.path)
+        self.show_moves()
+        self.write_link()
+
+    def flip(self):
+        self.orientation = 1 - self.orientation
+        if self.editing:
+            self.editor.edited()
+        else:
+            board = self.board
+            self.view.render(board.rules, board.pits, board.turn, board.legal_moves, orientation=self.orientation,
+                             position=board.position())
+
+    def key(self, event):
+        """Left/Right a move back and on, Home/End the start and the line's end, f flips; not while
+        typing in a field, and not on the board, whose houses take the arrows."""
+        if event.ctrlKey or event.altKey or event.metaKey:
+            return
+        if closest(event.target, "input, select, textarea, .kb-house") is not None:
+            return
+        steps = {"ArrowLeft": self.take_back, "ArrowRight": lambda: self.walk(self.tree.forward),
+                 "Home": lambda: self.walk(self.tree.home), "End": lambda: self.walk(self.tree.end),
+                 "f": self.flip}
+        action = steps.get(str(event.key))
+        if action is not None:
+            event.preventDefault()
+            action()
+
+    def computer_to_move(self, board=None):
         side = str(self.computer_side.value)
-        turn = self.board.turn
+        turn = (self.board if board is None else board).turn
         return turn is not None and side == "SN"[turn]
 
     def stop_computer(self):

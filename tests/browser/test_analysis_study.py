@@ -1,0 +1,142 @@
+"""The analysis board as a study (issue 36): the move tree (variations, click to go, keys, flip, delete,
+promote) and the whole study in the link, which a teacher's link reopens."""
+import pytest
+from playwright.sync_api import expect
+
+from kalah import Board
+from tests.browser.play_driver import house_selector
+
+START = Board().position()
+MOVES = "#moves button[data-path]"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "reduced_motion": "reduce", "service_workers": "block"}
+
+
+def board_after(*moves):
+    board = Board()
+    for move in moves:
+        board.push(move)
+    return board.position()
+
+
+def open_analysis(page, site_url, wait_for_python_ready, fragment):
+    page.goto(site_url + "analysis.html" + fragment)
+    wait_for_python_ready(page)
+
+
+def tree_shown(page):
+    """The moves as drawn: (path, text, current) each, in the page's order, and the parentheses."""
+    return page.evaluate("""() => ({
+        moves: [...document.querySelectorAll('#moves button[data-path]')].map(
+            b => [b.dataset.path, b.textContent, b.getAttribute('aria-current') === 'true']),
+        variations: document.querySelectorAll('#moves .variation').length})""")
+
+
+def shows(page, position, fragment):
+    expect(page.locator("#board")).to_have_attribute("data-position", position)
+    page.wait_for_function("location.hash === %r" % fragment)
+
+
+def test_moves_make_a_tree_walked_by_clicks_and_keys(page, site_url, wait_for_python_ready):
+    open_analysis(page, site_url, wait_for_python_ready, "#position=" + START)
+    expect(page.locator("#moves")).to_have_text("No moves yet: play one on the board.")
+    page.click(house_selector(0, 3))        # C: an extra turn
+    page.click(house_selector(0, 6))        # F
+    shows(page, board_after(3, 6), "#position=%s&moves=36&at=36" % START)
+    page.click("#back")
+    shows(page, board_after(3), "#position=%s&moves=36&at=3" % START)
+    page.click(house_selector(0, 5))        # E instead of F: a variation
+    shows(page, board_after(3, 5), "#position=%s&moves=36(5)&at=35" % START)
+    assert tree_shown(page) == {"moves": [["3", "C", False], ["36", "F", False], ["35", "E", True]],
+                                "variations": 1}
+    # Playing the move already there follows it.
+    page.click("#back")
+    page.click(house_selector(0, 6))
+    shows(page, board_after(3, 6), "#position=%s&moves=36(5)&at=36" % START)
+    assert len(tree_shown(page)["moves"]) == 3
+
+    # Click a move; the keys, with the focus off the board and the fields.
+    page.click("#moves button[data-path='35']")
+    shows(page, board_after(3, 5), "#position=%s&moves=36(5)&at=35" % START)
+    page.locator("#moves-title").click()
+    page.keyboard.press("Home")
+    shows(page, START, "#position=%s&moves=36(5)&at=" % START)
+    assert page.is_disabled("#back") and page.is_enabled("#forward")
+    page.keyboard.press("ArrowRight")
+    shows(page, board_after(3), "#position=%s&moves=36(5)&at=3" % START)
+    page.keyboard.press("End")
+    shows(page, board_after(3, 6), "#position=%s&moves=36(5)&at=36" % START)
+    assert page.is_disabled("#forward")
+    page.keyboard.press("ArrowLeft")
+    shows(page, board_after(3), "#position=%s&moves=36(5)&at=3" % START)
+
+
+def test_f_flips_the_board(page, site_url, wait_for_python_ready):
+    open_analysis(page, site_url, wait_for_python_ready, "#position=" + START)
+    top_row = "document.querySelector('#board .kb-house').dataset.side"
+    assert page.evaluate(top_row) == "1"            # North's row on top
+    page.locator("#moves-title").click()
+    page.keyboard.press("f")
+    page.wait_for_function(top_row + " === '0'")    # South's on top
+    page.click("#flip")
+    page.wait_for_function(top_row + " === '1'")
+    # Typing "f" in a field types it, and flips nothing.
+    page.fill("#position-text", "")
+    page.locator("#position-text").press("f")
+    assert page.input_value("#position-text") == "f" and page.evaluate(top_row) == "1"
+
+
+def test_delete_a_line_and_promote_a_variation(page, site_url, wait_for_python_ready):
+    open_analysis(page, site_url, wait_for_python_ready, "#position=%s&moves=3(12)6(5)&at=35" % START)
+    shows(page, board_after(3, 5), "#position=%s&moves=3(12)6(5)&at=35" % START)
+    assert tree_shown(page)["moves"] == [["3", "C", False], ["1", "A", False], ["12", "b", False],
+                                         ["36", "F", False], ["35", "E", True]]
+    assert page.is_enabled("#promote-line")
+    page.click("#promote-line")
+    shows(page, board_after(3, 5), "#position=%s&moves=3(12)5(6)&at=35" % START)
+    assert page.is_disabled("#promote-line")
+    page.click("#delete-move")
+    shows(page, board_after(3), "#position=%s&moves=3(12)6&at=3" % START)
+    page.click("#moves button[data-path='12']")
+    page.click("#promote-line")
+    page.click("#delete-move")
+    shows(page, board_after(1), "#position=%s&moves=1(36)&at=1" % START)
+    page.click("#delete-move")
+    shows(page, START, "#position=%s&moves=36&at=" % START)
+    assert page.is_disabled("#delete-move")
+
+
+def test_a_teachers_link_reopens_the_same_tree_and_move(page, site_url, wait_for_python_ready):
+    open_analysis(page, site_url, wait_for_python_ready, "#position=" + START)
+    for move in (3, 6):
+        page.click(house_selector(0, move))
+    page.click("#back")
+    page.click(house_selector(0, 1))
+    shows(page, board_after(3, 1), "#position=%s&moves=36(1)&at=31" % START)
+    link = page.input_value("#link")
+    assert link == site_url + "analysis.html#position=%s&moves=36(1)&at=31" % START
+    drawn = tree_shown(page)
+    other = page.context.new_page()
+    open_analysis(other, site_url, wait_for_python_ready, link[len(site_url + "analysis.html"):])
+    expect(other.locator("#board")).to_have_attribute("data-position", board_after(3, 1))
+    assert tree_shown(other) == drawn and other.input_value("#link") == link
+
+
+def test_a_bad_moves_field_says_what_is_wrong_and_opens_the_position(page, site_url, wait_for_python_ready):
+    open_analysis(page, site_url, wait_for_python_ready, "#position=%s&moves=33&at=3" % START)
+    expect(page.locator("#message")).to_have_text(
+        "This link's moves cannot be opened: the moves, character 2 ('3' after 3): house 3 of South is empty. "
+        "Its position is shown without them.")
+    assert page.get_attribute("#board", "data-position") == START
+    assert page.input_value("#link") == site_url + "analysis.html#position=" + START
+    # The address keeps the link as it came, to be read and mended.
+    assert page.evaluate("location.hash") == "#position=%s&moves=33&at=3" % START
+    # A link with markup in its moves shows it as text, never as HTML.
+    open_analysis(page, site_url, wait_for_python_ready, "#position=%s&moves=3%%3Cb%%3E" % START)
+    expect(page.locator("#message")).to_have_text(
+        "This link's moves cannot be opened: the moves, character 2: '<' is not a house number or a "
+        "parenthesis. Its position is shown without them.")
+    assert page.locator("#message b").count() == 0
