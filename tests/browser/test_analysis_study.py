@@ -140,3 +140,41 @@ def test_a_bad_moves_field_says_what_is_wrong_and_opens_the_position(page, site_
         "This link's moves cannot be opened: the moves, character 2: '<' is not a house number or a "
         "parenthesis. Its position is shown without them.")
     assert page.locator("#message b").count() == 0
+
+
+def test_the_best_line_is_clickable_and_previewed_and_the_bar_shows_south_s_side(page, site_url,
+                                                                                  wait_for_python_ready):
+    from tests.engine.test_analysis import HELD_OUT
+    position = HELD_OUT[2][0]   # North to move; North's best is +14, proven
+    open_analysis(page, site_url, wait_for_python_ready, "#position=" + position)
+    expect(page.locator("#line .line-note")).to_have_text(" (proven)", timeout=120_000)
+    expect(page.locator("#eval-bar")).to_have_attribute("data-margin", "-14")
+    assert page.get_attribute("#eval-bar", "aria-valuetext") == "North ahead by 14 seeds (proven)"
+    assert page.inner_text("#eval-text") == "North ahead by 14 seeds (proven)"
+    assert page.evaluate("document.querySelector('#eval-bar .eval-south').style.width") == "20.8%"   # 50 + 50 x -14 / 24
+    moves = [int(ply) for ply in page.evaluate(
+        "[...document.querySelectorAll('#line button[data-ply]')].map(b => b.dataset.ply)")]
+    assert moves == list(range(1, len(moves) + 1)) and len(moves) >= 2
+    line = page.evaluate("window.line = [...document.querySelectorAll('#line button')].map(b => b.textContent)")
+    board = Board.from_position(position)
+    first = board.copy()
+    first.push(HELD_OUT[2][1]["best"][0])
+    # Hover: the board previews the position after the move; the position shown stays in data-position.
+    page.hover("#line button[data-ply='1']")
+    expect(page.locator("#board")).to_have_attribute("data-preview", first.position())
+    assert page.get_attribute("#board", "data-position") == position
+    page.hover("#moves-title")
+    page.wait_for_function("!document.getElementById('board').hasAttribute('data-preview')")
+    # Focus previews too.
+    page.focus("#line button[data-ply='1']")
+    expect(page.locator("#board")).to_have_attribute("data-preview", first.position())
+    # A click plays the line up to that move into the study.
+    page.click("#line button[data-ply='2']")
+    expect(page.locator("#board")).not_to_have_attribute("data-position", position)
+    shown = page.get_attribute("#board", "data-position")
+    fields = dict(part.split("=", 1) for part in page.evaluate("location.hash")[1:].split("&"))
+    assert fields["moves"] == fields["at"] and len(fields["at"]) == 2 and fields["at"][0] == "6"
+    for move in fields["at"]:
+        board.push(int(move))
+    assert board.position() == shown and line[0] == "f"
+    assert [text for _, text, _ in tree_shown(page)["moves"]] == line[:2]

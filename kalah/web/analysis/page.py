@@ -32,7 +32,8 @@ from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
 from kalah.web.analysis.tree_view import TreeView
-from kalah.web.analysis.words import line_words, values_words
+from kalah.web.analysis.line_view import EvaluationBar, LineView
+from kalah.web.analysis.words import values_words
 from kalah.web.common.dom import bring_into_view, by_id, clear, closest, el, listen, missing, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
@@ -79,7 +80,8 @@ class AnalysisPage:
         self.message = by_id("message")
         self.values_status = by_id("values-status")
         self.values_list = by_id("values")
-        self.line = by_id("line")
+        self.line = LineView(by_id("line"), self.play_line, self.preview)
+        self.bar = EvaluationBar(by_id("eval-bar"), by_id("eval-text"))
         self.back_button = by_id("back")
         self.computer_side = by_id("computer-side")
         self.computer_level = by_id("computer-level")
@@ -195,7 +197,8 @@ class AnalysisPage:
         self.board_box.removeAttribute("data-values")
         self.board_box.removeAttribute("data-values-position")
         clear(self.values_list)
-        self.line.textContent = ""
+        self.line.clear()
+        self.bar.show(self.board, {})
 
     def call(self, name, args, on_result):
         position = self.board.position()
@@ -217,6 +220,7 @@ class AnalysisPage:
             self.values_status.textContent = "The game is over there: South %d, North %d. No move to value." % (south, north)
             self.board_box.setAttribute("data-values", "{}")
             self.board_box.setAttribute("data-values-position", board.position())
+            self.bar.show(board, {})
             return
         self.rounds = 0
         self.round_budget = proof_rounds()
@@ -262,6 +266,7 @@ class AnalysisPage:
         shown = dict((key, {"value": values[key]["value"], "exact": values[key]["exact"] is True}) for key in keys)
         self.board_box.setAttribute("data-values", json.dumps(shown))
         self.board_box.setAttribute("data-values-position", position)
+        self.bar.show(board, shown)
         clear(self.values_list)
         best = max(entry["value"] for entry in shown.values()) if shown else None
         exact = 0
@@ -282,7 +287,33 @@ class AnalysisPage:
         moves = answer.get("line") or []
         proven = answer.get("proven") or 0
         self.line_exact = bool(answer.get("exact"))
-        self.line.textContent = line_words(self.board, moves, self.line_exact, proven)
+        self.line.render(self.board, moves, self.line_exact, proven)
+
+    def play_line(self, moves):
+        """A move of the best line was clicked: the line up to it goes into the study, shown there."""
+        if self.editing:
+            return
+        try:
+            for move in moves:
+                self.tree.play(move)
+        except KalahError as error:
+            self.message.textContent = "This line cannot be added: %s." % error
+        self.looked_at()
+
+    def preview(self, moves):
+        """The position after `moves` on the board, the study unchanged (None: the position shown
+        again). The board's data-position stays the position shown; data-preview names the other."""
+        board = self.board
+        if moves is not None:
+            board = board.copy()
+            for move in moves:
+                board.push(move)
+            self.board_box.setAttribute("data-preview", board.position())
+        else:
+            self.board_box.removeAttribute("data-preview")
+        self.board_box.classList.toggle("previewing", moves is not None)
+        self.view.render(board.rules, board.pits, board.turn, board.legal_moves if moves is None else (),
+                         orientation=self.orientation)
 
     # -- playing on ----------------------------------------------------------
     def house_clicked(self, side, house):
