@@ -178,3 +178,44 @@ def test_the_best_line_is_clickable_and_previewed_and_the_bar_shows_south_s_side
         board.push(int(move))
     assert board.position() == shown and line[0] == "f"
     assert [text for _, text, _ in tree_shown(page)["moves"]] == line[:2]
+
+
+def test_edit_mode_edits_houses_and_stores_by_clicks_the_board_live_at_every_edit(page, site_url,
+                                                                                   wait_for_python_ready):
+    open_analysis(page, site_url, wait_for_python_ready, "#position=" + START)
+    page.click("#edit-board")
+    assert page.get_attribute("#edit-board", "aria-pressed") == "true" and page.is_visible("#edit-tools")
+    page.click(house_selector(0, 1))          # one seed more in South's house A: not a move
+    expect(page.locator(house_selector(0, 1))).to_have_attribute("data-count", "5")
+    wrong = "Not a position yet: the board holds 49 seeds and kalah(6,4) has 48: take away 1 seed."
+    expect(page.locator("#editor-message")).to_have_text(wrong)
+    assert page.inner_text("#message") == wrong
+    assert page.get_attribute("#board", "data-position") is None and page.input_value("#link") == ""
+    page.check("input[name='edit-tool'][value='take']")
+    page.click(house_selector(1, 6))          # one seed less in North's house f
+    expect(page.locator("#board")).to_have_attribute("data-position", "kalah(6,4)/5,4,4,4,4,4,0,4,4,4,4,4,3,0/S")
+    assert page.inner_text("#editor-message") == ""
+    # A store, set to a number; then the side to move.
+    page.check("input[name='edit-tool'][value='set']")
+    page.fill("#edit-count", "3")
+    page.click("#board .kb-store.kb-n")
+    expect(page.locator("#editor-message")).to_have_text(
+        "Not a position yet: the board holds 51 seeds and kalah(6,4) has 48: take away 3 seeds.")
+    expect(page.locator("#board .kb-store.kb-n")).to_have_attribute("data-count", "3")
+    page.fill("#edit-count", "2")
+    page.click(house_selector(0, 1))
+    page.fill("#edit-count", "")               # emptied: no number to set
+    page.click(house_selector(0, 2))
+    expect(page.locator("#editor-message")).to_have_text("Set to: '' is not a number of seeds (0 to 999).")
+    assert page.input_value("#pit-1") == "4"   # nothing changed
+    page.click("#edit-turn")
+    wanted = "kalah(6,4)/2,4,4,4,4,4,0,4,4,4,4,4,3,3/N"
+    expect(page.locator("#board")).to_have_attribute("data-position", wanted)
+    assert page.evaluate("location.hash") == "#position=" + wanted
+    assert tree_shown(page)["moves"] == []   # every click edited; none played
+    # Out of edit mode, a click plays again.
+    page.click("#edit-board")
+    assert page.is_hidden("#edit-tools") and page.inner_text("#message") == ""
+    page.click(house_selector(1, 1))
+    expect(page.locator("#board")).not_to_have_attribute("data-position", wanted)
+    assert len(tree_shown(page)["moves"]) == 1

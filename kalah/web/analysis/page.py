@@ -48,6 +48,8 @@ LINE_PLIES = 10
 LINE_SECONDS = 1.0     # the first line; once every value is exact, the proven line may take longer
 PROVEN_LINE_SECONDS = 3.0
 COMPUTER_SECONDS = 1.0
+EDIT_MODE_WORDS = ("Edit mode: a click on a house or a store changes its seeds; "
+                   "an edit starts a new study from the position edited.")
 
 
 def proof_rounds():
@@ -75,6 +77,7 @@ class AnalysisPage:
         self.line_proven_asked = False
         self.request = None      # the computer's pending move
         self.editing = False     # the board shows the editor's counts, not yet a position
+        self.edit_mode = False   # clicks on houses and stores edit the position, not play
         self.board_box = by_id("board")
         self.view = BoardView(self.board_box, on_house=self.house_clicked)
         self.message = by_id("message")
@@ -97,6 +100,11 @@ class AnalysisPage:
         listen(self.delete_button, "click", lambda event: self.delete_move())
         listen(self.promote_button, "click", lambda event: self.promote_line())
         listen(document, "keydown", self.key)
+        self.edit_button = by_id("edit-board")
+        self.edit_tools = by_id("edit-tools")
+        listen(self.edit_button, "click", lambda event: self.toggle_edit_mode())
+        listen(by_id("edit-turn"), "click", lambda event: self.editor.switch_side())
+        listen(self.board_box, "click", self.store_clicked)
         listen(self.computer_side, "change", lambda event: self.computer_turn())
         listen(self.computer_level, "change", lambda event: self.computer_turn())
         listen(by_id("start-position"), "click", lambda event: self.start_position())
@@ -161,7 +169,7 @@ class AnalysisPage:
         self.drop_calls()
         self.editing = True
         if pits is not None:
-            self.view.render(rules, pits, turn, (), orientation=self.orientation)
+            self.draw(rules, pits, turn, ())
         self.board_box.removeAttribute("data-position")
         self.back_button.disabled = self.forward_button.disabled = True
         self.delete_button.disabled = self.promote_button.disabled = True
@@ -174,11 +182,18 @@ class AnalysisPage:
         """Draw the position and ask for its values (and the computer's move when it is to play)."""
         board = self.board
         self.editing = False
-        self.view.render(board.rules, board.pits, board.turn, board.legal_moves, orientation=self.orientation,
-                         position=board.position())
+        self.draw(board.rules, board.pits, board.turn, board.legal_moves, board.position())
         self.show_moves()
         self.ask()
         self.computer_turn()
+
+    def draw(self, rules, pits, turn, legal, position=None):
+        """The board as the page shows it: turned as chosen; in edit mode every house takes a click
+        (none is marked disabled, for assistive technology too)."""
+        self.view.render(rules, pits, turn, legal, orientation=self.orientation, position=position)
+        if self.edit_mode:
+            for house in self.board_box.querySelectorAll(".kb-house[aria-disabled]"):
+                house.removeAttribute("aria-disabled")
 
     def write_link(self, write_address=True):
         """The link field names the position shown, always; the address too, unless it holds a link
@@ -312,12 +327,40 @@ class AnalysisPage:
         else:
             self.board_box.removeAttribute("data-preview")
         self.board_box.classList.toggle("previewing", moves is not None)
-        self.view.render(board.rules, board.pits, board.turn, board.legal_moves if moves is None else (),
-                         orientation=self.orientation)
+        self.draw(board.rules, board.pits, board.turn, board.legal_moves if moves is None else ())
 
     # -- playing on ----------------------------------------------------------
+    # -- editing on the board ---------------------------------------------------
+    def toggle_edit_mode(self):
+        self.edit_mode = not self.edit_mode
+        self.edit_button.setAttribute("aria-pressed", "true" if self.edit_mode else "false")
+        self.edit_tools.hidden = not self.edit_mode
+        self.board_box.classList.toggle("edit-mode", self.edit_mode)
+        self.flip(turn=False)   # drawn again: every house takes a click in edit mode, else the legal ones
+        self.message.textContent = EDIT_MODE_WORDS if self.edit_mode else ""
+
+    def edit_pit(self, index):
+        """Edit mode: the tool chosen (a seed more, a seed less, or a number) on pit `index`."""
+        tool = str(document.querySelector("input[name='edit-tool']:checked").value)
+        if tool == "set":
+            self.editor.set_seeds(index, str(by_id("edit-count").value))
+        else:
+            self.editor.add_seeds(index, 1 if tool == "add" else -1)
+        # What the editor says (how many seeds to add or take away) shows by the board too.
+        self.message.textContent = str(self.editor.message.textContent) or EDIT_MODE_WORDS
+
+    def store_clicked(self, event):
+        store = closest(event.target, ".kb-store")
+        if store is None or not self.edit_mode:
+            return
+        rules = self.editor.rules
+        self.edit_pit(rules.stores[1 if store.classList.contains("kb-n") else 0])
+
     def house_clicked(self, side, house):
         board = self.board
+        if self.edit_mode:
+            self.edit_pit(self.editor.rules.house_index(side, house))
+            return
         if self.editing:
             self.message.textContent = "Complete the position in the editor first. %s" % (
                 self.editor.message.textContent)
@@ -410,14 +453,15 @@ class AnalysisPage:
         self.show_moves()
         self.write_link()
 
-    def flip(self):
-        self.orientation = 1 - self.orientation
+    def flip(self, turn=True):
+        """The board turned (or, with turn=False, drawn again as it is)."""
+        if turn:
+            self.orientation = 1 - self.orientation
         if self.editing:
             self.editor.edited()
         else:
             board = self.board
-            self.view.render(board.rules, board.pits, board.turn, board.legal_moves, orientation=self.orientation,
-                             position=board.position())
+            self.draw(board.rules, board.pits, board.turn, board.legal_moves, board.position())
 
     def key(self, event):
         """Left/Right a move back and on, Home/End the start and the line's end, f flips; not while
