@@ -163,7 +163,7 @@ def test_play_on_against_a_level(page, site_url, wait_for_python_ready):
     page.goto(site_url + "analysis.html#position=" + HELD_OUT[0][0])   # South to move
     wait_for_python_ready(page)
     page.select_option("#computer-side", "N")
-    page.select_option("#computer-level", "1")
+    page.select_option("#computer-level", "level1")
     page.click(house_selector(0, 1))
     # The computer answers as North until South is to move again.
     page.wait_for_function("""() => {

@@ -219,3 +219,35 @@ def test_edit_mode_edits_houses_and_stores_by_clicks_the_board_live_at_every_edi
     page.click(house_selector(1, 1))
     expect(page.locator("#board")).not_to_have_attribute("data-position", wanted)
     assert len(tree_shown(page)["moves"]) == 1
+
+
+def test_play_on_against_perfect_puts_its_replies_in_the_study(page, site_url, wait_for_python_ready):
+    from kalah.ai import player_registry
+    from kalah.ai.solve import solve
+    from tests.engine.test_analysis import HELD_OUT
+    position = HELD_OUT[0][0]   # South to move
+    open_analysis(page, site_url, wait_for_python_ready, "#position=" + position)
+    # Every level of the registry, and Perfect.
+    assert page.evaluate("[...document.querySelectorAll('#computer-level option')].map(o => o.value)") == list(
+        player_registry.LEVEL_NAMES) + ["perfect"]
+    assert page.input_value("#computer-level") == "level3"
+    page.select_option("#computer-level", "perfect")
+    page.select_option("#computer-side", "N")
+    page.click(house_selector(0, 1))
+    # Perfect answers as North until South is to move again (or the game is over).
+    page.wait_for_function("""(start) => {
+        const shown = document.getElementById('board').dataset.position;
+        return shown && shown !== start && !shown.endsWith('/N') && location.hash.includes('&at=');
+    }""", arg=position, timeout=120_000)
+    fields = dict(part.split("=", 1) for part in page.evaluate("location.hash")[1:].split("&"))
+    assert fields["position"] == position and fields["moves"] == fields["at"] and fields["at"][0] == "1"
+    assert len(fields["at"]) >= 2
+    board = Board.from_position(position)
+    for move in map(int, fields["at"]):
+        if board.turn == 1:   # North: Perfect's reply, a proven best move
+            assert move in solve(board)["best"], (board.position(), move)
+        board.push(move)
+    assert board.position() == page.get_attribute("#board", "data-position")
+    moves = tree_shown(page)["moves"]
+    assert [path for path, _, _ in moves] == [fields["at"][:n] for n in range(1, len(fields["at"]) + 1)]
+    assert moves[-1][2] and any(text.islower() for _, text, _ in moves)   # North's moves are lower case

@@ -42,3 +42,13 @@ def test_the_evaluation_bar_is_south_s_view_in_words_too():
     assert evaluation_words(0, True) == "Even (proven)"
     assert (bar_share(0), bar_share(10), bar_share(-10)) == (50, 75, 25)
     assert 99 < bar_share(1000) < 100
+
+
+def test_the_computer_choices_are_the_registry_s_levels_and_perfect():
+    from kalah.ai import player_registry
+    from kalah.web.analysis.words import computer_choices, player_words
+    choices = computer_choices()
+    assert [name for name, _ in choices] == list(player_registry.LEVEL_NAMES) + ["perfect"]
+    assert choices[0] == ("level1", "Level 1 (first steps)")
+    assert choices[-1] == ("perfect", "Perfect (perfect play)")
+    assert (player_words("level8"), player_words("perfect")) == ("Level 8", "Perfect")

@@ -33,7 +33,7 @@ from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
 from kalah.web.analysis.tree_view import TreeView
 from kalah.web.analysis.line_view import EvaluationBar, LineView
-from kalah.web.analysis.words import values_words
+from kalah.web.analysis.words import computer_choices, player_words, values_words
 from kalah.web.common.dom import bring_into_view, by_id, clear, closest, el, listen, missing, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
@@ -48,6 +48,7 @@ LINE_PLIES = 10
 LINE_SECONDS = 1.0     # the first line; once every value is exact, the proven line may take longer
 PROVEN_LINE_SECONDS = 3.0
 COMPUTER_SECONDS = 1.0
+DEFAULT_LEVEL = "level3"
 EDIT_MODE_WORDS = ("Edit mode: a click on a house or a store changes its seeds; "
                    "an edit starts a new study from the position edited.")
 
@@ -88,6 +89,9 @@ class AnalysisPage:
         self.back_button = by_id("back")
         self.computer_side = by_id("computer-side")
         self.computer_level = by_id("computer-level")
+        for name, label in computer_choices():
+            self.computer_level.appendChild(el("option", label, attrs={"value": name}))
+        self.computer_level.value = DEFAULT_LEVEL
         self.link = by_id("link")
         self.editor = PositionEditor(self.board.rules, self.edited, self.incomplete, self.open)
         self.moves = TreeView(by_id("moves"), self.go)
@@ -492,8 +496,8 @@ class AnalysisPage:
         """Ask the computer for its move when it plays the side to move."""
         if not self.computer_to_move() or (self.request is not None and self.request.is_pending()):
             return
-        level = "level%s" % self.computer_level.value
-        self.message.textContent = "Level %s is thinking\u2026" % self.computer_level.value
+        level = str(self.computer_level.value)
+        self.message.textContent = "%s is thinking\u2026" % player_words(level)
         board = self.board
         position = board.position()
 

@@ -5,8 +5,10 @@
     line_steps(board, [6, 1, 4])                          # [(6, 'F', ''), (1, 'A', '-'), (4, 'd', ' ')]
     evaluation(board, values)                             # (8, True): South's margin, proven
     evaluation_words(8, True), bar_share(8)               # 'South ahead by 8 seeds (proven)', 72.2...
+    computer_choices()                                    # [('level1', 'Level 1 (first steps)'), ...]
 """
 
+from kalah.ai import player_registry
 from kalah.notation import move_text
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
 
@@ -91,3 +93,17 @@ def values_words(side, exact, total, depth, rounds, budget, computer_moves):
         return words + "The rest is not proven within the budget (%d round%s of proofs): keep proving?" % (
             budget, "" if budget == 1 else "s")
     return words + "Proving the rest\u2026"
+
+
+def computer_choices():
+    """[(name, label)] of the computer players that play on here: every level, strength and all,
+    and Perfect (kalah.ai.player_registry, as the play page lists them)."""
+    choices = [(name, "%s (%s)" % (player_words(name), player_registry.LEVEL_STRENGTH[name][0]))
+               for name in player_registry.LEVEL_NAMES]
+    perfect = player_registry.PERFECT
+    return choices + [(perfect, "%s (%s)" % (player_words(perfect), player_registry.TITLES[perfect]))]
+
+
+def player_words(name):
+    """'Level 3', 'Perfect': a computer player as the page names it."""
+    return "Level " + name[len("level"):] if player_registry.kind_of(name) == player_registry.LEVEL else name[:1].upper() + name[1:]
