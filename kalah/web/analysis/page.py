@@ -28,13 +28,14 @@ from kalah.errors import KalahError
 from kalah.notation import move_text, signed
 from kalah.rules import SIDE_NAMES, SOUTH
 from kalah.study_tree import StudyTree, path_text
+from kalah.web.analysis.board_edit import BoardEdit
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
-from kalah.web.analysis.tree_view import TreeView
+from kalah.web.analysis.study_moves import StudyMoves
 from kalah.web.analysis.line_view import EvaluationBar, LineView
 from kalah.web.analysis.words import computer_choices, player_words, values_words
-from kalah.web.common.dom import bring_into_view, by_id, clear, closest, el, listen, missing, page_ready
+from kalah.web.common.dom import bring_into_view, by_id, clear, el, listen, missing, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
 
@@ -49,8 +50,6 @@ LINE_SECONDS = 1.0     # the first line; once every value is exact, the proven l
 PROVEN_LINE_SECONDS = 3.0
 COMPUTER_SECONDS = 1.0
 DEFAULT_LEVEL = "level3"
-EDIT_MODE_WORDS = ("Edit mode: a click on a house or a store changes its seeds; "
-                   "an edit starts a new study from the position edited.")
 
 
 def proof_rounds():
@@ -66,8 +65,7 @@ class AnalysisPage:
         # <body data-worker="ready"> once the worker answers calls: scripts/bench/measure_analysis.py
         # splits the time to the first values there.
         self.client.on_ready = lambda timings: document.body.setAttribute("data-worker", "ready")
-        self.board = Board()
-        self.tree = StudyTree(self.board)   # the study: its moves and variations; self.board is at tree.path
+        self.board = Board()   # the position shown: the study's (self.study.tree) at the move looked at
         self.orientation = SOUTH             # the side drawn at the bottom ("f" flips)
         self.calls = []          # worker calls for the position shown
         self.rounds = 0
@@ -78,7 +76,6 @@ class AnalysisPage:
         self.line_proven_asked = False
         self.request = None      # the computer's pending move
         self.editing = False     # the board shows the editor's counts, not yet a position
-        self.edit_mode = False   # clicks on houses and stores edit the position, not play
         self.board_box = by_id("board")
         self.view = BoardView(self.board_box, on_house=self.house_clicked)
         self.message = by_id("message")
@@ -86,7 +83,6 @@ class AnalysisPage:
         self.values_list = by_id("values")
         self.line = LineView(by_id("line"), self.play_line, self.preview)
         self.bar = EvaluationBar(by_id("eval-bar"), by_id("eval-text"))
-        self.back_button = by_id("back")
         self.computer_side = by_id("computer-side")
         self.computer_level = by_id("computer-level")
         for name, label in computer_choices():
@@ -94,21 +90,9 @@ class AnalysisPage:
         self.computer_level.value = DEFAULT_LEVEL
         self.link = by_id("link")
         self.editor = PositionEditor(self.board.rules, self.edited, self.incomplete, self.open)
-        self.moves = TreeView(by_id("moves"), self.go)
-        self.forward_button = by_id("forward")
-        self.delete_button = by_id("delete-move")
-        self.promote_button = by_id("promote-line")
-        listen(self.back_button, "click", lambda event: self.take_back())
-        listen(self.forward_button, "click", lambda event: self.walk(self.tree.forward))
-        listen(by_id("flip"), "click", lambda event: self.flip())
-        listen(self.delete_button, "click", lambda event: self.delete_move())
-        listen(self.promote_button, "click", lambda event: self.promote_line())
-        listen(document, "keydown", self.key)
-        self.edit_button = by_id("edit-board")
-        self.edit_tools = by_id("edit-tools")
-        listen(self.edit_button, "click", lambda event: self.toggle_edit_mode())
-        listen(by_id("edit-turn"), "click", lambda event: self.editor.switch_side())
-        listen(self.board_box, "click", self.store_clicked)
+        self.study = StudyMoves(self.looked_at, self.write_link, self.flip, lambda: not self.editing,
+                                self.computer_to_move)
+        self.board_edit = BoardEdit(self.board_box, self.editor, self.edit_toggled, self.say)
         listen(self.computer_side, "change", lambda event: self.computer_turn())
         listen(self.computer_level, "change", lambda event: self.computer_turn())
         listen(by_id("start-position"), "click", lambda event: self.start_position())
@@ -146,8 +130,8 @@ class AnalysisPage:
     def open(self, board, write_address=True, tree=None):
         """Show `board` and analyse it: a new study from it (or `tree`, a study read from a link)."""
         self.stop_computer()
-        self.tree = StudyTree(board) if tree is None else tree
-        self.board = self.tree.board()
+        self.study.reset(StudyTree(board) if tree is None else tree)
+        self.board = self.study.tree.board()
         self.editor.rules = board.rules
         self.message.textContent = ""
         self.editor.say("")
@@ -161,8 +145,8 @@ class AnalysisPage:
     def edited(self, board):
         """The editor holds a position a game can be in: show it, analysed (a new study from it)."""
         self.stop_computer()
-        self.tree = StudyTree(board)
-        self.board = self.tree.board()
+        self.study.reset(StudyTree(board))
+        self.board = self.study.tree.board()
         self.shown()
         self.write_link()
 
@@ -175,8 +159,7 @@ class AnalysisPage:
         if pits is not None:
             self.draw(rules, pits, turn, ())
         self.board_box.removeAttribute("data-position")
-        self.back_button.disabled = self.forward_button.disabled = True
-        self.delete_button.disabled = self.promote_button.disabled = True
+        self.study.disable()
         self.link.value = ""
         by_id("copy-status").textContent = ""
         self.values_status.textContent = "The values come once the position is complete."
@@ -187,7 +170,7 @@ class AnalysisPage:
         board = self.board
         self.editing = False
         self.draw(board.rules, board.pits, board.turn, board.legal_moves, board.position())
-        self.show_moves()
+        self.study.show()
         self.ask()
         self.computer_turn()
 
@@ -195,14 +178,12 @@ class AnalysisPage:
         """The board as the page shows it: turned as chosen; in edit mode every house takes a click
         (none is marked disabled, for assistive technology too)."""
         self.view.render(rules, pits, turn, legal, orientation=self.orientation, position=position)
-        if self.edit_mode:
-            for house in self.board_box.querySelectorAll(".kb-house[aria-disabled]"):
-                house.removeAttribute("aria-disabled")
+        self.board_edit.enable_houses()
 
     def write_link(self, write_address=True):
         """The link field names the position shown, always; the address too, unless it holds a link
         the user may want to read (a bad one) or an in-page anchor."""
-        tree = self.tree
+        tree = self.study.tree
         fragment = "#" + study_fragment(tree.start, tree.text(), path_text(tree.path))
         if write_address:
             window.history.replaceState(None, "", fragment)
@@ -314,7 +295,7 @@ class AnalysisPage:
             return
         try:
             for move in moves:
-                self.tree.play(move)
+                self.study.tree.play(move)
         except KalahError as error:
             self.message.textContent = "This line cannot be added: %s." % error
         self.looked_at()
@@ -333,37 +314,20 @@ class AnalysisPage:
         self.board_box.classList.toggle("previewing", moves is not None)
         self.draw(board.rules, board.pits, board.turn, board.legal_moves if moves is None else ())
 
-    # -- playing on ----------------------------------------------------------
-    # -- editing on the board ---------------------------------------------------
-    def toggle_edit_mode(self):
-        self.edit_mode = not self.edit_mode
-        self.edit_button.setAttribute("aria-pressed", "true" if self.edit_mode else "false")
-        self.edit_tools.hidden = not self.edit_mode
-        self.board_box.classList.toggle("edit-mode", self.edit_mode)
-        self.flip(turn=False)   # drawn again: every house takes a click in edit mode, else the legal ones
-        self.message.textContent = EDIT_MODE_WORDS if self.edit_mode else ""
+    # -- editing on the board, playing on -----------------------------------------
+    def say(self, text):
+        self.message.textContent = text
 
-    def edit_pit(self, index):
-        """Edit mode: the tool chosen (a seed more, a seed less, or a number) on pit `index`."""
-        tool = str(document.querySelector("input[name='edit-tool']:checked").value)
-        if tool == "set":
-            self.editor.set_seeds(index, str(by_id("edit-count").value))
-        else:
-            self.editor.add_seeds(index, 1 if tool == "add" else -1)
-        # What the editor says (how many seeds to add or take away) shows by the board too.
-        self.message.textContent = str(self.editor.message.textContent) or EDIT_MODE_WORDS
-
-    def store_clicked(self, event):
-        store = closest(event.target, ".kb-store")
-        if store is None or not self.edit_mode:
-            return
-        rules = self.editor.rules
-        self.edit_pit(rules.stores[1 if store.classList.contains("kb-n") else 0])
+    def edit_toggled(self, words):
+        """Edit mode went on or off: the board drawn again (every house takes a click in edit mode,
+        else the legal ones), and what it means said."""
+        self.flip(turn=False)
+        self.say(words)
 
     def house_clicked(self, side, house):
         board = self.board
-        if self.edit_mode:
-            self.edit_pit(self.editor.rules.house_index(side, house))
+        if self.board_edit.active:
+            self.board_edit.house(side, house)
             return
         if self.editing:
             self.message.textContent = "Complete the position in the editor first. %s" % (
@@ -385,7 +349,7 @@ class AnalysisPage:
         """Play `move` into the study (the move there, else a new line) and look at it, sown."""
         self.message.textContent = ""
         try:
-            self.tree.play(move)
+            self.study.tree.play(move)
         except KalahError as error:
             self.message.textContent = "This move cannot be added: %s." % error
             return
@@ -396,66 +360,14 @@ class AnalysisPage:
         self.write_link()
         self.editor.fill(self.board)
 
-    def take_back(self):
-        """One move back in the study; past the computer's moves when it plays on, to a position
-        where a person moves, not one the computer would answer at once."""
-        self.stop_computer()
-        tree = self.tree
-        if not tree.back():
-            return
-        while tree.path and self.computer_to_move(tree.board()):
-            tree.back()
-        self.looked_at()
-
-    # -- the study's moves ------------------------------------------------------
-    def show_moves(self):
-        tree = self.tree
-        self.moves.render(tree)
-        self.back_button.disabled = not tree.path
-        self.forward_button.disabled = not tree.node(tree.path).children
-        self.delete_button.disabled = not tree.path
-        self.promote_button.disabled = tree.is_main(tree.path)
-
     def looked_at(self):
         """The study looks at another of its moves: show it."""
         self.stop_computer()
         self.message.textContent = ""
-        self.board = self.tree.board()
+        self.board = self.study.tree.board()
         self.shown()
         self.write_link()
         self.editor.fill(self.board)
-
-    def go(self, path):
-        """A move of the study was clicked: look at it."""
-        if self.editing:
-            return
-        self.tree.go(path)
-        self.looked_at()
-
-    def walk(self, step):
-        """A step through the study (tree.back, forward, home, end): shown when it moved."""
-        if self.editing:
-            return
-        path = self.tree.path
-        step()
-        if self.tree.path != path:
-            self.looked_at()
-
-    def delete_move(self):
-        """Delete the move looked at and what follows it; look at the move before it."""
-        tree = self.tree
-        if self.editing or not tree.path:
-            return
-        tree.delete(tree.path)
-        self.looked_at()
-
-    def promote_line(self):
-        """The line looked at becomes the main line."""
-        if self.editing:
-            return
-        self.tree.promote(self.tree.path)
-        self.show_moves()
-        self.write_link()
 
     def flip(self, turn=True):
         """The board turned (or, with turn=False, drawn again as it is)."""
@@ -466,21 +378,6 @@ class AnalysisPage:
         else:
             board = self.board
             self.draw(board.rules, board.pits, board.turn, board.legal_moves, board.position())
-
-    def key(self, event):
-        """Left/Right a move back and on, Home/End the start and the line's end, f flips; not while
-        typing in a field, and not on the board, whose houses take the arrows."""
-        if event.ctrlKey or event.altKey or event.metaKey:
-            return
-        if closest(event.target, "input, select, textarea, .kb-house") is not None:
-            return
-        steps = {"ArrowLeft": self.take_back, "ArrowRight": lambda: self.walk(self.tree.forward),
-                 "Home": lambda: self.walk(self.tree.home), "End": lambda: self.walk(self.tree.end),
-                 "f": self.flip}
-        action = steps.get(str(event.key))
-        if action is not None:
-            event.preventDefault()
-            action()
 
     def computer_to_move(self, board=None):
         side = str(self.computer_side.value)
