@@ -251,3 +251,38 @@ def test_play_on_against_perfect_puts_its_replies_in_the_study(page, site_url, w
     moves = tree_shown(page)["moves"]
     assert [path for path, _, _ in moves] == [fields["at"][:n] for n in range(1, len(fields["at"]) + 1)]
     assert moves[-1][2] and any(text.islower() for _, text, _ in moves)   # North's moves are lower case
+
+
+def test_a_game_s_link_shows_its_graph_and_a_click_on_it_goes_to_that_move(page, site_url,
+                                                                           wait_for_python_ready):
+    import json
+    from kalah.analysis_link import game_study_link
+    moves = (3, 6, 2, 5, 1)
+    game = Board()
+    for move in moves:
+        game.push(move)
+    link = game_study_link(game)
+    assert link == "analysis.html#position=%s&moves=36251&at=36251" % START
+    open_analysis(page, site_url, wait_for_python_ready, link[len("analysis.html"):])
+    shows(page, game.position(), "#" + link.split("#")[1])
+    page.wait_for_selector("#graph[data-graph]", timeout=120_000)
+    values = json.loads(page.get_attribute("#graph", "data-graph"))
+    assert len(values) == len(moves) + 1 and all(isinstance(value, int) for value in values)
+    assert values[0] == 8   # the start: the opening book's proven value, South's side
+    assert page.inner_text("#graph-status") == "The value after each move of the main line, South's side (seeds)."
+    # A click on the chart at the second move goes there.
+    page.locator("#graph-chart svg").scroll_into_view_if_needed()
+    box = page.locator("#graph-chart svg").bounding_box()
+    fraction = (8 + (600 - 16) * 2 / len(moves)) / 600   # chart_view's PAD_X 8 of WIDTH 600
+    page.mouse.click(box["x"] + box["width"] * fraction, box["y"] + box["height"] / 2)
+    shows(page, board_after(3, 6), "#position=%s&moves=36251&at=36" % START)
+    # Any study's main line, on request; a new position hides the graph.
+    page.click("#moves button[data-path='36']")
+    page.click(house_selector(1, 1))   # a variation: the main line stays 36251
+    page.click("#graph-main")
+    assert page.get_attribute("#graph", "data-graph") is None   # valued again
+    page.wait_for_selector("#graph[data-graph]", timeout=120_000)
+    assert len(json.loads(page.get_attribute("#graph", "data-graph"))) == len(moves) + 1
+    page.fill("#position-text", START)
+    page.press("#position-text", "Enter")
+    expect(page.locator("#graph")).to_be_hidden()

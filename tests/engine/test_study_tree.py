@@ -238,3 +238,15 @@ def test_the_tree_and_its_link_run_under_micropython_as_under_cpython():
     assert printed.getvalue().splitlines()[0] == (
         "position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S&moves=3(12)5(6)(1)&at=31 None")
     assert run_micropython(code) == printed.getvalue()
+
+
+def test_a_game_s_study_link_opens_its_moves_as_the_main_line_at_the_position_shown():
+    from kalah.analysis_link import game_study_link
+    game = Board.from_position("kalah(6,4)/4,4,0,5,5,0,2,5,5,5,5,4,4,0/N")
+    for move in (1, 2):
+        game.push(move)
+    link = game_study_link(game)
+    assert link == "analysis.html#position=kalah(6,4)/4,4,0,5,5,0,2,5,5,5,5,4,4,0/N&moves=12&at=12"
+    tree, problem = study_from_fragment(link.split("#")[1])
+    assert problem is None and tree.mainline() == (1, 2) and tree.board().position() == game.position()
+    assert game_study_link(Board()) == "analysis.html#position=" + START

@@ -29,6 +29,7 @@ from kalah.notation import move_text, signed
 from kalah.rules import SIDE_NAMES, SOUTH
 from kalah.study_tree import StudyTree, path_text
 from kalah.web.analysis.board_edit import BoardEdit
+from kalah.web.analysis.game_graph import GameGraph
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
@@ -93,6 +94,7 @@ class AnalysisPage:
         self.study = StudyMoves(self.looked_at, self.write_link, self.flip, lambda: not self.editing,
                                 self.computer_to_move)
         self.board_edit = BoardEdit(self.board_box, self.editor, self.edit_toggled, self.say)
+        self.graph = GameGraph(self.client, self.graph_selected, lambda: self.graph.start(self.study.tree))
         listen(self.computer_side, "change", lambda event: self.computer_turn())
         listen(self.computer_level, "change", lambda event: self.computer_turn())
         listen(by_id("start-position"), "click", lambda event: self.start_position())
@@ -122,6 +124,8 @@ class AnalysisPage:
             bring_into_view(self.message)
             return
         self.open(tree.start, tree=tree, write_address=problem is None)
+        if tree.size:
+            self.graph.start(tree)   # a game's or a study's link: the main line's graph
         if problem is not None:
             self.message.textContent = "This link's moves cannot be opened: %s. Its position is shown without them." % (
                 problem)
@@ -130,6 +134,7 @@ class AnalysisPage:
     def open(self, board, write_address=True, tree=None):
         """Show `board` and analyse it: a new study from it (or `tree`, a study read from a link)."""
         self.stop_computer()
+        self.graph.hide()
         self.study.reset(StudyTree(board) if tree is None else tree)
         self.board = self.study.tree.board()
         self.editor.rules = board.rules
@@ -145,6 +150,7 @@ class AnalysisPage:
     def edited(self, board):
         """The editor holds a position a game can be in: show it, analysed (a new study from it)."""
         self.stop_computer()
+        self.graph.hide()
         self.study.reset(StudyTree(board))
         self.board = self.study.tree.board()
         self.shown()
@@ -171,6 +177,7 @@ class AnalysisPage:
         self.editing = False
         self.draw(board.rules, board.pits, board.turn, board.legal_moves, board.position())
         self.study.show()
+        self.graph.mark(self.study.tree)
         self.ask()
         self.computer_turn()
 
@@ -359,6 +366,10 @@ class AnalysisPage:
         self.shown()
         self.write_link()
         self.editor.fill(self.board)
+
+    def graph_selected(self, ply):
+        """A click on the game graph: the main line's move `ply`."""
+        self.study.go(self.study.tree.mainline()[:ply])
 
     def looked_at(self):
         """The study looks at another of its moves: show it."""
