@@ -101,6 +101,10 @@ class AnalysisPage:
         listen(by_id("copy-link"), "click", lambda event: self.copy_link())
         self.keep_proving_button = by_id("keep-proving")
         listen(self.keep_proving_button, "click", lambda event: self.keep_proving())
+        self.stop_proving_button = by_id("stop-proving")
+        listen(self.stop_proving_button, "click", lambda event: self.stop_proving())
+        self.proof_call = None   # the round of proofs under way
+        self.stopped = False     # the proofs were stopped by the user (Keep proving goes on)
         listen(document.defaultView, "hashchange", lambda event: self.open_hash())
 
     # -- opening positions ---------------------------------------------------
@@ -217,7 +221,9 @@ class AnalysisPage:
         def failed(message):
             if self.board.position() == position:
                 self.values_status.textContent = "No values: %s" % message
-        self.calls.append(self.client.call(name, args, answered, on_error=failed))
+        call_id = self.client.call(name, args, answered, on_error=failed)
+        self.calls.append(call_id)
+        return call_id
 
     def ask(self):
         self.drop_calls()
@@ -231,8 +237,10 @@ class AnalysisPage:
             return
         self.rounds = 0
         self.round_budget = proof_rounds()
+        self.stopped = False
         self.depth = None
         self.keep_proving_button.hidden = True
+        self.stop_proving_button.hidden = True
         self.line_exact = False
         self.line_proven_asked = False
         self.values_status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
@@ -256,12 +264,23 @@ class AnalysisPage:
 
     def prove(self, position, values):
         self.rounds += 1
-        self.call(PROVE, {"position": position, "time": PROVE_SECONDS, "values": values, "round": self.rounds},
-                  self.got_values)
+        self.proof_call = self.call(PROVE, {"position": position, "time": PROVE_SECONDS, "values": values,
+                                            "round": self.rounds}, self.got_values)
+
+    def stop_proving(self):
+        """The Stop button: the round under way is dropped, the values shown stay, and the status
+        says so (Keep proving goes on from them)."""
+        if self.proof_call is not None:
+            self.client.cancel(self.proof_call, stop=False)
+            self.proof_call = None
+        self.stopped = True
+        self.round_budget = self.rounds
+        self.show_values(self.board.position(), self.values, self.depth)
 
     def keep_proving(self):
         """Another budget of proofs, from the values shown."""
         self.keep_proving_button.hidden = True
+        self.stopped = False
         self.round_budget = self.rounds + proof_rounds()
         self.show_values(self.board.position(), self.values, self.depth)
         self.prove(self.board.position(), self.values)
@@ -286,8 +305,9 @@ class AnalysisPage:
             self.values_list.appendChild(el("li", text, cls=cls, attrs={"data-move": key}))
         out_of_budget = exact < len(keys) and self.rounds >= self.round_budget
         self.keep_proving_button.hidden = not out_of_budget or self.computer_to_move()
+        self.stop_proving_button.hidden = exact == len(keys) or out_of_budget or self.computer_to_move()
         words = values_words(SIDE_NAMES[side], exact, len(keys), depth, self.rounds, self.round_budget,
-                             self.computer_to_move())
+                             self.computer_to_move(), self.stopped)
         self.values_status.textContent = words
 
     def got_line(self, position, answer):

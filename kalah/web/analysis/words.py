@@ -79,9 +79,10 @@ def evaluation_words(margin, exact):
                                          "" if seeds == 1 else "s", how)
 
 
-def values_words(side, exact, total, depth, rounds, budget, computer_moves):
-    """The values' status line: what a value is, how many are proven, and whether the proofs go on,
-    ended at their budget (a proof never stops without saying so) or wait for the computer's move."""
+def values_words(side, exact, total, depth, rounds, budget, computer_moves, stopped=False):
+    """The values' status line: what a value is, how many are proven, and whether the proofs go on
+    (how far: rounds done of the budget), ended at their budget or stopped by the user (a proof
+    never stops without saying so) or wait for the computer's move."""
     words = "%s to move. A value is %s's final margin in seeds with best play from both sides: " % (side, side)
     if exact == total:
         return words + "all proven exact."
@@ -89,10 +90,15 @@ def values_words(side, exact, total, depth, rounds, budget, computer_moves):
         exact, total, " (depth %s)" % depth if depth else "")
     if computer_moves:
         return words
+    if stopped:
+        return words + "Proving stopped after %d round%s of proofs: keep proving?" % (
+            rounds, "" if rounds == 1 else "s")
     if rounds >= budget:
         return words + "The rest is not proven within the budget (%d round%s of proofs): keep proving?" % (
             budget, "" if budget == 1 else "s")
-    return words + "Proving the rest\u2026"
+    if not rounds:
+        return words + "Proving the rest\u2026"
+    return words + "Proving the rest\u2026 (%d of %d rounds done)" % (rounds, budget)
 
 
 def computer_choices():
