@@ -1,8 +1,10 @@
 """analysis.html: set up any position, see every legal move's value and the best line, play on.
 
-The position is in the link (`analysis.html#position=P`, P a position text
-of docs/formats.md, kalah/analysis.py), so it can be shared or put in a
-course page. The values come from the computer's worker
+The board is a study: every move played goes into a tree of moves and
+variations (kalah/study_tree.py; walked by study_moves.py). The whole study
+is in the link (`analysis.html#position=P`, P a position text of
+docs/formats.md, and `&moves=T&at=A` once it has moves: kalah/analysis.py),
+so it can be shared or put in a course page. The values come from the computer's worker
 (kalah.ai.analysis_board): the first at once (the opening book, a proof or
 a short search), then, one short call after another, proofs until every
 value is exact. Each answer of the current position shows as it comes; a
