@@ -83,6 +83,12 @@ def test_f_flips_the_board(page, site_url, wait_for_python_ready):
     page.wait_for_function(top_row + " === '0'")    # South's on top
     page.click("#flip")
     page.wait_for_function(top_row + " === '1'")
+    # On the board too, where the arrows move between houses.
+    page.focus(house_selector(0, 1))
+    page.keyboard.press("f")
+    page.wait_for_function(top_row + " === '0'")
+    page.keyboard.press("f")
+    page.wait_for_function(top_row + " === '1'")
     # Typing "f" in a field types it, and flips nothing.
     page.fill("#position-text", "")
     page.locator("#position-text").press("f")

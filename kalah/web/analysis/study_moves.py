@@ -94,10 +94,12 @@ class StudyMoves:
 
     def key(self, event):
         """Left/Right a move back and on, Home/End the start and the line's end, f flips; not while
-        typing in a field, and not on the board, whose houses take the arrows."""
+        typing in a field, and only f on the board, whose houses take the arrows, Home and End."""
         if event.ctrlKey or event.altKey or event.metaKey:
             return
-        if closest(event.target, "input, select, textarea, .kb-house") is not None:
+        if closest(event.target, "input, select, textarea") is not None:
+            return
+        if str(event.key) != "f" and closest(event.target, ".kb-house") is not None:
             return
         steps = {"ArrowLeft": self.take_back, "ArrowRight": lambda: self.walk(self.tree.forward),
                  "Home": lambda: self.walk(self.tree.home), "End": lambda: self.walk(self.tree.end),
