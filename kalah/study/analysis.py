@@ -5,7 +5,12 @@ its rule set first:
 
     analysis.html#position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S
 
+and a study adds its moves and the move looked at (docs/formats.md):
+
+    analysis.html#position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S&moves=36(5)41&at=35
+
     board = board_from_fragment("#position=kalah(6,4)/...")   # KalahError if bad
+    tree, problem = study_from_fragment("#position=...&moves=36(5)41&at=35")
     board = edited_board(rules, pits, turn)                   # KalahError says what to fix
 
 Writing the link is kalah/study/analysis_link.py's (the pages linking here import only that).
@@ -18,31 +23,56 @@ add or take away.
 
 from kalah.game.board import Board, format_position
 from kalah.errors import KalahError
-from kalah.study.analysis_link import KEY
+from kalah.study.analysis_link import AT_KEY, KEY, KEYS, MOVES_KEY
 from kalah.library.fragments import clip, unescape
 from kalah.input_guards import MAX_LINK, check_text
 from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.study.move_tree import StudyTree
 
 EXAMPLE = "#position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S"
 MAX_COUNT = 999   # seeds one pit may hold in the editor
 
 
-def board_from_fragment(fragment):
-    """The Board of an analysis link's fragment ("#position=P"); KalahError saying what is wrong.
-    Its length is checked first, before any decoding (the site's cap on a link)."""
+def link_fields(fragment):
+    """{key: text} of an analysis link's fragment ("#position=P[&moves=T&at=A]"), escapes decoded;
+    KalahError saying what is wrong. Its length is checked first, before any decoding (the site's
+    cap on a link)."""
     check_text(fragment, "the link", MAX_LINK)
     text = fragment[1:] if fragment.startswith("#") else fragment
     if not text:
         raise KalahError("the link holds no position (its part after '#' is empty); e.g. %s" % EXAMPLE)
-    if "=" not in text:
-        raise KalahError("the link's part '%s' has no '=': an analysis link is %s" % (clip(text), EXAMPLE))
-    key, value = text.split("=", 1)
-    if unescape(key) != KEY:
-        raise KalahError("the link has an unknown part '%s' (an analysis link is %s)" % (clip(key), EXAMPLE))
-    position = unescape(value)
-    if not position:
+    fields = {}
+    for part in text.split("&"):
+        if "=" not in part:
+            raise KalahError("the link's part '%s' has no '=': an analysis link is %s" % (clip(part), EXAMPLE))
+        key, value = part.split("=", 1)
+        key = unescape(key)
+        if key not in KEYS:
+            raise KalahError("the link has an unknown part '%s' (an analysis link is %s)" % (clip(key), EXAMPLE))
+        if key in fields:
+            raise KalahError("the link gives its part '%s' twice" % key)
+        fields[key] = unescape(value)
+    if not fields.get(KEY):
         raise KalahError("the link's position is empty; e.g. %s" % EXAMPLE)
-    return Board.from_position(position)
+    return fields
+
+
+def board_from_fragment(fragment):
+    """The Board of an analysis link's position ("#position=P", the study's start when the link
+    also holds moves); KalahError saying what is wrong."""
+    return Board.from_position(link_fields(fragment)[KEY])
+
+
+def study_from_fragment(fragment):
+    """(tree, problem) of an analysis link: its StudyTree (kalah/study/move_tree.py: the position, the
+    moves and variations, the move looked at), and None, or what was wrong with its moves, in
+    which case the tree is the position alone. KalahError when the position cannot be opened."""
+    fields = link_fields(fragment)
+    start = Board.from_position(fields[KEY])
+    try:
+        return StudyTree.read(start, fields.get(MOVES_KEY, ""), fields.get(AT_KEY, "")), None
+    except KalahError as error:
+        return StudyTree(start), str(error)
 
 
 def count_from_text(text, where):

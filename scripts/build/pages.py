@@ -77,7 +77,7 @@ PAGES = (
          nav="History", styles=("site.css", "replay.css")),
     Page("analysis.html", "analysis.toml", "kalah.web.analysis.page", "Kalah — analysis board",
          "Set up any Kalah, Owari or Oware position and see every move's value, exact where proven, and the best line.",
-         nav="Analysis", styles=("site.css", "analysis-board.css")),
+         nav="Analysis", styles=("site.css", "analysis-board.css", "chart.css")),
     Page("lab.html", "lab.toml", "kalah.web.lab.page", "Kalah — bot lab",
          "Write a Kalah computer player in Python, run it against people and computer players, and rank players in "
          "tournaments, all in the browser.",

@@ -62,7 +62,7 @@ def test_a_proof_that_ends_at_its_budget_says_so_keeps_its_depth_and_can_go_on(p
     assert status.endswith("The rest is not proven within the budget (1 round of proofs): keep proving?"), status
     page.click("#keep-proving")
     assert page.is_hidden("#keep-proving")
-    assert page.inner_text("#values-status").endswith("Proving the rest\u2026")
+    assert page.inner_text("#values-status").endswith("Proving the rest\u2026 (1 of 2 rounds done)")
     page.wait_for_selector("#keep-proving:not([hidden])", timeout=180_000)
     assert "(depth " in page.inner_text("#values-status")
     assert page.inner_text("#values-status").endswith("(2 rounds of proofs): keep proving?")

@@ -3,6 +3,7 @@ import json
 
 from playwright.sync_api import expect
 
+from kalah import Board
 from tests.browser.play_driver import house_selector
 from tests.engine.test_analysis import HELD_OUT
 
@@ -78,7 +79,8 @@ def test_playing_on_by_hand_updates_the_link_and_take_back_returns(page, site_ur
     page.click(house_selector(1, 6))
     expect(page.locator("#board")).not_to_have_attribute("data-position", position)
     after = page.get_attribute("#board", "data-position")
-    assert page.evaluate("location.hash") == "#position=" + after
+    # The link: the study's start, its moves and the move looked at (docs/formats.md).
+    assert page.evaluate("location.hash") == "#position=%s&moves=6&at=6" % position
     values_of(page, after)
     page.click("#back")
     expect(page.locator("#board")).to_have_attribute("data-position", position)
@@ -104,7 +106,6 @@ def test_a_bad_link_says_what_is_wrong_and_shows_the_start_position(page, site_u
 
 
 def test_the_play_page_the_replay_viewer_and_the_history_link_to_the_position(page, site_url, wait_for_python_ready):
-    from kalah import Board
     from kalah.library.links import share_fragment
     from kalah.records import pgn
     from kalah.records.record import Record
@@ -162,11 +163,18 @@ def test_play_on_against_a_level(page, site_url, wait_for_python_ready):
     page.goto(site_url + "analysis.html#position=" + HELD_OUT[0][0])   # South to move
     wait_for_python_ready(page)
     page.select_option("#computer-side", "N")
-    page.select_option("#computer-level", "1")
+    page.select_option("#computer-level", "level1")
     page.click(house_selector(0, 1))
     # The computer answers as North until South is to move again.
     page.wait_for_function("""() => {
         const p = document.getElementById('board').dataset.position.split('/');
         return p[2] !== 'N' && document.getElementById('board').dataset.position !== %s;
     }""" % json.dumps(HELD_OUT[0][0]))
-    assert page.evaluate("location.hash") == "#position=" + page.get_attribute("#board", "data-position")
+    # The computer's replies are in the study's moves: the link's line leads to the position shown.
+    fields = dict(part.split("=", 1) for part in page.evaluate("location.hash")[1:].split("&"))
+    assert fields["position"] == HELD_OUT[0][0] and fields["moves"] == fields["at"]
+    assert fields["moves"].startswith("1") and len(fields["moves"]) >= 2
+    board = Board.from_position(HELD_OUT[0][0])
+    for move in fields["at"]:
+        board.push(int(move))
+    assert board.position() == page.get_attribute("#board", "data-position")

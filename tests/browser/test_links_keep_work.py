@@ -82,7 +82,7 @@ def test_the_analysis_board_keeps_its_position_through_the_skip_link_and_a_bad_l
     page.click(house_selector(SOUTH, 1))
     page.wait_for_function(f"{POSITION} !== {position!r}")
     played = page.evaluate(POSITION)
-    link = site_url + "analysis.html#position=" + played
+    link = site_url + "analysis.html#position=%s&moves=1&at=1" % position   # the study: its start and move
     assert page.input_value("#link") == link
     follow_skip_link(page, "board")
     page.evaluate("document.getElementById('link').scrollIntoView()")   # where "Copy link" is

@@ -9,7 +9,11 @@ HEAD = "South to move. A value is South's final margin in seeds with best play f
 def test_the_values_say_how_the_proofs_stand():
     assert values_words("South", 5, 5, 12, 3, 60, False) == HEAD + "all proven exact."
     partly = HEAD + "2 of 5 proven exact; \u201csearch\u201d is the computer's estimate (depth 12). "
-    assert values_words("South", 2, 5, 12, 3, 60, False) == partly + "Proving the rest\u2026"
+    assert values_words("South", 2, 5, 12, 0, 60, False) == partly + "Proving the rest\u2026"
+    assert values_words("South", 2, 5, 12, 3, 60, False) == partly + "Proving the rest\u2026 (3 of 60 rounds done)"
+    assert values_words("South", 2, 5, 12, 3, 3, False, stopped=True) == (
+        partly + "Proving stopped after 3 rounds of proofs: keep proving?")
+    assert values_words("South", 5, 5, 12, 3, 3, False, stopped=True) == HEAD + "all proven exact."
     assert values_words("South", 2, 5, 12, 60, 60, False) == (
         partly + "The rest is not proven within the budget (60 rounds of proofs): keep proving?")
     assert values_words("South", 2, 5, 12, 1, 1, False).endswith("(1 round of proofs): keep proving?")
@@ -22,3 +26,33 @@ def test_the_line_says_how_far_it_is_proven():
     assert line_words(board, [3, 6, 2], False, 1) == "C-F b (the first move proven; the rest as far as the computer sees)"
     assert line_words(board, [3], False, 0) == "C (as far as the computer sees)"
     assert line_words(board, [], False, 0) == ""
+
+
+def test_the_line_s_steps_are_its_moves_as_written():
+    from kalah.web.analysis.words import line_steps
+    assert line_steps(Board(), [3, 6, 2, 9]) == [(3, "C", ""), (6, "F", "-"), (2, "b", " ")]
+
+
+def test_the_evaluation_bar_is_south_s_view_in_words_too():
+    from kalah.web.analysis.words import bar_share, evaluation, evaluation_words
+    board = Board.from_position("kalah(6,4)/4,4,0,5,5,0,2,5,5,5,5,4,4,0/N")   # North to move
+    values = {"1": {"value": -3, "exact": False}, "2": {"value": 5, "exact": True}}
+    assert evaluation(board, values) == (-5, True)    # North's best, +5, is South's -5
+    assert evaluation(Board(), {}) is None
+    over = Board.from_position("kalah(6,4)/0,0,0,0,0,0,29,0,0,0,0,0,0,19/-")
+    assert evaluation(over, {}) == (10, True)
+    assert evaluation_words(-5, True) == "North ahead by 5 seeds (proven)"
+    assert evaluation_words(1, False) == "South ahead by 1 seed (the computer's estimate)"
+    assert evaluation_words(0, True) == "Even (proven)"
+    assert (bar_share(0), bar_share(10), bar_share(-10)) == (50, 75, 25)
+    assert 99 < bar_share(1000) < 100
+
+
+def test_the_computer_choices_are_the_registry_s_levels_and_perfect():
+    from kalah.ai import player_registry
+    from kalah.web.analysis.words import computer_choices, player_words
+    choices = computer_choices()
+    assert [name for name, _ in choices] == list(player_registry.LEVEL_NAMES) + ["perfect"]
+    assert choices[0] == ("level1", "Level 1 (first steps)")
+    assert choices[-1] == ("perfect", "Perfect (perfect play)")
+    assert (player_words("level8"), player_words("perfect")) == ("Level 8", "Perfect")

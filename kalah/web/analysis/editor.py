@@ -7,9 +7,10 @@
     # on_incomplete(rules, pits, turn): they do not (yet): the reason is shown in the editor;
     #     pits: the counts as typed (drawn all the same), None while a field holds no number
     # on_open(board): a position text was opened
+    editor.add_seeds(index, 1); editor.set_seeds(index, "7"); editor.switch_side()   # the board's edit mode
 """
 
-from kalah.study.analysis import count_from_text, edited_board, pit_name
+from kalah.study.analysis import MAX_COUNT, count_from_text, edited_board, pit_name
 from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
@@ -95,12 +96,34 @@ class PositionEditor:
         button = closest(event.target, "button[data-pit]")
         if button is None:
             return
-        field = self.pit_inputs[int(button.getAttribute("data-pit"))]
+        self.add_seeds(int(button.getAttribute("data-pit")), int(button.getAttribute("data-delta")))
+
+    def add_seeds(self, index, delta):
+        """One seed more (delta 1) or less (-1) in pit `index` (a field that holds no number counts
+        as 0; never below 0 nor above MAX_COUNT), then the position edited."""
+        field = self.pit_inputs[index]
         try:
             count = count_from_text(field.value, "")
         except KalahError:
             count = 0
-        field.value = str(max(0, count + int(button.getAttribute("data-delta"))))
+        field.value = str(min(MAX_COUNT, max(0, count + delta)))
+        self.edited()
+
+    def set_seeds(self, index, text):
+        """Pit `index` holds the number `text` says (the board's edit mode's "set to"); a text that
+        is no number is said, and nothing changes."""
+        try:
+            count = count_from_text(text, "Set to")
+        except KalahError as error:
+            self.say("%s." % error)
+            return False
+        self.pit_inputs[index].value = str(count)
+        self.edited()
+        return True
+
+    def switch_side(self):
+        """The other side to move."""
+        self.side_select.value = "S" if str(self.side_select.value) == "N" else "N"
         self.edited()
 
     def rules_changed(self):

@@ -1,8 +1,10 @@
 """analysis.html: set up any position, see every legal move's value and the best line, play on.
 
-The position is in the link (`analysis.html#position=P`, P a position text
-of docs/formats.md, kalah/study/analysis.py), so it can be shared or put in a
-course page. The values come from the computer's worker
+The board is a study: every move played goes into a tree of moves and
+variations (kalah/study/move_tree.py; walked by study_moves.py). The whole study
+is in the link (`analysis.html#position=P`, P a position text of
+docs/formats.md, and `&moves=T&at=A` once it has moves: kalah/study/analysis.py),
+so it can be shared or put in a course page. The values come from the computer's worker
 (kalah.ai.analysis_board): the first at once (the opening book, a proof or
 a short search), then, one short call after another, proofs until every
 value is exact. Each answer of the current position shows as it comes; a
@@ -20,17 +22,22 @@ import json
 
 from pyscript import document, window
 
-from kalah.study.analysis import board_from_fragment
-from kalah.study.analysis_link import analysis_fragment
+from kalah.study.analysis import study_from_fragment
+from kalah.study.analysis_link import study_fragment
 from kalah.library.fragments import is_link
 from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.game.notation import move_text, signed
-from kalah.game.rules import SIDE_NAMES
+from kalah.game.rules import SIDE_NAMES, SOUTH
+from kalah.study.move_tree import StudyTree, path_text
+from kalah.web.analysis.board_edit import BoardEdit
+from kalah.web.analysis.game_graph import GameGraph
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
-from kalah.web.analysis.words import line_words, values_words
+from kalah.web.analysis.study_moves import StudyMoves
+from kalah.web.analysis.line_view import EvaluationBar, LineView
+from kalah.web.analysis.words import computer_choices, player_words, values_words
 from kalah.web.common.dom import bring_into_view, by_id, clear, el, listen, missing, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
@@ -45,6 +52,7 @@ LINE_PLIES = 10
 LINE_SECONDS = 1.0     # the first line; once every value is exact, the proven line may take longer
 PROVEN_LINE_SECONDS = 3.0
 COMPUTER_SECONDS = 1.0
+DEFAULT_LEVEL = "level3"
 
 
 def proof_rounds():
@@ -60,7 +68,8 @@ class AnalysisPage:
         # <body data-worker="ready"> once the worker answers calls: scripts/bench/measure_analysis.py
         # splits the time to the first values there.
         self.client.on_ready = lambda timings: document.body.setAttribute("data-worker", "ready")
-        self.board = Board()
+        self.board = Board()   # the position shown: the study's (self.study.tree) at the move looked at
+        self.orientation = SOUTH             # the side drawn at the bottom ("f" flips)
         self.calls = []          # worker calls for the position shown
         self.rounds = 0
         self.round_budget = MAX_ROUNDS
@@ -75,19 +84,29 @@ class AnalysisPage:
         self.message = by_id("message")
         self.values_status = by_id("values-status")
         self.values_list = by_id("values")
-        self.line = by_id("line")
-        self.back_button = by_id("back")
+        self.line = LineView(by_id("line"), self.play_line, self.preview)
+        self.bar = EvaluationBar(by_id("eval-bar"), by_id("eval-text"))
         self.computer_side = by_id("computer-side")
         self.computer_level = by_id("computer-level")
+        for name, label in computer_choices():
+            self.computer_level.appendChild(el("option", label, attrs={"value": name}))
+        self.computer_level.value = DEFAULT_LEVEL
         self.link = by_id("link")
         self.editor = PositionEditor(self.board.rules, self.edited, self.incomplete, self.open)
-        listen(self.back_button, "click", lambda event: self.take_back())
+        self.study = StudyMoves(self.looked_at, self.write_link, self.flip, lambda: not self.editing,
+                                self.computer_to_move)
+        self.board_edit = BoardEdit(self.board_box, self.editor, self.edit_toggled, self.say)
+        self.graph = GameGraph(self.client, self.graph_selected, lambda: self.graph.start(self.study.tree))
         listen(self.computer_side, "change", lambda event: self.computer_turn())
         listen(self.computer_level, "change", lambda event: self.computer_turn())
         listen(by_id("start-position"), "click", lambda event: self.start_position())
         listen(by_id("copy-link"), "click", lambda event: self.copy_link())
         self.keep_proving_button = by_id("keep-proving")
         listen(self.keep_proving_button, "click", lambda event: self.keep_proving())
+        self.stop_proving_button = by_id("stop-proving")
+        listen(self.stop_proving_button, "click", lambda event: self.stop_proving())
+        self.proof_call = None   # the round of proofs under way
+        self.stopped = False     # the proofs were stopped by the user (Keep proving goes on)
         listen(document.defaultView, "hashchange", lambda event: self.open_hash())
 
     # -- opening positions ---------------------------------------------------
@@ -101,7 +120,7 @@ class AnalysisPage:
                 self.open(Board(), write_address=False)
             return
         try:
-            board = board_from_fragment(fragment)
+            tree, problem = study_from_fragment(fragment)
         except KalahError as error:
             if first:
                 self.open(Board(), write_address=False)
@@ -110,26 +129,36 @@ class AnalysisPage:
             self.message.textContent = "This link's position cannot be opened: %s. %s" % (error, instead)
             bring_into_view(self.message)
             return
-        self.open(board)
+        self.open(tree.start, tree=tree, write_address=problem is None)
+        if tree.size:
+            self.graph.start(tree)   # a game's or a study's link: the main line's graph
+        if problem is not None:
+            self.message.textContent = "This link's moves cannot be opened: %s. Its position is shown without them." % (
+                problem)
+            bring_into_view(self.message)
 
-    def open(self, board, write_address=True):
-        """Show `board` and analyse it."""
+    def open(self, board, write_address=True, tree=None):
+        """Show `board` and analyse it: a new study from it (or `tree`, a study read from a link)."""
         self.stop_computer()
-        self.board = board
+        self.graph.hide()
+        self.study.reset(StudyTree(board) if tree is None else tree)
+        self.board = self.study.tree.board()
         self.editor.rules = board.rules
         self.message.textContent = ""
         self.editor.say("")
         self.shown()
         self.write_link(write_address)
-        self.editor.fill(board)
+        self.editor.fill(self.board)
 
     def start_position(self):
         self.open(Board(self.editor.rules))
 
     def edited(self, board):
-        """The editor holds a position a game can be in: show it, analysed."""
+        """The editor holds a position a game can be in: show it, analysed (a new study from it)."""
         self.stop_computer()
-        self.board = board
+        self.graph.hide()
+        self.study.reset(StudyTree(board))
+        self.board = self.study.tree.board()
         self.shown()
         self.write_link()
 
@@ -140,9 +169,9 @@ class AnalysisPage:
         self.drop_calls()
         self.editing = True
         if pits is not None:
-            self.view.render(rules, pits, turn, ())
+            self.draw(rules, pits, turn, ())
         self.board_box.removeAttribute("data-position")
-        self.back_button.disabled = True
+        self.study.disable()
         self.link.value = ""
         by_id("copy-status").textContent = ""
         self.values_status.textContent = "The values come once the position is complete."
@@ -152,15 +181,23 @@ class AnalysisPage:
         """Draw the position and ask for its values (and the computer's move when it is to play)."""
         board = self.board
         self.editing = False
-        self.view.render(board.rules, board.pits, board.turn, board.legal_moves, position=board.position())
-        self.back_button.disabled = not board.move_stack
+        self.draw(board.rules, board.pits, board.turn, board.legal_moves, board.position())
+        self.study.show()
+        self.graph.mark(self.study.tree)
         self.ask()
         self.computer_turn()
+
+    def draw(self, rules, pits, turn, legal, position=None):
+        """The board as the page shows it: turned as chosen; in edit mode every house takes a click
+        (none is marked disabled, for assistive technology too)."""
+        self.view.render(rules, pits, turn, legal, orientation=self.orientation, position=position)
+        self.board_edit.enable_houses()
 
     def write_link(self, write_address=True):
         """The link field names the position shown, always; the address too, unless it holds a link
         the user may want to read (a bad one) or an in-page anchor."""
-        fragment = "#" + analysis_fragment(self.board)
+        tree = self.study.tree
+        fragment = "#" + study_fragment(tree.start, tree.text(), path_text(tree.path))
         if write_address:
             window.history.replaceState(None, "", fragment)
         self.link.value = str(window.location.href).split("#")[0] + fragment
@@ -173,7 +210,8 @@ class AnalysisPage:
         self.board_box.removeAttribute("data-values")
         self.board_box.removeAttribute("data-values-position")
         clear(self.values_list)
-        self.line.textContent = ""
+        self.line.clear()
+        self.bar.show(self.board, {})
 
     def call(self, name, args, on_result):
         position = self.board.position()
@@ -185,7 +223,9 @@ class AnalysisPage:
         def failed(message):
             if self.board.position() == position:
                 self.values_status.textContent = "No values: %s" % message
-        self.calls.append(self.client.call(name, args, answered, on_error=failed))
+        call_id = self.client.call(name, args, answered, on_error=failed)
+        self.calls.append(call_id)
+        return call_id
 
     def ask(self):
         self.drop_calls()
@@ -195,11 +235,14 @@ class AnalysisPage:
             self.values_status.textContent = "The game is over there: South %d, North %d. No move to value." % (south, north)
             self.board_box.setAttribute("data-values", "{}")
             self.board_box.setAttribute("data-values-position", board.position())
+            self.bar.show(board, {})
             return
         self.rounds = 0
         self.round_budget = proof_rounds()
+        self.stopped = False
         self.depth = None
         self.keep_proving_button.hidden = True
+        self.stop_proving_button.hidden = True
         self.line_exact = False
         self.line_proven_asked = False
         self.values_status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
@@ -223,12 +266,23 @@ class AnalysisPage:
 
     def prove(self, position, values):
         self.rounds += 1
-        self.call(PROVE, {"position": position, "time": PROVE_SECONDS, "values": values, "round": self.rounds},
-                  self.got_values)
+        self.proof_call = self.call(PROVE, {"position": position, "time": PROVE_SECONDS, "values": values,
+                                            "round": self.rounds}, self.got_values)
+
+    def stop_proving(self):
+        """The Stop button: the round under way is dropped, the values shown stay, and the status
+        says so (Keep proving goes on from them)."""
+        if self.proof_call is not None:
+            self.client.cancel(self.proof_call, stop=False)
+            self.proof_call = None
+        self.stopped = True
+        self.round_budget = self.rounds
+        self.show_values(self.board.position(), self.values, self.depth)
 
     def keep_proving(self):
         """Another budget of proofs, from the values shown."""
         self.keep_proving_button.hidden = True
+        self.stopped = False
         self.round_budget = self.rounds + proof_rounds()
         self.show_values(self.board.position(), self.values, self.depth)
         self.prove(self.board.position(), self.values)
@@ -240,6 +294,7 @@ class AnalysisPage:
         shown = dict((key, {"value": values[key]["value"], "exact": values[key]["exact"] is True}) for key in keys)
         self.board_box.setAttribute("data-values", json.dumps(shown))
         self.board_box.setAttribute("data-values-position", position)
+        self.bar.show(board, shown)
         clear(self.values_list)
         best = max(entry["value"] for entry in shown.values()) if shown else None
         exact = 0
@@ -252,19 +307,57 @@ class AnalysisPage:
             self.values_list.appendChild(el("li", text, cls=cls, attrs={"data-move": key}))
         out_of_budget = exact < len(keys) and self.rounds >= self.round_budget
         self.keep_proving_button.hidden = not out_of_budget or self.computer_to_move()
+        self.stop_proving_button.hidden = exact == len(keys) or out_of_budget or self.computer_to_move()
         words = values_words(SIDE_NAMES[side], exact, len(keys), depth, self.rounds, self.round_budget,
-                             self.computer_to_move())
+                             self.computer_to_move(), self.stopped)
         self.values_status.textContent = words
 
     def got_line(self, position, answer):
         moves = answer.get("line") or []
         proven = answer.get("proven") or 0
         self.line_exact = bool(answer.get("exact"))
-        self.line.textContent = line_words(self.board, moves, self.line_exact, proven)
+        self.line.render(self.board, moves, self.line_exact, proven)
 
-    # -- playing on ----------------------------------------------------------
+    def play_line(self, moves):
+        """A move of the best line was clicked: the line up to it goes into the study, shown there."""
+        if self.editing:
+            return
+        try:
+            for move in moves:
+                self.study.tree.play(move)
+        except KalahError as error:
+            self.message.textContent = "This line cannot be added: %s." % error
+        self.looked_at()
+
+    def preview(self, moves):
+        """The position after `moves` on the board, the study unchanged (None: the position shown
+        again). The board's data-position stays the position shown; data-preview names the other."""
+        board = self.board
+        if moves is not None:
+            board = board.copy()
+            for move in moves:
+                board.push(move)
+            self.board_box.setAttribute("data-preview", board.position())
+        else:
+            self.board_box.removeAttribute("data-preview")
+        self.board_box.classList.toggle("previewing", moves is not None)
+        self.draw(board.rules, board.pits, board.turn, board.legal_moves if moves is None else ())
+
+    # -- editing on the board, playing on -----------------------------------------
+    def say(self, text):
+        self.message.textContent = text
+
+    def edit_toggled(self, words):
+        """Edit mode went on or off: the board drawn again (every house takes a click in edit mode,
+        else the legal ones), and what it means said."""
+        self.flip(turn=False)
+        self.say(words)
+
     def house_clicked(self, side, house):
         board = self.board
+        if self.board_edit.active:
+            self.board_edit.house(side, house)
+            return
         if self.editing:
             self.message.textContent = "Complete the position in the editor first. %s" % (
                 self.editor.message.textContent)
@@ -282,31 +375,46 @@ class AnalysisPage:
         self.play(house)
 
     def play(self, move):
-        board = self.board
+        """Play `move` into the study (the move there, else a new line) and look at it, sown."""
         self.message.textContent = ""
-        report = board.push(move)
+        try:
+            self.study.tree.play(move)
+        except KalahError as error:
+            self.message.textContent = "This move cannot be added: %s." % error
+            return
+        report = self.board.push(move)
         self.drop_calls()
         self.view.animate(report, lambda: None)
         self.shown()
         self.write_link()
         self.editor.fill(self.board)
 
-    def take_back(self):
-        board = self.board
+    def graph_selected(self, ply):
+        """A click on the game graph: the main line's move `ply`."""
+        self.study.go(self.study.tree.mainline()[:ply])
+
+    def looked_at(self):
+        """The study looks at another of its moves: show it."""
         self.stop_computer()
-        if not board.move_stack:
-            return
-        board.pop()
-        # Back to a position where a person moves, not one the computer would answer at once.
-        while board.move_stack and self.computer_to_move():
-            board.pop()
+        self.message.textContent = ""
+        self.board = self.study.tree.board()
         self.shown()
         self.write_link()
         self.editor.fill(self.board)
 
-    def computer_to_move(self):
+    def flip(self, turn=True):
+        """The board turned (or, with turn=False, drawn again as it is)."""
+        if turn:
+            self.orientation = 1 - self.orientation
+        if self.editing:
+            self.editor.edited()
+        else:
+            board = self.board
+            self.draw(board.rules, board.pits, board.turn, board.legal_moves, board.position())
+
+    def computer_to_move(self, board=None):
         side = str(self.computer_side.value)
-        turn = self.board.turn
+        turn = (self.board if board is None else board).turn
         return turn is not None and side == "SN"[turn]
 
     def stop_computer(self):
@@ -318,8 +426,8 @@ class AnalysisPage:
         """Ask the computer for its move when it plays the side to move."""
         if not self.computer_to_move() or (self.request is not None and self.request.is_pending()):
             return
-        level = "level%s" % self.computer_level.value
-        self.message.textContent = "Level %s is thinking\u2026" % self.computer_level.value
+        level = str(self.computer_level.value)
+        self.message.textContent = "%s is thinking\u2026" % player_words(level)
         board = self.board
         position = board.position()
 
