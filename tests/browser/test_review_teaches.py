@@ -86,6 +86,11 @@ def test_the_review_shows_each_sides_accuracy_and_plays_the_better_move_of_each_
         houses = page.eval_on_selector_all("#review-board .kb-house", "hs => hs.length")
         assert houses == 8
 
+    # Two computers played: "learn from your mistakes" has no person's mistakes to offer.
+    assert page.inner_text("#lessons-status") == (
+        "Both sides were played by the computer: there are no mistakes of yours here.")
+    assert not page.is_visible("#lessons-start")
+
     # A move picked in the move list shows its position again, before the move.
     page.click("#review-moves button[data-ply='0']")
     assert page.get_attribute("#review-board", "data-position") == Board("kalah(4,3)").position()

@@ -31,6 +31,7 @@ from kalah.web.common import worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.chart_view import ChartView
 from kalah.web.common.dom import by_id, clear, el, listen
+from kalah.web.play.mistake_lessons import MistakeLessons
 
 ANALYSE = "kalah.ai.worker_api:analyse"
 REVIEW_MOVE = "kalah.ai.worker_api:review_move"
@@ -99,7 +100,8 @@ class AnalysisView:
         container.appendChild(el("div", cls="review", children=[
             self.review_button, self.review_progress, self.review_status, self.review_body]))
         self.chart = ChartView(chart_box, on_select=self.select)
-        self.board_view = BoardView(board_box)
+        self.board_view = BoardView(board_box, on_house=lambda side, house: self.lessons.house(side, house))
+        self.lessons = MistakeLessons(self.review_body, self.board_view, self.client)
 
         listen(self.hint_button, "click", lambda event: self.toggle_hints())
         listen(self.review_button, "click", lambda event: self.start_review())
@@ -247,6 +249,7 @@ class AnalysisView:
         self.review_progress.hidden = True
         self.review_body.hidden = True
         clear(self.review_list)
+        self.lessons.stop()
         self.review_status.textContent = ""
 
     def _review_done(self):
@@ -270,6 +273,7 @@ class AnalysisView:
             self.review_list.appendChild(el("li", children=[button]))
         self.review_body.hidden = False
         self.select(0)
+        self.lessons.start(review, self.session.players)
 
     def _show_accuracy(self, review):
         """Each side's accuracy as a table (a caption, a header a column, a row a side)."""
@@ -330,6 +334,7 @@ class AnalysisView:
         if review is None or len(review.results) != len(review.moves):
             return
         ply = max(0, min(ply, len(review.moves)))
+        self.lessons.left()   # the board shows the game again: a puzzle waits for "Try again"
         self.chart.render([{"name": "Value for South (seeds)", "values": review.series(), "cls": "value"}],
                           current_ply=ply)
         board = review.board_at(ply)
