@@ -5,7 +5,9 @@
 // pyscript.toml's files (the Pyodide worker reads that list), PyScript with
 // the chunks its modules import, MicroPython, Pyodide and the worker bootstrap.
 // Fetch: network first (so a visit online always gets the files on disk and
-// refreshes the cache), the cache when the network fails or is too slow.
+// refreshes the cache), the cache when the network fails or is too slow; a page
+// neither gives is answered by the site's own offline page (OFFLINE_PAGE: what
+// happened, what to do, the pages kept), never by the browser's raw error.
 // Everything else the site fetches while online is cached as it passes, and
 // pages send the files they loaded before this worker was in control.
 //
@@ -36,6 +38,8 @@ const NETWORK_TIMEOUT_MS = 4000;  // then serve the cached copy
 const CORE_PAGES = ["./index.html", "./rules.html"];
 // The other pages: cached when present.
 const OPTIONAL_PAGES = ["./puzzles.html", "./history.html", "./analysis.html", "./lab.html", "./replay.html", "./embed.html"];
+// Served offline in place of a page not kept (install fails without it).
+const OFFLINE_PAGE = "./offline.html";
 // end generated: pages
 const CORE = [
   "./",
@@ -144,7 +148,7 @@ async function pyscriptChunks(cache) {
 async function precache() {
   const cache = await caches.open(CACHE);
   await cache.addAll(CORE);
-  for (const page of CORE_PAGES) await storePage(cache, page);
+  for (const page of [...CORE_PAGES, OFFLINE_PAGE]) await storePage(cache, page);
   await pyscriptChunks(cache);
   const workerFiles = configFiles(await store(cache, new URL("./pyscript.toml", scope).href));
   await cache.addAll(workerFiles);
@@ -189,6 +193,23 @@ async function matchesBuild(request, response) {
   return hex(digest) === want;
 }
 
+// The last resort, when even the offline page is not kept (or not the build's): fixed words.
+const BARE_OFFLINE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Kalah — offline</title>
+<link rel="icon" href="data:,"></head>
+<body><main><h1>This page is not on this device</h1><p>The site cannot be reached (this device looks
+offline), and this page was not kept for offline use. Connect to the network and reload, or open
+<a href="./index.html">Play</a> or <a href="./rules.html">Rules</a>.</p></main></body></html>`;
+
+// A page the network did not give and the cache does not keep: the offline page (status 200:
+// browsers log any other status as a page error).
+async function offlinePage(cache) {
+  const url = new URL(OFFLINE_PAGE, scope).href;
+  const kept = await cache.match(url);
+  const body = kept && await matchesBuild({ url }, kept) ? await kept.text() : BARE_OFFLINE_PAGE;
+  return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
 async function networkFirst(request) {
   const cache = await caches.open(CACHE);
   const fromNetwork = fetch(request).then((response) => {
@@ -200,7 +221,8 @@ async function networkFirst(request) {
   } catch (error) {
     const cached = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
     if (cached && await matchesBuild(request, cached)) return cached;
-    return fromNetwork;  // still waiting, or the real error
+    if (request.mode !== "navigate") return fromNetwork;  // still waiting, or the real error
+    return fromNetwork.catch(() => offlinePage(cache));   // a slow network still gets its time
   }
 }
 

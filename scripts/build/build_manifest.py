@@ -27,7 +27,8 @@ def site_files():
                 and os.path.isfile(os.path.join(ROOT, name)):
             yield name
     for folder in FOLDERS:
-        for here, dirs, files in os.walk(os.path.join(ROOT, folder)):
+        # Links followed: static/vendor may be a link to a shared copy of the runtimes.
+        for here, dirs, files in os.walk(os.path.join(ROOT, folder), followlinks=True):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
             for name in sorted(files):
                 if not name.startswith(".") and not name.endswith(".pyc"):

@@ -374,10 +374,11 @@ def head(page):
 
 
 def nav(page):
-    """The site header: the site's name (home) and every page with a nav label, this one marked."""
+    """The site header: the site's name (home) and every page with a nav label, this one marked
+    (page None: no page of PAGES, as the offline page)."""
     def current(other):
         return ' aria-current="page"' if other is page else ""
-    if not page.header:
+    if page is not None and not page.header:
         return []
     links = ['<a href="./%s"%s>%s</a>' % (other.file, current(other), html.escape(other.nav))
              for other in PAGES if other.nav]
@@ -416,6 +417,8 @@ def fill(text, path, region, lines, comment):
 
 
 HTML_COMMENT = "<!-- %s -->"
+# The static page sw.js serves offline in place of a page it has not kept: the site header only.
+OFFLINE_PAGE = "offline.html"
 JS_COMMENT = "// %s"
 
 
@@ -433,7 +436,9 @@ def service_worker_text(text):
     lines = ["// Install fails without these pages (and what they reference): the play page and its rules.",
              "const CORE_PAGES = %s;" % listed("core"),
              "// The other pages: cached when present.",
-             "const OPTIONAL_PAGES = %s;" % listed("optional")]
+             "const OPTIONAL_PAGES = %s;" % listed("optional"),
+             "// Served offline in place of a page not kept (install fails without it).",
+             'const OFFLINE_PAGE = "./%s";' % OFFLINE_PAGE]
     return fill(text, "sw.js", "pages", lines, JS_COMMENT)
 
 
@@ -448,6 +453,7 @@ def generated():
     for page in PAGES:
         texts[page.file] = page_text(page, read(page.file))
         texts[page.config] = config_text(page)
+    texts[OFFLINE_PAGE] = fill(read(OFFLINE_PAGE), OFFLINE_PAGE, "header", nav(None), HTML_COMMENT)
     texts["sw.js"] = service_worker_text(read("sw.js"))
     texts[PYODIDE_CONFIG] = pyodide_config_text()
     return texts

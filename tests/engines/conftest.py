@@ -66,11 +66,14 @@ class GuardedHandler(SiteHandler):
 
 
 def guarded_manifest():
+    """build-manifest.js with the guarded pages' hashes, and guard.js listed as a file of the site:
+    a page started offline loads it from the service worker's cache too."""
     text = (ROOT / "build-manifest.js").read_text()
     for page in ROOT.glob("*.html"):
         plain = hashlib.sha256(page.read_bytes()).hexdigest()
         text = text.replace(plain, hashlib.sha256(inject_guard(page.read_bytes())).hexdigest())
-    return text
+    guard = '"__kalah_guard.js": "%s",\n' % hashlib.sha256(drivers.GUARD_JS.encode()).hexdigest()
+    return text.replace('"files": {\n', '"files": {\n' + guard, 1)
 
 
 def serve(handler, host="127.0.0.1", root=ROOT):

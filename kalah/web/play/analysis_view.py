@@ -10,7 +10,10 @@ Review: after a game, every position is searched in turn; a move that gave
 value away is marked, as Lichess marks inaccuracies, mistakes and blunders
 (kalah.ai.worker_api.classify), with the better move. A chart shows the
 value for South over the game; a click on it, or on a move in the list,
-shows the position before that move.
+shows the position before that move. Each side's accuracy (the share of its
+moves within 0, 1 and 2 seeds of the best, kalah.study.review) is a table; the
+marked moves are listed apart, and picking one plays the better move on the
+board.
 
     view = attach(play_page)   # listens to the page's game changes
 
@@ -22,11 +25,13 @@ waits long behind them.
 from kalah.study.analysis_link import position_link, study_link
 from kalah.game.board import Board
 from kalah.game.notation import move_text, signed
+from kalah.study.review import WITHIN, accuracy, accuracy_cell, marked_plies, within_words
 from kalah.game.rules import SIDE_NAMES, SOUTH
 from kalah.web.common import worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.chart_view import ChartView
 from kalah.web.common.dom import by_id, clear, el, listen
+from kalah.web.play.mistake_lessons import MistakeLessons
 
 ANALYSE = "kalah.ai.worker_api:analyse"
 REVIEW_MOVE = "kalah.ai.worker_api:review_move"
@@ -80,17 +85,23 @@ class AnalysisView:
                                                      "aria-label": "Review progress"})
         self.review_progress.hidden = True
         self.review_summary = el("p", cls="review-summary", attrs={"id": "review-summary"})
+        self.review_accuracy = el("table", cls="review-accuracy", attrs={"id": "review-accuracy"})
+        self.review_mistakes = el("ol", cls="review-mistakes", attrs={"id": "review-mistakes",
+                                                                      "aria-labelledby": "review-mistakes-title"})
         chart_box = el("div", cls="review-chart", attrs={"id": "review-chart"})
         self.review_list = el("ol", cls="review-list", attrs={"id": "review-moves"})
         self.review_caption = el("p", cls="review-caption", attrs={"id": "review-caption", "aria-live": "polite"})
         board_box = el("div", cls="review-board board-area", attrs={"id": "review-board"})
         self.review_body = el("div", cls="review-body", children=[
-            self.review_summary, chart_box, self.review_caption, board_box, self.review_list])
+            self.review_summary, self.review_accuracy,
+            el("h3", "Mistakes", attrs={"id": "review-mistakes-title"}), self.review_mistakes,
+            chart_box, self.review_caption, board_box, self.review_list])
         self.review_body.hidden = True
         container.appendChild(el("div", cls="review", children=[
             self.review_button, self.review_progress, self.review_status, self.review_body]))
         self.chart = ChartView(chart_box, on_select=self.select)
-        self.board_view = BoardView(board_box)
+        self.board_view = BoardView(board_box, on_house=lambda side, house: self.lessons.house(side, house))
+        self.lessons = MistakeLessons(self.review_body, self.board_view, self.client)
 
         listen(self.hint_button, "click", lambda event: self.toggle_hints())
         listen(self.review_button, "click", lambda event: self.start_review())
@@ -238,6 +249,7 @@ class AnalysisView:
         self.review_progress.hidden = True
         self.review_body.hidden = True
         clear(self.review_list)
+        self.lessons.stop()
         self.review_status.textContent = ""
 
     def _review_done(self):
@@ -248,16 +260,73 @@ class AnalysisView:
             "margin in seeds with best play from both sides; pick a move or a point of the chart "
             "to see its position." % plural(len(review.moves), "move"))
         self.review_summary.textContent = review.summary()
+        self._show_accuracy(review)
+        self._list_mistakes(review)
         clear(self.review_list)
         for ply, result in enumerate(review.results):
             button = el("button", review.describe(ply), cls="review-move",
-                        attrs={"type": "button", "data-ply": ply})
+                        attrs={"type": "button", "data-ply": ply, "data-side": result["side"],
+                               "data-loss": result["loss"]})
             if result.get("mark"):
                 button.classList.add("mark-" + result["mark"])
             listen(button, "click", lambda event, ply=ply: self.select(ply))
             self.review_list.appendChild(el("li", children=[button]))
         self.review_body.hidden = False
         self.select(0)
+        self.lessons.start(review, self.session.players)
+
+    def _show_accuracy(self, review):
+        """Each side's accuracy as a table (a caption, a header a column, a row a side)."""
+        table = self.review_accuracy
+        clear(table)
+        table.appendChild(el("caption", "Accuracy: the share of each side's moves within 0, 1 and 2 seeds "
+                                        "of the best move"))
+        table.appendChild(el("thead", children=[el("tr", children=[el("th", "Side", attrs={"scope": "col"})] + [
+            el("th", capitalized(within_words(margin)), attrs={"scope": "col"}) for margin in WITHIN])]))
+        body = el("tbody")
+        shares = accuracy(review.results)
+        for side in (SOUTH, 1 - SOUTH):
+            if side not in shares:
+                continue
+            moves, counts = shares[side]
+            row = el("tr", attrs={"data-side": side}, children=[el("th", SIDE_NAMES[side], attrs={"scope": "row"})])
+            for index, margin in enumerate(WITHIN):
+                row.appendChild(el("td", accuracy_cell(counts[index], moves), attrs={"data-within": margin}))
+            body.appendChild(row)
+        table.appendChild(body)
+
+    def _list_mistakes(self, review):
+        """The marked moves, each a button that shows the position and plays the better move there."""
+        clear(self.review_mistakes)
+        plies = marked_plies(review.results)
+        if not plies:
+            self.review_mistakes.appendChild(el("li", "No move gave a seed away against the computer's best."))
+        for ply in plies:
+            button = el("button", review.mistake_line(ply), cls="review-mistake mark-" + review.results[ply]["mark"],
+                        attrs={"type": "button", "data-ply": ply})
+            listen(button, "click", lambda event, ply=ply: self.preview_better(ply))
+            self.review_mistakes.appendChild(el("li", children=[button]))
+
+    def preview_better(self, ply):
+        """The position before marked move `ply`, then its better move played on the board; the study
+        link keeps the position before the move, to study there."""
+        self.select(ply)
+        review = self.review
+        result = review.results[ply]
+        side = review.sides[ply]
+        board = review.board_at(ply)
+        report = board.push(result["best"])
+        after = board.position()
+        self.board_view.set_position(after)
+        self.review_caption.textContent = "%s On the board: the better move, %s %s." % (
+            review.caption(ply), SIDE_NAMES[side], move_text(side, result["best"]))
+        for item in self.review_mistakes.querySelectorAll("button.review-mistake"):
+            if item.getAttribute("data-ply") == str(ply):
+                item.setAttribute("aria-current", "step")
+            else:
+                item.removeAttribute("aria-current")
+        self.board_view.animate(report, lambda: self.board_view.render(
+            board.rules, board.pits, board.turn, (), last_move=(side, result["best"]), position=after))
 
     def select(self, ply):
         """Show the position before move `ply` (after the last move: the end)."""
@@ -265,11 +334,12 @@ class AnalysisView:
         if review is None or len(review.results) != len(review.moves):
             return
         ply = max(0, min(ply, len(review.moves)))
+        self.lessons.left()   # the board shows the game again: a puzzle waits for "Try again"
         self.chart.render([{"name": "Value for South (seeds)", "values": review.series(), "cls": "value"}],
                           current_ply=ply)
         board = review.board_at(ply)
         last = review.last_move(ply)
-        self.board_view.render(board.rules, board.pits, board.turn, (), last_move=last)
+        self.board_view.render(board.rules, board.pits, board.turn, (), last_move=last, position=board.position())
         for item in self.review_list.querySelectorAll("button.review-move"):
             current = item.getAttribute("data-ply") == str(ply)
             item.classList.toggle("current", current)
@@ -336,6 +406,14 @@ class Review:
             text += "%s %s (best %s %s)" % (MARK_SIGNS[mark], mark, move_text(side, result["best"]),
                                              signed(self.for_south(ply, result["best_value"])))
         return text
+
+    def mistake_line(self, ply):
+        """One line of the list of mistakes, e.g. 'Move 12, South C: a mistake, 3 seeds given away; better E'."""
+        result = self.results[ply]
+        side = self.sides[ply]
+        return "Move %d, %s %s: %s, %s given away; better %s" % (
+            ply + 1, SIDE_NAMES[side], move_text(side, result["move"]), with_article(result["mark"]),
+            plural(result["loss"], "seed"), move_text(side, result["best"]))
 
     def caption(self, ply):
         if ply >= len(self.moves):
