@@ -12,7 +12,9 @@
 A puzzle file is one JSON object (docs/formats.md, "Puzzle sets"):
 {"format": "kalah-puzzles", "version": 1, "rules": R, "puzzles": [...]}, each
 puzzle {"id", "position", "best", "value", "second", "values", "themes",
-"difficulty", "rating", "found", "refutations", "source"}. Every value is the
+"difficulty", "rating", "found", "refutations", "source"}, and where the proof
+shows a forced line, "line" (the whole solution, the opponent's replies
+included) and "steps" (each later move's values and refutations). Every value is the
 mover's final margin with perfect play (stores counted, as `python -m kalah
 solve` gives it), proven by the numba solver when the set was built
 (`python -m kalah build-puzzles`). The best move beats every other move by
@@ -38,10 +40,12 @@ THEME_NAMES = {"opening": "Opening", "capture": "Capture", "extra-turn": "Extra 
                "endgame": "Endgame", "middle-game": "Middle game"}
 DIFFICULTIES = (1, 2, 3, 4, 5)
 DIFFICULTY_NAMES = {1: "easy", 2: "fair", 3: "tricky", 4: "hard", 5: "very hard"}
-# Seeds in the houses that make a position an opening or an endgame
-# (the bands of scripts/bench/accuracy.py: endgame 0-22, middle 23-36, opening 37+).
+# Seeds in the houses that make a kalah(6,4) position an opening or an endgame (the bands
+# of scripts/bench/accuracy.py: endgame 0-22, middle 23-36, opening 37+ of its 48 seeds);
+# smaller boards scale them to their own seeds (theme_bands).
 ENDGAME_SEEDS = 22
 OPENING_SEEDS = 37
+BANDS_SEEDS = 48
 MAX_BYTES = 4 * 1024 * 1024
 # The rule sets a set is shipped for (static/data/), the first the default.
 SHIPPED_RULES = ("kalah(6,4)", "kalah(6,4)+empty-capture")
@@ -71,6 +75,14 @@ def houses_seeds(board):
     return board.rules.houses_seeds(board.pits)
 
 
+def theme_bands(rules):
+    """(endgame, opening): a position with at most `endgame` seeds in the houses is an endgame,
+    one with `opening` or more an opening; kalah(6,4)'s 22 and 37, in proportion on other boards
+    (kalah(4,3): 11 and 19), so that a small board's puzzles are not all endgames."""
+    seeds = 2 * rules.houses * rules.seeds
+    return seeds * ENDGAME_SEEDS // BANDS_SEEDS, -(-seeds * OPENING_SEEDS // BANDS_SEEDS)
+
+
 def difficulty_of(found):
     """1 (easy) .. 5 (very hard) from how many of levels 1-8 find the move (0..8, expected)."""
     if found >= 7:
@@ -93,6 +105,91 @@ def _int(value, what):
     if type(value) is not int:
         raise KalahError("%s must be a whole number, not %r" % (what, value))
     return value
+
+
+def _read_values(values, board, where):
+    """{move: value} of a JSON object giving every legal move of `board` its value."""
+    if type(values) is not dict:
+        raise KalahError("%s: values must be an object of move values" % where)
+    legal = [str(move) for move in board.legal_moves]
+    read = {}
+    for key, value in values.items():
+        if key not in legal:
+            raise KalahError("%s: %r is not a legal move there" % (where, key))
+        read[int(key)] = _int(value, "%s: the value of move %s" % (where, key))
+    if sorted(read) != sorted(board.legal_moves):
+        raise KalahError("%s: values must give every legal move" % where)
+    return read
+
+
+def _read_refutations(refutations, board, best, where):
+    """{wrong move: the best play after it} of a JSON object."""
+    if type(refutations) is not dict:
+        raise KalahError("%s: refutations must be an object" % where)
+    legal = [str(move) for move in board.legal_moves]
+    read = {}
+    for key, line in refutations.items():
+        if key not in legal or int(key) == best:
+            raise KalahError("%s: a refutation of %r, which is not a wrong move" % (where, key))
+        if type(line) is not list or [move for move in line if type(move) is not int]:
+            raise KalahError("%s: the refutation of %s must be a list of moves" % (where, key))
+        read[int(key)] = line
+    return read
+
+
+class Step:
+    """One move the solver must find: its one right answer, every move's value, the refutations."""
+
+    def __init__(self, best, values, refutations):
+        self.best = best
+        self.values = values
+        self.refutations = refutations
+
+
+def _read_line(data, board, puzzle, where):
+    """The puzzle's whole solution (house numbers, the opponent's replies included) and a Step
+    for each of the solver's moves in it. A one-move puzzle has no "line" field: [best], one Step.
+
+    A longer line is the proof's forced line: after each of the solver's moves the opponent
+    plays its best reply (or the solver moves again after an extra turn), and each later
+    move of the solver is, as the first, the one move that beats every other by MIN_MARGIN
+    seeds ("steps": its values and refutations, one entry a later move); it ends on one."""
+    first = Step(puzzle.best, puzzle.values, puzzle.refutations)
+    line = data.get("line")
+    steps = data.get("steps")
+    if line is None and steps is None:
+        return [puzzle.best], [first]
+    if type(line) is not list or len(line) < 2 or [move for move in line if type(move) is not int]:
+        raise KalahError("%s: line must be a list of two or more moves" % where)
+    if line[0] != puzzle.best:
+        raise KalahError("%s: its line must start with the best move" % where)
+    if type(steps) is not list:
+        raise KalahError("%s: a puzzle with a line must have its later steps" % where)
+    solver = board.turn
+    board = board.copy()
+    board.push(line[0])
+    found = [first]
+    by_solver = True
+    for index, move in enumerate(line[1:]):
+        if board.turn is None or move not in board.legal_moves:
+            raise KalahError("%s: move %d of its line (%d) is not legal there" % (where, index + 2, move))
+        if board.turn == solver:
+            if len(found) > len(steps) or type(steps[len(found) - 1]) is not dict:
+                raise KalahError("%s: its steps must give each later move of the solver" % where)
+            step = steps[len(found) - 1]
+            at = "%s, move %d of its line" % (where, index + 2)
+            values = _read_values(step.get("values"), board, at)
+            others = [value for other, value in values.items() if other != move]
+            if not others or values[move] - max(others) < MIN_MARGIN:
+                raise KalahError("%s: it must beat every other move by %d seeds" % (at, MIN_MARGIN))
+            found.append(Step(move, values, _read_refutations(step.get("refutations"), board, move, at)))
+        by_solver = board.turn == solver
+        board.push(move)
+    if len(found) != len(steps) + 1:
+        raise KalahError("%s: its steps must give each later move of the solver" % where)
+    if not by_solver:
+        raise KalahError("%s: its line must end with a move of the solver" % where)
+    return line, found
 
 
 class Puzzle:
@@ -119,17 +216,7 @@ class Puzzle:
             raise KalahError("%s: the game is over in its position" % where)
         self.position = position
         self.rules = rules
-        legal = board.legal_moves
-        values = data.get("values")
-        if type(values) is not dict:
-            raise KalahError("%s: values must be an object of move values" % where)
-        self.values = {}
-        for key, value in values.items():
-            if key not in [str(move) for move in legal]:
-                raise KalahError("%s: %r is not a legal move there" % (where, key))
-            self.values[int(key)] = _int(value, "%s: the value of move %s" % (where, key))
-        if sorted(self.values) != sorted(legal):
-            raise KalahError("%s: values must give every legal move" % where)
+        self.values = _read_values(data.get("values"), board, where)
         self.best = _int(data.get("best"), "%s: best" % where)
         self.value = _int(data.get("value"), "%s: value" % where)
         self.second = _int(data.get("second"), "%s: second" % where)
@@ -150,17 +237,9 @@ class Puzzle:
         if type(found) not in (int, float) or not 0 <= found <= 8:
             raise KalahError("%s: found must be a number 0..8" % where)
         self.found = found
-        refutations = data.get("refutations")
-        if type(refutations) is not dict:
-            raise KalahError("%s: refutations must be an object" % where)
-        self.refutations = {}
-        for key, line in refutations.items():
-            if key not in [str(move) for move in legal] or int(key) == self.best:
-                raise KalahError("%s: a refutation of %r, which is not a wrong move" % (where, key))
-            if type(line) is not list or [move for move in line if type(move) is not int]:
-                raise KalahError("%s: the refutation of %s must be a list of moves" % (where, key))
-            self.refutations[int(key)] = line
+        self.refutations = _read_refutations(data.get("refutations"), board, self.best, where)
         self.source = str(data.get("source", ""))
+        self.line, self.steps = _read_line(data, board, self, where)
 
     @property
     def theme(self):
@@ -169,6 +248,11 @@ class Puzzle:
 
     def board(self):
         return Board.from_position(self.position)
+
+    @property
+    def moves(self):
+        """How many moves the solver makes: 1, or more where the proof shows a forced line."""
+        return len(self.steps)
 
     def check(self, move):
         """Whether `move` (a house number) is the answer."""
@@ -180,12 +264,57 @@ class Puzzle:
 
     def as_dict(self):
         """The fields `python -m kalah puzzles --json` prints for each puzzle."""
-        return {"id": self.id, "position": self.position, "best": self.best, "value": self.value,
+        found = {"id": self.id, "position": self.position, "best": self.best, "value": self.value,
                 "second": self.second, "values": dict((str(m), v) for m, v in sorted(self.values.items())),
                 "theme": self.theme, "themes": list(self.themes), "difficulty": self.difficulty,
                 "rating": self.rating, "found": self.found,
                 "refutations": dict((str(m), list(line)) for m, line in sorted(self.refutations.items())),
                 "source": self.source}
+        if len(self.line) > 1:   # the contract: a longer puzzle adds its whole solution
+            found["line"] = list(self.line)
+        return found
+
+
+RIGHT, SOLVED, WRONG = "right", "solved", "wrong"
+
+
+class Attempt:
+    """One play through a puzzle, answer by answer (the page draws what `answer` returns).
+
+    `board` is the position the solver is asked about now; a wrong answer leaves it as it
+    was, so "Try again" asks the same move again."""
+
+    def __init__(self, puzzle):
+        self.puzzle = puzzle
+        self.board = puzzle.board()
+        self.solver = self.board.turn
+        self.played = 0   # moves of the line on the board
+        self.index = 0    # the solver's move asked now: 0 for the first, 1 for the second, ...
+
+    @property
+    def step(self):
+        """The Step asked now."""
+        return self.puzzle.steps[self.index]
+
+    def answer(self, move):
+        """(RIGHT, moves): the answer and the opponent's replies, now on `board`; (SOLVED, moves): the
+        same for the last answer; (WRONG, moves): the answer and its refutation, which `board` does
+        not keep."""
+        step = self.step
+        if move != step.best:
+            return WRONG, [move] + step.refutations.get(move, [])
+        line = self.puzzle.line
+        moves = [move]
+        self.board.push(move)
+        self.played += 1
+        while self.played < len(line) and self.board.turn != self.solver:
+            moves.append(line[self.played])
+            self.board.push(line[self.played])
+            self.played += 1
+        if self.played == len(line):
+            return SOLVED, moves
+        self.index += 1
+        return RIGHT, moves
 
 
 class PuzzleSet:
