@@ -47,15 +47,31 @@ ENDGAME_SEEDS = 22
 OPENING_SEEDS = 37
 BANDS_SEEDS = 48
 MAX_BYTES = 4 * 1024 * 1024
-# The rule sets a set is shipped for (static/data/), the first the default.
-SHIPPED_RULES = ("kalah(6,4)", "kalah(6,4)+empty-capture")
-LINK_KEYS = ("set", "rules", "id", "theme", "difficulty")
+# The rule sets a set is shipped for (static/data/), the first the default; the small
+# boards are those the rules page teaches with.
+SHIPPED_RULES = ("kalah(6,4)", "kalah(6,4)+empty-capture", "kalah(4,3)")
+# The rule sets whose stored games give puzzles ("From your games": kalah/history_puzzles.py),
+# where the endgame table makes the proofs seconds in the worker.
+YOUR_GAMES_RULES = SHIPPED_RULES[:2]
+LINK_KEYS = ("set", "rules", "id", "theme", "difficulty", "mode", "seconds")
+# How puzzles are played: one at a time, a streak (one wrong answer ends it) or a timed run.
+MODES = ("practice", "streak", "timed")
+MODE_NAMES = {"practice": "One at a time", "streak": "Streak", "timed": "Timed run"}
+TIMED_SECONDS = 180              # a timed run's length unless a link's seconds= says otherwise
+MIN_SECONDS, MAX_SECONDS = 10, 3600
+RUN_START_RATING = 1000          # a run's first puzzle; each solved one asks RUN_RATING_STEP more
+RUN_RATING_STEP = 50
 # The sets a link can name: the shipped ones (no set= in the link) and the player's own,
 # found in their stored games (kalah/history_puzzles.py); a "-you-" id is one of those.
 SETS = ("shipped", "yours")
 MAX_LINK = 200
 START_RATING = 1200
 RATING_K = 32
+# A puzzle's rating: EASIEST_RATING when all LEVELS computer levels find it, RATING_PER_LEVEL more
+# for each that misses it (rating_of).
+EASIEST_RATING = 1000
+RATING_PER_LEVEL = 125
+LEVELS = 8
 MAX_RESULTS = 5000   # answers kept in storage, the oldest forgotten first
 
 
@@ -97,8 +113,23 @@ def difficulty_of(found):
 
 
 def rating_of(found):
-    """A puzzle's starting rating: 1000 when every level finds it, 2000 when none does."""
-    return int(round(1000 + 125 * (8 - found)))
+    """A puzzle's rating: 1000 when every level finds it, 2000 when none does (one scale for every set)."""
+    return int(round(EASIEST_RATING + RATING_PER_LEVEL * (LEVELS - found)))
+
+
+def rating_scale_text():
+    """What a rating means and how it moves, as puzzles.html explains it (from the numbers used)."""
+    return ("Puzzle ratings run from %d (every computer level finds the answer) to %d (none does). "
+            "A puzzle's rating is %d plus %d for each of the computer's %d levels that would miss it, "
+            "and a puzzle of several moves is found only by finding every move. It is one scale for "
+            "every rule set, the small boards included. Yours starts at %d and moves only on a "
+            "puzzle's first answer (in a streak or a timed run too), as an Elo rating does: a solve "
+            "gains %d x (1 - E) and a miss loses %d x E, where E = 1 / (1 + 10^((puzzle - yours) / 400)) "
+            "is the score expected of you against that puzzle; so a puzzle rated as you are moves you "
+            "%d either way, and a harder one gains more. It is not the computer levels' scale (there, "
+            "random moves are 0). It is kept in this browser only." % (
+                EASIEST_RATING, EASIEST_RATING + RATING_PER_LEVEL * LEVELS, EASIEST_RATING, RATING_PER_LEVEL,
+                LEVELS, START_RATING, RATING_K, RATING_K, RATING_K // 2))
 
 
 def _int(value, what):
@@ -378,19 +409,24 @@ def dumps(rules, puzzles):
 
 
 class Choice:
-    """What a puzzles link asks for: a rule set's puzzles, one of them, or a theme and difficulty."""
+    """What a puzzles link asks for: a rule set's puzzles, one of them, or a theme and difficulty,
+    played one at a time or in a run (a streak, a timed run of `seconds`)."""
 
-    def __init__(self, rules=SHIPPED_RULES[0], pid=None, theme=None, difficulty=None, set_name=SETS[0]):
+    def __init__(self, rules=SHIPPED_RULES[0], pid=None, theme=None, difficulty=None, set_name=SETS[0],
+                 mode=MODES[0], seconds=TIMED_SECONDS):
         self.set_name = set_name
         self.rules = find_rules(rules)
         self.pid = pid
         self.theme = theme
         self.difficulty = difficulty
+        self.mode = mode
+        self.seconds = seconds
 
     def __eq__(self, other):
         return (isinstance(other, Choice) and self.set_name == other.set_name
                 and self.rules == other.rules and self.pid == other.pid
-                and self.theme == other.theme and self.difficulty == other.difficulty)
+                and self.theme == other.theme and self.difficulty == other.difficulty
+                and self.mode == other.mode and self.seconds == other.seconds)
 
     def __repr__(self):
         return "Choice(%r)" % format_link(self)
@@ -435,7 +471,18 @@ def parse_link(fragment):
         if difficulty not in [str(d) for d in DIFFICULTIES]:
             raise KalahError("difficulty= must be 1..5, not '%s'" % difficulty[:40])
         difficulty = int(difficulty)
-    return Choice(rules or SHIPPED_RULES[0], pid, theme, difficulty, set_name)
+    mode = fields.get("mode") or MODES[0]
+    if mode not in MODES:
+        raise KalahError("unknown mode '%s' (modes: %s)" % (mode[:40], ", ".join(MODES)))
+    seconds = fields.get("seconds") or None
+    if seconds is not None:
+        if mode != "timed":
+            raise KalahError("seconds= is the length of a timed run (mode=timed)")
+        if not seconds.isdigit() or not MIN_SECONDS <= int(seconds) <= MAX_SECONDS:
+            raise KalahError("seconds= must be a whole number %d..%d, not '%s'" % (
+                MIN_SECONDS, MAX_SECONDS, seconds[:40]))
+        seconds = int(seconds)
+    return Choice(rules or SHIPPED_RULES[0], pid, theme, difficulty, set_name, mode, seconds or TIMED_SECONDS)
 
 
 def format_link(choice):
@@ -448,7 +495,56 @@ def format_link(choice):
         parts.append("theme=" + choice.theme)
     if choice.difficulty is not None:
         parts.append("difficulty=%d" % choice.difficulty)
+    if choice.mode != MODES[0]:
+        parts.append("mode=" + choice.mode)
+    if choice.mode == "timed" and choice.seconds != TIMED_SECONDS:
+        parts.append("seconds=%d" % choice.seconds)
     return "&".join(parts)
+
+
+class Run:
+    """A streak (one wrong answer ends it) or a timed run (solve as many as you can before the
+    clock ends it; a wrong answer only moves on). Each next puzzle is one not yet met in the run
+    whose rating is nearest RUN_START_RATING + RUN_RATING_STEP for each solved so far, so a run
+    starts easy and climbs (the set's order breaks ties)."""
+
+    def __init__(self, mode, seconds=TIMED_SECONDS):
+        self.mode = mode
+        self.seconds = seconds
+        self.solved = 0
+        self.missed = 0
+        self.seen = []
+        self.over = False
+
+    def next_puzzle(self, candidates):
+        target = RUN_START_RATING + RUN_RATING_STEP * self.solved
+        fresh = [p for p in candidates if p.id not in self.seen]
+        if not fresh:
+            return None
+        chosen = fresh[0]
+        for puzzle in fresh:
+            if abs(puzzle.rating - target) < abs(chosen.rating - target):
+                chosen = puzzle
+        self.seen.append(chosen.id)
+        return chosen
+
+    def answered(self, solved):
+        """Count an answer; a streak is over at its first miss."""
+        if solved:
+            self.solved += 1
+        else:
+            self.missed += 1
+            if self.mode == "streak":
+                self.over = True
+
+    def time_left(self, elapsed):
+        """Whole seconds left after `elapsed` seconds (a timed run ends at 0)."""
+        return max(0, self.seconds - int(elapsed))
+
+
+def clock_text(seconds):
+    """'3:00', '0:07'."""
+    return "%d:%02d" % (seconds // 60, seconds % 60)
 
 
 def expected_score(rating, against):
@@ -461,11 +557,12 @@ class Progress:
     Only a puzzle's first answer moves the rating (Elo against the puzzle's
     rating); trying it again or asking for the answer changes nothing more."""
 
-    def __init__(self, rating=START_RATING, streak=0, best=0, results=None):
+    def __init__(self, rating=START_RATING, streak=0, best=0, results=None, best_runs=None):
         self.rating = rating
         self.streak = streak
         self.best = best
         self.results = results if results is not None else {}   # id -> 1 solved, 0 failed
+        self.best_runs = best_runs if best_runs is not None else {}   # mode -> most solved in a run
 
     @classmethod
     def from_text(cls, text):
@@ -480,13 +577,25 @@ class Progress:
                 raise ValueError("not whole numbers")
             if not 0 <= rating <= 4000 or streak < 0 or best < 0 or [v for v in results.values() if v not in (0, 1)]:
                 raise ValueError("out of range")
-            return cls(rating, streak, best, results), None
+            # Records from before runs have no "runs".
+            runs = data.get("runs", {})
+            if type(runs) is not dict or [m for m in runs if m not in MODES[1:]] or [
+                    n for n in runs.values() if type(n) is not int or n < 0]:
+                raise ValueError("runs")
+            return cls(rating, streak, best, results, runs), None
         except Exception:   # any damage: start again rather than break the page
             return cls(), "Your saved puzzle record could not be read, so it starts again."
 
     def to_text(self):
         return json.dumps({"rating": self.rating, "streak": self.streak, "best": self.best,
-                           "results": self.results})
+                           "results": self.results, "runs": self.best_runs})
+
+    def run_ended(self, run):
+        """Keep a run's count when it is the mode's best; whether it was (a new best)."""
+        if run.solved > self.best_runs.get(run.mode, 0):
+            self.best_runs[run.mode] = run.solved
+            return True
+        return False
 
     def answered(self, puzzle):
         return puzzle.id in self.results

@@ -206,7 +206,7 @@ class YourGames:
             text = "%s from your %s." % (plural(self.found.count(), "puzzle"), plural(self.games, "saved game"))
             if self.others:
                 text += (" %s of other rule sets give none: puzzles come from %s games."
-                         % (plural(self.others, "game"), " and ".join(puzzles.SHIPPED_RULES)))
+                         % (plural(self.others, "game"), " and ".join(puzzles.YOUR_GAMES_RULES)))
         if self.skipped:
             text += " Skipped: " + "; ".join(self.skipped) + "."
         if self.problem:
