@@ -49,7 +49,7 @@ BANDS_SEEDS = 48
 MAX_BYTES = 4 * 1024 * 1024
 # The rule sets a set is shipped for (static/data/), the first the default; the small
 # boards are those the rules page teaches with.
-SHIPPED_RULES = ("kalah(6,4)", "kalah(6,4)+empty-capture", "kalah(4,3)")
+SHIPPED_RULES = ("kalah(6,4)", "kalah(6,4)+empty-capture", "kalah(6,3)", "kalah(4,3)")
 # The rule sets whose stored games give puzzles ("From your games": kalah/history_puzzles.py),
 # where the endgame table makes the proofs seconds in the worker.
 YOUR_GAMES_RULES = SHIPPED_RULES[:2]

@@ -135,3 +135,13 @@ def test_micropython_plays_an_attempt_as_cpython_does():
     code = ("from kalah import puzzles\np = puzzles.PuzzleSet(%r).puzzles[0]\na = puzzles.Attempt(p)\n"
             "print(p.line, p.moves, a.answer(5), a.answer(2), a.index, a.answer(1))\n" % text)
     assert run_micropython(code) == "[2, 4, 1] 2 ('wrong', [5, 4, 1, 3, 1]) ('right', [2, 4]) 1 ('solved', [1])\n"
+
+
+def test_the_performance_log_holds_the_counts_the_command_prints():
+    import pathlib
+    run = kalah("puzzles", "--counts")
+    assert run.returncode == 0, run.stderr
+    log = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "performance-log.md").read_text(encoding="utf-8")
+    assert run.stdout.strip() in log
+    assert run.stdout.startswith("kalah(6,4): 600 puzzles (counted under each of their themes)\n\n"
+                                 "| theme | 1 move | 2 moves | 3 moves | all |\n")

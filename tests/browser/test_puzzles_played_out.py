@@ -62,12 +62,22 @@ def test_a_multi_move_puzzle_plays_the_replies_and_refutations_on_the_board(page
     assert stored_record(page)["results"] == {PUZZLE: 0}   # the first wrong answer counted
 
 
-def test_show_the_answer_plays_the_rest_of_the_solution(page, site_url, wait_for_python_ready):
+def test_show_the_answer_plays_the_rest_of_the_solution(page, site_url, wait_for_python_ready, save_screenshot):
     puzzle = shipped("kalah(6,4)").by_id(PUZZLE)
     north = puzzle.board().turn
     open_puzzles(page, site_url + "puzzles.html#id=" + PUZZLE, wait_for_python_ready)
     page.click(HOUSE % (north, 5))
     page.wait_for_selector("#puzzle[data-step='1']")
+    wait_for_board(page, position_after(puzzle, [5, 3]))
+    page.wait_for_selector("#board:not(.kb-animating)")
+    for width in (1280, 360):   # the docs' screenshots of a puzzle played out (docs/pages.md)
+        page.set_viewport_size({"width": width, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        save_screenshot(page, "%d" % width)
+    # A wrong answer first: the answer is then shown from the position asked, not the refutation's.
+    wrong = sorted(puzzle.steps[1].refutations)[0]
+    page.click(HOUSE % (north, wrong))
+    page.wait_for_selector("#puzzle[data-answer='wrong']")
     page.click("#solution")
     page.wait_for_selector("#puzzle[data-answer='shown']")
     wait_for_board(page, position_after(puzzle, puzzle.line))

@@ -319,6 +319,9 @@ class PuzzlesPage:
         board = self.attempt.board
         if self.view.animating:   # a reply is still being sown: a click only hurries it
             return
+        if self.run is not None and self.run.over:
+            self._verdict("This run is over: start a new run, or choose One at a time.", None)
+            return
         if self.answered:
             self._verdict("Press Try again to play this puzzle once more, or Next puzzle.", None)
             return
@@ -385,8 +388,10 @@ class PuzzlesPage:
         if puzzle is None:
             return
         board = attempt.board.copy()
-        if self.answered:
+        if self.answered and by_id("puzzle").getAttribute("data-answer") != "wrong":
             return
+        # From the position asked (a wrong answer's refutation, or a reply still being sown, makes way).
+        self._draw(board)
         self.progress.record(puzzle, False)
         self._save()
         self.answered = True
