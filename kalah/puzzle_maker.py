@@ -15,8 +15,10 @@ options give the same games; each position with at most --max-seeds seeds in the
 houses (or in the opening book) is solved exactly. A puzzle's difficulty is how many
 of levels 1-8 would find the move (levels 1-6 by the chance their softmax gives it,
 7 and 8 by their move at a fixed depth or node budget, each from a fresh search), so
-it too is the same every build. The file is the same bytes for the same options
-(`kalah.puzzles.dumps`).
+it too is the same every build. The chosen puzzles are numbered (`with_ids`), then
+each is made several moves long where the proof shows a forced line (`with_line`,
+`forced_line`), its difficulty then counted over every move asked. The file is the
+same bytes for the same options (`kalah.puzzles.dumps`).
 
 Also, under CPython: `shipped(rules)`, the set in static/data/, and
 `your_puzzles(entries)`, the "From your games" set of a whole history file
