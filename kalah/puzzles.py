@@ -478,7 +478,9 @@ def parse_link(fragment):
     if seconds is not None:
         if mode != "timed":
             raise KalahError("seconds= is the length of a timed run (mode=timed)")
-        if not seconds.isdigit() or not MIN_SECONDS <= int(seconds) <= MAX_SECONDS:
+        # ASCII digits only: CPython's isdigit() and int() take other scripts' digits, MicroPython's not.
+        whole = 0 < len(seconds) <= 4 and all(c in "0123456789" for c in seconds)
+        if not whole or not MIN_SECONDS <= int(seconds) <= MAX_SECONDS:
             raise KalahError("seconds= must be a whole number %d..%d, not '%s'" % (
                 MIN_SECONDS, MAX_SECONDS, seconds[:40]))
         seconds = int(seconds)

@@ -5,6 +5,7 @@ import pytest
 from kalah import puzzles
 from kalah.errors import KalahError
 from kalah.puzzle_maker import shipped
+from tests.micropython.runner import needs_micropython, run_micropython
 
 
 def test_a_run_link_reads_back_to_the_same_choice():
@@ -22,6 +23,8 @@ def test_a_run_link_reads_back_to_the_same_choice():
     ("mode=blitz", "unknown mode 'blitz' (modes: practice, streak, timed)"),
     ("mode=timed&seconds=5", "seconds= must be a whole number 10..3600, not '5'"),
     ("mode=timed&seconds=1e3", "seconds= must be a whole number 10..3600, not '1e3'"),
+    ("mode=timed&seconds=٣٠", "seconds= must be a whole number 10..3600, not '٣٠'"),   # Arabic-Indic 30
+    ("mode=timed&seconds=000030", "seconds= must be a whole number 10..3600, not '000030'"),
     ("mode=streak&seconds=30", "seconds= is the length of a timed run (mode=timed)"),
 ])
 def test_a_bad_run_link_says_what_is_wrong(fragment, message):
@@ -67,3 +70,17 @@ def test_the_best_run_of_each_mode_is_kept_with_the_record():
     bad, problem = puzzles.Progress.from_text(
         '{"rating": 1250, "streak": 1, "best": 3, "results": {}, "runs": {"streak": "<b>9</b>"}}')
     assert problem == "Your saved puzzle record could not be read, so it starts again." and bad.best_runs == {}
+
+
+@needs_micropython
+def test_micropython_reads_run_links_and_runs_as_cpython_does():
+    code = ("from kalah import puzzles\n"
+            "c = puzzles.parse_link('rules=kalah(4,3)&mode=timed&seconds=45')\n"
+            "print(c.mode, c.seconds, puzzles.format_link(c))\n"
+            "try:\n    puzzles.parse_link('mode=timed&seconds=٣٠')\nexcept Exception as e:\n    print(e)\n"
+            "r = puzzles.Run('streak')\nr.answered(True)\nr.answered(False)\n"
+            "print(r.over, r.solved, r.time_left(3.5), puzzles.clock_text(75))\n")
+    assert run_micropython(code) == (
+        "timed 45 rules=kalah(4,3)&mode=timed&seconds=45\n"
+        "seconds= must be a whole number 10..3600, not '٣٠'\n"
+        "True 1 177 1:15\n")
