@@ -231,3 +231,14 @@ def test_checking_your_games_can_be_stopped_and_goes_on_later(page, site_url, wa
     page.wait_for_selector("#yours[data-state='done']", timeout=240_000)
     page.wait_for_selector("#puzzle[data-puzzle]")
     assert page.inner_text("#yours-status") == "1 puzzle from your 1 saved game."
+
+
+def test_your_games_on_a_small_board_say_where_its_puzzles_are(page, site_url, wait_for_python_ready):
+    seed_storage(page, site_url, {})
+    open_fresh(page, site_url + "puzzles.html#set=yours&rules=kalah(4,3)")
+    wait_for_python_ready(page)
+    page.wait_for_selector("#yours[data-state='done']", timeout=240_000)
+    page.wait_for_function("() => document.getElementById('message').textContent !== ''")
+    assert page.inner_text("#message") == (
+        "Puzzles from your games come from your kalah(6,4) and kalah(6,4)+empty-capture games only; "
+        "for kalah(4,3), choose the computer's games.")
