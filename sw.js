@@ -72,6 +72,8 @@ const OPTIONAL = [
   // The puzzles page's sets.
   "./static/data/puzzles-kalah6-4.json",
   "./static/data/puzzles-kalah6-4-empty-capture.json",
+  "./static/data/puzzles-kalah6-3.json",
+  "./static/data/puzzles-kalah4-3.json",
 ];
 
 const scope = new URL(self.registration.scope);

@@ -7,6 +7,12 @@
 Without --json, one line a puzzle. --theme and --difficulty pick a part of the
 set. Format and fields: kalah/study/puzzles.py and docs/formats.md.
 
+    python -m kalah puzzles --counts [--rules R]
+
+The shipped sets' puzzle counts by theme and by length (the solver's moves), as
+Markdown tables, one a rule set (every shipped set unless --rules names one):
+the tables of docs/performance-log.md ("Puzzles").
+
     python -m kalah puzzles --from-history FILE [--rules R] --json
 
 The puzzles of the games in FILE (a history export, a record or PGN games:
@@ -35,6 +41,8 @@ def add_arguments(parser):
     parser.add_argument("--difficulty", type=int, choices=puzzles.DIFFICULTIES,
                         help="only the puzzles of this difficulty (1 easy .. 5 very hard)")
     parser.add_argument("--json", action="store_true", help="print one JSON list")
+    parser.add_argument("--counts", action="store_true",
+                        help="print the shipped sets' counts by theme and length as Markdown tables")
 
 
 def from_history(path):
@@ -58,6 +66,12 @@ def from_history(path):
 
 
 def run(args):
+    if args.counts:
+        if args.from_history or args.json or args.theme or args.difficulty:
+            raise KalahError("--counts takes only --rules")
+        names = [find_rules(args.rules).name] if args.rules else list(puzzles.SHIPPED_RULES)
+        print("\n\n".join(counts_table(shipped(name)) for name in names))
+        return 0
     if args.from_history:
         return run_history(args)
     found = shipped(args.rules or "kalah(6,4)")
@@ -70,13 +84,27 @@ def run_history(args):
     found, others = from_history(args.from_history)
     if others:
         sys.stderr.write("%d game(s) of other rule sets give no puzzles (puzzles come from %s games)\n" % (
-            others, " and ".join(puzzles.SHIPPED_RULES)))
-    names = [find_rules(args.rules).name] if args.rules else list(puzzles.SHIPPED_RULES)
+            others, " and ".join(puzzles.YOUR_GAMES_RULES)))
+    names = [find_rules(args.rules).name] if args.rules else list(puzzles.YOUR_GAMES_RULES)
     chosen = []
     for name in names:
         chosen.extend(found.puzzle_set(name).select(args.theme, args.difficulty))
     show(chosen, args.json)
     return 0
+
+
+def counts_table(found):
+    """A set's counts by theme (a puzzle under each of its themes) and by length, in Markdown."""
+    lengths = sorted(set(p.moves for p in found.puzzles))
+    head = ["theme"] + [("%d move" if n == 1 else "%d moves") % n for n in lengths] + ["all"]
+    rows = []
+    for theme in puzzles.THEMES + (None,):
+        kept = [p for p in found.puzzles if theme is None or theme in p.themes]
+        rows.append(["every puzzle" if theme is None else theme]
+                    + [str(len([p for p in kept if p.moves == n])) for n in lengths] + [str(len(kept))])
+    lines = ["%s: %d puzzles (counted under each of their themes)" % (found.rules.name, len(found)), "",
+             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
 
 def show(chosen, as_json):

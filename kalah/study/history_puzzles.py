@@ -4,7 +4,7 @@ Plain Python (CPython, Pyodide and the page's MicroPython). A stored game
 gives a puzzle where a position before one of its moves
 
   - comes before a move of the player's own (never the computer's),
-  - is of a rule set puzzles ship for (SHIPPED_RULES: the endgame table and
+  - is of a kalah(6,4) rule set (YOUR_GAMES_RULES: the endgame table and
     the proof cover it, so the values are proven in seconds),
   - has at most ENDGAME_SEEDS (22) seeds in the houses and two legal moves,
   - qualifies as a shipped puzzle does (kalah.study.puzzle_maker.puzzle_of:
@@ -50,7 +50,7 @@ def usable_rules(name):
         rules = find_rules(name)
     except KalahError:
         return None
-    return rules.name if rules.name in puzzles.SHIPPED_RULES else None
+    return rules.name if rules.name in puzzles.YOUR_GAMES_RULES else None
 
 
 def puzzle_id(rules, gid, ply):

@@ -15,8 +15,10 @@ options give the same games; each position with at most --max-seeds seeds in the
 houses (or in the opening book) is solved exactly. A puzzle's difficulty is how many
 of levels 1-8 would find the move (levels 1-6 by the chance their softmax gives it,
 7 and 8 by their move at a fixed depth or node budget, each from a fresh search), so
-it too is the same every build. The file is the same bytes for the same options
-(`kalah.study.puzzles.dumps`).
+it too is the same every build. The chosen puzzles are numbered (`with_ids`), then
+each is made several moves long where the proof shows a forced line (`with_line`,
+`forced_line`), its difficulty then counted over every move asked. The file is the
+same bytes for the same options (`kalah.study.puzzles.dumps`).
 
 Also, under CPython: `shipped(rules)`, the set in static/data/, and
 `your_puzzles(entries)`, the "From your games" set of a whole history file
@@ -44,6 +46,7 @@ from kalah.game.rules import find_rules
 GAME_PLAYERS = ("level7", "level6", "level5", "level4", "level3", "level2", "greedy", "rightmost", "random")
 LEVEL8_NODES = 40000        # level 8's budget when it is asked a puzzle (about a move's worth)
 REFUTATION_PLIES = 4        # moves shown after a wrong answer
+MAX_SOLVER_MOVES = 3        # a played-out puzzle asks at most this many moves of the solver
 
 
 class ExactValues(solve.ExactValues):
@@ -62,17 +65,18 @@ def best_of(values):
 
 def themes_of(board, best):
     seeds = format_.houses_seeds(board)
+    endgame_seeds, opening_seeds = format_.theme_bands(board.rules)
     after = board.copy()
     report = after.push(best)
     themes = []
-    if seeds >= format_.OPENING_SEEDS:
+    if seeds >= opening_seeds:
         themes.append("opening")
     if report.captured:
         themes.append("capture")
     if report.extra_turn:
         themes.append("extra-turn")
-    themes.append("endgame" if seeds <= format_.ENDGAME_SEEDS else "middle-game"
-                  if seeds < format_.OPENING_SEEDS else None)
+    themes.append("endgame" if seeds <= endgame_seeds else "middle-game"
+                  if seeds < opening_seeds else None)
     return [theme for theme in themes if theme is not None]
 
 
@@ -108,6 +112,75 @@ def refutation(board, move, prover):
         line.append(reply)
         after.push(reply)
     return line
+
+
+def one_answer(values):
+    """The move that beats every other by MIN_MARGIN seeds, else None."""
+    best = best_of(values)
+    others = [value for move, value in values.items() if move != best]
+    return best if others and values[best] - max(others) >= format_.MIN_MARGIN else None
+
+
+def forced_line(board, best, prover):
+    """The proof's forced line after `best`: (line, later), the whole solution as house numbers
+    (the opponent's replies included) and the boards of the solver's later moves.
+
+    After each move of the solver the opponent plays its best reply (the smallest house among
+    equals; none after an extra turn), and the line goes on while the solver's next move is
+    again the one that beats every other by MIN_MARGIN seeds, up to MAX_SOLVER_MOVES moves of
+    the solver. It ends on a move of the solver: a forced move (one legal house) or a position
+    with two good answers ends it, as does one the prover cannot prove."""
+    solver = board.turn
+    after = board.copy()
+    after.push(best)
+    line, later, replies = [best], [], []
+    while after.turn is not None and len(later) + 1 < MAX_SOLVER_MOVES:
+        values = prover.values(after)
+        if values is None:
+            break
+        if after.turn != solver:
+            reply = best_of(values)
+            replies.append(reply)
+            after.push(reply)
+            continue
+        answer = one_answer(values) if len(values) > 1 else None
+        if answer is None:
+            break
+        later.append(after.copy())
+        line.extend(replies + [answer])
+        replies = []
+        after.push(answer)
+    return line, later
+
+
+def with_line(puzzle, prover, table):
+    """A puzzle (a dict) made several moves long where the proof shows a forced line: "line"
+    and "steps" added, and `found`, difficulty and rating counted over every move asked
+    (a level finds the puzzle when it finds each of them)."""
+    board = Board.from_position(puzzle["position"])
+    line, later = forced_line(board, puzzle["best"], prover)
+    if len(line) == 1:
+        return puzzle
+    asked = [(board, puzzle["best"])]
+    steps = []
+    for position in later:
+        values = prover.values(position)
+        answer = one_answer(values)
+        asked.append((position, answer))
+        steps.append({"values": dict((str(move), value) for move, value in sorted(values.items())),
+                      "refutations": dict((str(move), refutation(position, move, prover))
+                                          for move in sorted(values) if move != answer)})
+    found = 0.0
+    for level in range(1, 9):
+        chance = 1.0
+        for position, answer in asked:
+            chance *= level_finds(position, "level%d" % level, answer, table)
+        found += chance
+    found = round(found, 2)
+    puzzle = dict(puzzle)
+    puzzle.update({"line": line, "steps": steps, "found": found,
+                   "difficulty": format_.difficulty_of(found), "rating": format_.rating_of(found)})
+    return puzzle
 
 
 def puzzle_of(board, prover, table, source):
@@ -243,8 +316,16 @@ def build_text(rules, games=400, count=600, seed=1, max_seeds=30, log=None):
     rules = find_rules(rules)
     prover = Prover(rules, max_seeds)
     found = list(candidates(rules, games, seed, max_seeds, prover, log))
-    chosen = choose(found, count)
-    prefix = format_.file_name(rules)[len("puzzles-"):-len(".json")]
+    chosen = with_ids(rules, choose(found, count))
+    table = endgame.table_for(rules)
+    return format_.dumps(rules, [with_line(puzzle, prover, table) for puzzle in chosen]), len(found)
+
+
+def with_ids(rules, chosen):
+    """The chosen puzzles numbered in their order (by their first move's rating): lines are
+    added after, so a puzzle keeps the id the sets of one-move puzzles gave it and the links
+    teachers made to it stay true."""
+    prefix = format_.set_key(rules)
     for index, puzzle in enumerate(chosen):
         puzzle["id"] = "%s-%04d" % (prefix, index + 1)
-    return format_.dumps(rules, chosen), len(found)
+    return chosen

@@ -12,7 +12,9 @@
 A puzzle file is one JSON object (docs/formats.md, "Puzzle sets"):
 {"format": "kalah-puzzles", "version": 1, "rules": R, "puzzles": [...]}, each
 puzzle {"id", "position", "best", "value", "second", "values", "themes",
-"difficulty", "rating", "found", "refutations", "source"}. Every value is the
+"difficulty", "rating", "found", "refutations", "source"}, and where the proof
+shows a forced line, "line" (the whole solution, the opponent's replies
+included) and "steps" (each later move's values and refutations). Every value is the
 mover's final margin with perfect play (stores counted, as `python -m kalah
 solve` gives it), proven by the numba solver when the set was built
 (`python -m kalah build-puzzles`). The best move beats every other move by
@@ -38,20 +40,38 @@ THEME_NAMES = {"opening": "Opening", "capture": "Capture", "extra-turn": "Extra 
                "endgame": "Endgame", "middle-game": "Middle game"}
 DIFFICULTIES = (1, 2, 3, 4, 5)
 DIFFICULTY_NAMES = {1: "easy", 2: "fair", 3: "tricky", 4: "hard", 5: "very hard"}
-# Seeds in the houses that make a position an opening or an endgame
-# (the bands of scripts/bench/accuracy.py: endgame 0-22, middle 23-36, opening 37+).
+# Seeds in the houses that make a kalah(6,4) position an opening or an endgame (the bands
+# of scripts/bench/accuracy.py: endgame 0-22, middle 23-36, opening 37+ of its 48 seeds);
+# smaller boards scale them to their own seeds (theme_bands).
 ENDGAME_SEEDS = 22
 OPENING_SEEDS = 37
+BANDS_SEEDS = 48
 MAX_BYTES = 4 * 1024 * 1024
-# The rule sets a set is shipped for (static/data/), the first the default.
-SHIPPED_RULES = ("kalah(6,4)", "kalah(6,4)+empty-capture")
-LINK_KEYS = ("set", "rules", "id", "theme", "difficulty")
+# The rule sets a set is shipped for (static/data/), the first the default; the small
+# boards are those the rules page teaches with.
+SHIPPED_RULES = ("kalah(6,4)", "kalah(6,4)+empty-capture", "kalah(6,3)", "kalah(4,3)")
+# The rule sets whose stored games give puzzles ("From your games": kalah/study/history_puzzles.py),
+# where the endgame table makes the proofs seconds in the worker.
+YOUR_GAMES_RULES = SHIPPED_RULES[:2]
+LINK_KEYS = ("set", "rules", "id", "theme", "difficulty", "mode", "seconds")
+# How puzzles are played: one at a time, a streak (one wrong answer ends it) or a timed run.
+MODES = ("practice", "streak", "timed")
+MODE_NAMES = {"practice": "One at a time", "streak": "Streak", "timed": "Timed run"}
+TIMED_SECONDS = 180              # a timed run's length unless a link's seconds= says otherwise
+MIN_SECONDS, MAX_SECONDS = 10, 3600
+RUN_START_RATING = 1000          # a run's first puzzle; each solved one asks RUN_RATING_STEP more
+RUN_RATING_STEP = 50
 # The sets a link can name: the shipped ones (no set= in the link) and the player's own,
 # found in their stored games (kalah/study/history_puzzles.py); a "-you-" id is one of those.
 SETS = ("shipped", "yours")
 MAX_LINK = 200
 START_RATING = 1200
 RATING_K = 32
+# A puzzle's rating: EASIEST_RATING when all LEVELS computer levels find it, RATING_PER_LEVEL more
+# for each that misses it (rating_of).
+EASIEST_RATING = 1000
+RATING_PER_LEVEL = 125
+LEVELS = 8
 MAX_RESULTS = 5000   # answers kept in storage, the oldest forgotten first
 
 
@@ -71,6 +91,14 @@ def houses_seeds(board):
     return board.rules.houses_seeds(board.pits)
 
 
+def theme_bands(rules):
+    """(endgame, opening): a position with at most `endgame` seeds in the houses is an endgame,
+    one with `opening` or more an opening; kalah(6,4)'s 22 and 37, in proportion on other boards
+    (kalah(4,3): 11 and 19), so that a small board's puzzles are not all endgames."""
+    seeds = 2 * rules.houses * rules.seeds
+    return seeds * ENDGAME_SEEDS // BANDS_SEEDS, -(-seeds * OPENING_SEEDS // BANDS_SEEDS)
+
+
 def difficulty_of(found):
     """1 (easy) .. 5 (very hard) from how many of levels 1-8 find the move (0..8, expected)."""
     if found >= 7:
@@ -85,14 +113,114 @@ def difficulty_of(found):
 
 
 def rating_of(found):
-    """A puzzle's starting rating: 1000 when every level finds it, 2000 when none does."""
-    return int(round(1000 + 125 * (8 - found)))
+    """A puzzle's rating: 1000 when every level finds it, 2000 when none does (one scale for every set)."""
+    return int(round(EASIEST_RATING + RATING_PER_LEVEL * (LEVELS - found)))
+
+
+def rating_scale_text():
+    """What a rating means and how it moves, as puzzles.html explains it (from the numbers used)."""
+    return ("Puzzle ratings run from %d (every computer level finds the answer) to %d (none does). "
+            "A puzzle's rating is %d plus %d for each of the computer's %d levels that would miss it, "
+            "and a puzzle of several moves is found only by finding every move. It is one scale for "
+            "every rule set, the small boards included. Yours starts at %d and moves only on a "
+            "puzzle's first answer (in a streak or a timed run too), as an Elo rating does: a solve "
+            "gains %d x (1 - E) and a miss loses %d x E, where E = 1 / (1 + 10^((puzzle - yours) / 400)) "
+            "is the score expected of you against that puzzle; so a puzzle rated as you are moves you "
+            "%d either way, and a harder one gains more. It is not the computer levels' scale (there, "
+            "random moves are 0). It is kept in this browser only." % (
+                EASIEST_RATING, EASIEST_RATING + RATING_PER_LEVEL * LEVELS, EASIEST_RATING, RATING_PER_LEVEL,
+                LEVELS, START_RATING, RATING_K, RATING_K, RATING_K // 2))
 
 
 def _int(value, what):
     if type(value) is not int:
         raise KalahError("%s must be a whole number, not %r" % (what, value))
     return value
+
+
+def _read_values(values, board, where):
+    """{move: value} of a JSON object giving every legal move of `board` its value."""
+    if type(values) is not dict:
+        raise KalahError("%s: values must be an object of move values" % where)
+    legal = [str(move) for move in board.legal_moves]
+    read = {}
+    for key, value in values.items():
+        if key not in legal:
+            raise KalahError("%s: %r is not a legal move there" % (where, key))
+        read[int(key)] = _int(value, "%s: the value of move %s" % (where, key))
+    if sorted(read) != sorted(board.legal_moves):
+        raise KalahError("%s: values must give every legal move" % where)
+    return read
+
+
+def _read_refutations(refutations, board, best, where):
+    """{wrong move: the best play after it} of a JSON object."""
+    if type(refutations) is not dict:
+        raise KalahError("%s: refutations must be an object" % where)
+    legal = [str(move) for move in board.legal_moves]
+    read = {}
+    for key, line in refutations.items():
+        if key not in legal or int(key) == best:
+            raise KalahError("%s: a refutation of %r, which is not a wrong move" % (where, key))
+        if type(line) is not list or [move for move in line if type(move) is not int]:
+            raise KalahError("%s: the refutation of %s must be a list of moves" % (where, key))
+        read[int(key)] = line
+    return read
+
+
+class Step:
+    """One move the solver must find: its one right answer, every move's value, the refutations."""
+
+    def __init__(self, best, values, refutations):
+        self.best = best
+        self.values = values
+        self.refutations = refutations
+
+
+def _read_line(data, board, puzzle, where):
+    """The puzzle's whole solution (house numbers, the opponent's replies included) and a Step
+    for each of the solver's moves in it. A one-move puzzle has no "line" field: [best], one Step.
+
+    A longer line is the proof's forced line: after each of the solver's moves the opponent
+    plays its best reply (or the solver moves again after an extra turn), and each later
+    move of the solver is, as the first, the one move that beats every other by MIN_MARGIN
+    seeds ("steps": its values and refutations, one entry a later move); it ends on one."""
+    first = Step(puzzle.best, puzzle.values, puzzle.refutations)
+    line = data.get("line")
+    steps = data.get("steps")
+    if line is None and steps is None:
+        return [puzzle.best], [first]
+    if type(line) is not list or len(line) < 2 or [move for move in line if type(move) is not int]:
+        raise KalahError("%s: line must be a list of two or more moves" % where)
+    if line[0] != puzzle.best:
+        raise KalahError("%s: its line must start with the best move" % where)
+    if type(steps) is not list:
+        raise KalahError("%s: a puzzle with a line must have its later steps" % where)
+    solver = board.turn
+    board = board.copy()
+    board.push(line[0])
+    found = [first]
+    by_solver = True
+    for index, move in enumerate(line[1:]):
+        if board.turn is None or move not in board.legal_moves:
+            raise KalahError("%s: move %d of its line (%d) is not legal there" % (where, index + 2, move))
+        if board.turn == solver:
+            if len(found) > len(steps) or type(steps[len(found) - 1]) is not dict:
+                raise KalahError("%s: its steps must give each later move of the solver" % where)
+            step = steps[len(found) - 1]
+            at = "%s, move %d of its line" % (where, index + 2)
+            values = _read_values(step.get("values"), board, at)
+            others = [value for other, value in values.items() if other != move]
+            if not others or values[move] - max(others) < MIN_MARGIN:
+                raise KalahError("%s: it must beat every other move by %d seeds" % (at, MIN_MARGIN))
+            found.append(Step(move, values, _read_refutations(step.get("refutations"), board, move, at)))
+        by_solver = board.turn == solver
+        board.push(move)
+    if len(found) != len(steps) + 1:
+        raise KalahError("%s: its steps must give each later move of the solver" % where)
+    if not by_solver:
+        raise KalahError("%s: its line must end with a move of the solver" % where)
+    return line, found
 
 
 class Puzzle:
@@ -119,17 +247,7 @@ class Puzzle:
             raise KalahError("%s: the game is over in its position" % where)
         self.position = position
         self.rules = rules
-        legal = board.legal_moves
-        values = data.get("values")
-        if type(values) is not dict:
-            raise KalahError("%s: values must be an object of move values" % where)
-        self.values = {}
-        for key, value in values.items():
-            if key not in [str(move) for move in legal]:
-                raise KalahError("%s: %r is not a legal move there" % (where, key))
-            self.values[int(key)] = _int(value, "%s: the value of move %s" % (where, key))
-        if sorted(self.values) != sorted(legal):
-            raise KalahError("%s: values must give every legal move" % where)
+        self.values = _read_values(data.get("values"), board, where)
         self.best = _int(data.get("best"), "%s: best" % where)
         self.value = _int(data.get("value"), "%s: value" % where)
         self.second = _int(data.get("second"), "%s: second" % where)
@@ -150,17 +268,9 @@ class Puzzle:
         if type(found) not in (int, float) or not 0 <= found <= 8:
             raise KalahError("%s: found must be a number 0..8" % where)
         self.found = found
-        refutations = data.get("refutations")
-        if type(refutations) is not dict:
-            raise KalahError("%s: refutations must be an object" % where)
-        self.refutations = {}
-        for key, line in refutations.items():
-            if key not in [str(move) for move in legal] or int(key) == self.best:
-                raise KalahError("%s: a refutation of %r, which is not a wrong move" % (where, key))
-            if type(line) is not list or [move for move in line if type(move) is not int]:
-                raise KalahError("%s: the refutation of %s must be a list of moves" % (where, key))
-            self.refutations[int(key)] = line
+        self.refutations = _read_refutations(data.get("refutations"), board, self.best, where)
         self.source = str(data.get("source", ""))
+        self.line, self.steps = _read_line(data, board, self, where)
 
     @property
     def theme(self):
@@ -169,6 +279,11 @@ class Puzzle:
 
     def board(self):
         return Board.from_position(self.position)
+
+    @property
+    def moves(self):
+        """How many moves the solver makes: 1, or more where the proof shows a forced line."""
+        return len(self.steps)
 
     def check(self, move):
         """Whether `move` (a house number) is the answer."""
@@ -180,12 +295,57 @@ class Puzzle:
 
     def as_dict(self):
         """The fields `python -m kalah puzzles --json` prints for each puzzle."""
-        return {"id": self.id, "position": self.position, "best": self.best, "value": self.value,
+        found = {"id": self.id, "position": self.position, "best": self.best, "value": self.value,
                 "second": self.second, "values": dict((str(m), v) for m, v in sorted(self.values.items())),
                 "theme": self.theme, "themes": list(self.themes), "difficulty": self.difficulty,
                 "rating": self.rating, "found": self.found,
                 "refutations": dict((str(m), list(line)) for m, line in sorted(self.refutations.items())),
                 "source": self.source}
+        if len(self.line) > 1:   # the contract: a longer puzzle adds its whole solution
+            found["line"] = list(self.line)
+        return found
+
+
+RIGHT, SOLVED, WRONG = "right", "solved", "wrong"
+
+
+class Attempt:
+    """One play through a puzzle, answer by answer (the page draws what `answer` returns).
+
+    `board` is the position the solver is asked about now; a wrong answer leaves it as it
+    was, so "Try again" asks the same move again."""
+
+    def __init__(self, puzzle):
+        self.puzzle = puzzle
+        self.board = puzzle.board()
+        self.solver = self.board.turn
+        self.played = 0   # moves of the line on the board
+        self.index = 0    # the solver's move asked now: 0 for the first, 1 for the second, ...
+
+    @property
+    def step(self):
+        """The Step asked now."""
+        return self.puzzle.steps[self.index]
+
+    def answer(self, move):
+        """(RIGHT, moves): the answer and the opponent's replies, now on `board`; (SOLVED, moves): the
+        same for the last answer; (WRONG, moves): the answer and its refutation, which `board` does
+        not keep."""
+        step = self.step
+        if move != step.best:
+            return WRONG, [move] + step.refutations.get(move, [])
+        line = self.puzzle.line
+        moves = [move]
+        self.board.push(move)
+        self.played += 1
+        while self.played < len(line) and self.board.turn != self.solver:
+            moves.append(line[self.played])
+            self.board.push(line[self.played])
+            self.played += 1
+        if self.played == len(line):
+            return SOLVED, moves
+        self.index += 1
+        return RIGHT, moves
 
 
 class PuzzleSet:
@@ -249,19 +409,24 @@ def dumps(rules, puzzles):
 
 
 class Choice:
-    """What a puzzles link asks for: a rule set's puzzles, one of them, or a theme and difficulty."""
+    """What a puzzles link asks for: a rule set's puzzles, one of them, or a theme and difficulty,
+    played one at a time or in a run (a streak, a timed run of `seconds`)."""
 
-    def __init__(self, rules=SHIPPED_RULES[0], pid=None, theme=None, difficulty=None, set_name=SETS[0]):
+    def __init__(self, rules=SHIPPED_RULES[0], pid=None, theme=None, difficulty=None, set_name=SETS[0],
+                 mode=MODES[0], seconds=TIMED_SECONDS):
         self.set_name = set_name
         self.rules = find_rules(rules)
         self.pid = pid
         self.theme = theme
         self.difficulty = difficulty
+        self.mode = mode
+        self.seconds = seconds
 
     def __eq__(self, other):
         return (isinstance(other, Choice) and self.set_name == other.set_name
                 and self.rules == other.rules and self.pid == other.pid
-                and self.theme == other.theme and self.difficulty == other.difficulty)
+                and self.theme == other.theme and self.difficulty == other.difficulty
+                and self.mode == other.mode and self.seconds == other.seconds)
 
     def __repr__(self):
         return "Choice(%r)" % format_link(self)
@@ -306,7 +471,20 @@ def parse_link(fragment):
         if difficulty not in [str(d) for d in DIFFICULTIES]:
             raise KalahError("difficulty= must be 1..5, not '%s'" % difficulty[:40])
         difficulty = int(difficulty)
-    return Choice(rules or SHIPPED_RULES[0], pid, theme, difficulty, set_name)
+    mode = fields.get("mode") or MODES[0]
+    if mode not in MODES:
+        raise KalahError("unknown mode '%s' (modes: %s)" % (mode[:40], ", ".join(MODES)))
+    seconds = fields.get("seconds") or None
+    if seconds is not None:
+        if mode != "timed":
+            raise KalahError("seconds= is the length of a timed run (mode=timed)")
+        # ASCII digits only: CPython's isdigit() and int() take other scripts' digits, MicroPython's not.
+        whole = 0 < len(seconds) <= 4 and all(c in "0123456789" for c in seconds)
+        if not whole or not MIN_SECONDS <= int(seconds) <= MAX_SECONDS:
+            raise KalahError("seconds= must be a whole number %d..%d, not '%s'" % (
+                MIN_SECONDS, MAX_SECONDS, seconds[:40]))
+        seconds = int(seconds)
+    return Choice(rules or SHIPPED_RULES[0], pid, theme, difficulty, set_name, mode, seconds or TIMED_SECONDS)
 
 
 def format_link(choice):
@@ -319,7 +497,56 @@ def format_link(choice):
         parts.append("theme=" + choice.theme)
     if choice.difficulty is not None:
         parts.append("difficulty=%d" % choice.difficulty)
+    if choice.mode != MODES[0]:
+        parts.append("mode=" + choice.mode)
+    if choice.mode == "timed" and choice.seconds != TIMED_SECONDS:
+        parts.append("seconds=%d" % choice.seconds)
     return "&".join(parts)
+
+
+class Run:
+    """A streak (one wrong answer ends it) or a timed run (solve as many as you can before the
+    clock ends it; a wrong answer only moves on). Each next puzzle is one not yet met in the run
+    whose rating is nearest RUN_START_RATING + RUN_RATING_STEP for each solved so far, so a run
+    starts easy and climbs (the set's order breaks ties)."""
+
+    def __init__(self, mode, seconds=TIMED_SECONDS):
+        self.mode = mode
+        self.seconds = seconds
+        self.solved = 0
+        self.missed = 0
+        self.seen = []
+        self.over = False
+
+    def next_puzzle(self, candidates):
+        target = RUN_START_RATING + RUN_RATING_STEP * self.solved
+        fresh = [p for p in candidates if p.id not in self.seen]
+        if not fresh:
+            return None
+        chosen = fresh[0]
+        for puzzle in fresh:
+            if abs(puzzle.rating - target) < abs(chosen.rating - target):
+                chosen = puzzle
+        self.seen.append(chosen.id)
+        return chosen
+
+    def answered(self, solved):
+        """Count an answer; a streak is over at its first miss."""
+        if solved:
+            self.solved += 1
+        else:
+            self.missed += 1
+            if self.mode == "streak":
+                self.over = True
+
+    def time_left(self, elapsed):
+        """Whole seconds left after `elapsed` seconds (a timed run ends at 0)."""
+        return max(0, self.seconds - int(elapsed))
+
+
+def clock_text(seconds):
+    """'3:00', '0:07'."""
+    return "%d:%02d" % (seconds // 60, seconds % 60)
 
 
 def expected_score(rating, against):
@@ -332,11 +559,12 @@ class Progress:
     Only a puzzle's first answer moves the rating (Elo against the puzzle's
     rating); trying it again or asking for the answer changes nothing more."""
 
-    def __init__(self, rating=START_RATING, streak=0, best=0, results=None):
+    def __init__(self, rating=START_RATING, streak=0, best=0, results=None, best_runs=None):
         self.rating = rating
         self.streak = streak
         self.best = best
         self.results = results if results is not None else {}   # id -> 1 solved, 0 failed
+        self.best_runs = best_runs if best_runs is not None else {}   # mode -> most solved in a run
 
     @classmethod
     def from_text(cls, text):
@@ -351,13 +579,25 @@ class Progress:
                 raise ValueError("not whole numbers")
             if not 0 <= rating <= 4000 or streak < 0 or best < 0 or [v for v in results.values() if v not in (0, 1)]:
                 raise ValueError("out of range")
-            return cls(rating, streak, best, results), None
+            # Records from before runs have no "runs".
+            runs = data.get("runs", {})
+            if type(runs) is not dict or [m for m in runs if m not in MODES[1:]] or [
+                    n for n in runs.values() if type(n) is not int or n < 0]:
+                raise ValueError("runs")
+            return cls(rating, streak, best, results, runs), None
         except Exception:   # any damage: start again rather than break the page
             return cls(), "Your saved puzzle record could not be read, so it starts again."
 
     def to_text(self):
         return json.dumps({"rating": self.rating, "streak": self.streak, "best": self.best,
-                           "results": self.results})
+                           "results": self.results, "runs": self.best_runs})
+
+    def run_ended(self, run):
+        """Keep a run's count when it is the mode's best; whether it was (a new best)."""
+        if run.solved > self.best_runs.get(run.mode, 0):
+            self.best_runs[run.mode] = run.solved
+            return True
+        return False
 
     def answered(self, puzzle):
         return puzzle.id in self.results

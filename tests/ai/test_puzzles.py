@@ -14,7 +14,7 @@ from kalah.errors import KalahError
 from tests.micropython.runner import needs_micropython, run_micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SHIPPED = ("kalah(6,4)", "kalah(6,4)+empty-capture")
+SHIPPED = puzzles.SHIPPED_RULES   # the two kalah(6,4) sets and the small boards' kalah(6,3), kalah(4,3)
 
 
 def kalah(*args):
@@ -84,11 +84,29 @@ def test_themes_are_read_off_the_best_move_and_the_seeds_left(rules):
     for puzzle in shipped(rules).puzzles:
         board = puzzle.board()
         seeds = puzzles.houses_seeds(board)
+        endgame, opening = puzzles.theme_bands(board.rules)
         report = board.push(puzzle.best)
         assert ("capture" in puzzle.themes) == bool(report.captured)
         assert ("extra-turn" in puzzle.themes) == report.extra_turn
-        assert ("opening" in puzzle.themes) == (seeds >= puzzles.OPENING_SEEDS)
-        assert ("endgame" in puzzle.themes) == (seeds <= puzzles.ENDGAME_SEEDS)
+        assert ("opening" in puzzle.themes) == (seeds >= opening)
+        assert ("endgame" in puzzle.themes) == (seeds <= endgame)
+
+
+@pytest.mark.parametrize("rules", SHIPPED)
+def test_every_set_rates_on_the_one_scale(rules):
+    """A rating is 1000 + 125 for each of the 8 levels that misses the puzzle, whatever the board."""
+    for puzzle in shipped(rules).puzzles:
+        assert puzzle.rating == puzzles.rating_of(puzzle.found) == round(1000 + 125 * (8 - puzzle.found))
+        assert puzzle.difficulty == puzzles.difficulty_of(puzzle.found)
+    assert puzzles.rating_scale_text().startswith(
+        "Puzzle ratings run from 1000 (every computer level finds the answer) to 2000 (none does). "
+        "A puzzle's rating is 1000 plus 125 for each of the computer's 8 levels that would miss it")
+
+
+def test_the_theme_bands_scale_with_the_seeds_of_the_board():
+    from kalah.game.rules import find_rules
+    bands = [puzzles.theme_bands(find_rules(name)) for name in SHIPPED]
+    assert bands == [(22, 37), (22, 37), (16, 28), (11, 19)]
 
 
 def test_a_build_is_the_same_bytes_each_time():

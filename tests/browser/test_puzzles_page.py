@@ -10,7 +10,8 @@ HOUSE = ".kb-house[data-side='%d'][data-house='%d']"
 
 
 def a_puzzle_with_a_refuted_wrong_move(rules="kalah(6,4)"):
-    for puzzle in shipped(rules).puzzles:
+    """A one-move puzzle (played-out ones: test_puzzles_played_out.py)."""
+    for puzzle in [p for p in shipped(rules).puzzles if p.moves == 1]:
         for wrong, line in sorted(puzzle.refutations.items()):
             if len(line) >= 2:
                 return puzzle, wrong
@@ -21,6 +22,20 @@ def open_puzzles(page, url, wait_for_python_ready):
     page.goto(url)
     wait_for_python_ready(page)
     page.wait_for_selector("#puzzle[data-puzzle]")
+
+
+def solve(page, puzzle):
+    """Play every move of the puzzle's solution, each once the page asks for it."""
+    board = puzzle.board()
+    solver = board.turn
+    asked = 0
+    for move in puzzle.line:
+        if board.turn == solver:
+            page.wait_for_selector("#puzzle[data-step='%d']" % asked)
+            page.click(HOUSE % (solver, move))
+            asked += 1
+        board.push(move)
+    page.wait_for_selector("#puzzle[data-answer='right']")
 
 
 def stored_record(page):
@@ -76,10 +91,7 @@ def test_a_themed_link_keeps_to_its_theme_and_difficulty(page, site_url, wait_fo
         shown = page.get_attribute("#puzzle", "data-puzzle")
         assert shown in wanted and shown not in seen
         seen.append(shown)
-        puzzle = found.by_id(shown)
-        board = puzzle.board()
-        page.click(HOUSE % (board.turn, puzzle.best))
-        page.wait_for_selector("#puzzle[data-answer='right']")
+        solve(page, found.by_id(shown))
         page.click("#next")
         page.wait_for_function("id => document.querySelector('#puzzle').dataset.puzzle !== id", arg=shown)
     assert stored_record(page)["streak"] == 3
@@ -219,3 +231,14 @@ def test_checking_your_games_can_be_stopped_and_goes_on_later(page, site_url, wa
     page.wait_for_selector("#yours[data-state='done']", timeout=240_000)
     page.wait_for_selector("#puzzle[data-puzzle]")
     assert page.inner_text("#yours-status") == "1 puzzle from your 1 saved game."
+
+
+def test_your_games_on_a_small_board_say_where_its_puzzles_are(page, site_url, wait_for_python_ready):
+    seed_storage(page, site_url, {})
+    open_fresh(page, site_url + "puzzles.html#set=yours&rules=kalah(4,3)")
+    wait_for_python_ready(page)
+    page.wait_for_selector("#yours[data-state='done']", timeout=240_000)
+    page.wait_for_function("() => document.getElementById('message').textContent !== ''")
+    assert page.inner_text("#message") == (
+        "Puzzles from your games come from your kalah(6,4) and kalah(6,4)+empty-capture games only; "
+        "for kalah(4,3), choose the computer's games.")

@@ -33,6 +33,15 @@ def line_text(board, moves):
     return ", then ".join(words)
 
 
+def moves_text(count):
+    return "1 move" if count == 1 else "%d moves" % count
+
+
+def second_of(step):
+    """The best value among a step's other moves."""
+    return max(value for move, value in step.values.items() if move != step.best)
+
+
 def open_store():
     """(localStorage as a store, the saved record's text); (None, None) where the browser blocks
     storage (a course page's frame on another site, say): the page then keeps the record in memory."""
@@ -50,6 +59,10 @@ class PuzzlesPage:
         self.sets = {}          # rules name -> PuzzleSet, or a message why it could not load
         self.choice = puzzles.Choice()
         self.puzzle = None
+        self.attempt = None     # the puzzle shown, played answer by answer (kalah.study.puzzles.Attempt)
+        self.run = None         # a streak or a timed run under way (kalah.study.puzzles.Run)
+        self.run_started = 0    # when the timed run started (ms, the browser's clock)
+        self.clock = None       # the timed run's interval
         self.answered = False   # this showing of the puzzle has been answered (or given up)
         self.said_empty = False  # the message says the set from your games is empty
         self.written_hash = None  # the fragment this page wrote last
@@ -60,13 +73,16 @@ class PuzzlesPage:
         listen(by_id("pick-rules"), "change", lambda event: self.pick())
         listen(by_id("pick-theme"), "change", lambda event: self.pick())
         listen(by_id("pick-difficulty"), "change", lambda event: self.pick())
-        listen(by_id("retry"), "click", lambda event: self.show(self.puzzle))
+        listen(by_id("pick-mode"), "change", lambda event: self.pick())
+        listen(by_id("run-again"), "click", lambda event: self.start_run())
+        listen(by_id("retry"), "click", lambda event: self.retry())
         listen(by_id("solution"), "click", lambda event: self.give_up())
         listen(by_id("next"), "click", lambda event: self.next())
         # addEventListener called through pyscript's `window` loses its `this` under MicroPython.
         window.onhashchange = proxy(lambda event: self.hash_changed())
         if problem:
             self.say(problem, True)
+        by_id("rating-scale").textContent = puzzles.rating_scale_text()
         self._draw_record()
 
     # -- what to show ----------------------------------------------------------
@@ -80,6 +96,9 @@ class PuzzlesPage:
         themes = by_id("pick-theme")
         for theme in puzzles.THEMES:
             themes.append(el("option", puzzles.THEME_NAMES[theme], attrs={"value": theme}))
+        modes = by_id("pick-mode")
+        for mode in puzzles.MODES:
+            modes.append(el("option", puzzles.MODE_NAMES[mode], attrs={"value": mode}))
         levels = by_id("pick-difficulty")
         for difficulty in puzzles.DIFFICULTIES:
             levels.append(el("option", "%d · %s" % (difficulty, puzzles.DIFFICULTY_NAMES[difficulty]),
@@ -91,6 +110,7 @@ class PuzzlesPage:
         by_id("pick-rules").value = self.choice.rules.name
         by_id("pick-theme").value = self.choice.theme or ""
         by_id("pick-difficulty").value = "" if self.choice.difficulty is None else str(self.choice.difficulty)
+        by_id("pick-mode").value = self.choice.mode
 
     def open(self, fragment, first=True):
         """A link's choice, else (at the `first` opening) the default set; an in-page anchor (the skip
@@ -117,6 +137,11 @@ class PuzzlesPage:
             self.open(self.written_hash, first=False)
 
     def _first(self, found):
+        if self.choice.mode != puzzles.MODES[0]:
+            self.start_run()
+            return
+        if self.run is not None:
+            self._leave_run()
         if self.choice.pid is not None:
             try:
                 self.show(found.by_id(self.choice.pid))
@@ -186,11 +211,21 @@ class PuzzlesPage:
         theme = by_id("pick-theme").value or None
         difficulty = by_id("pick-difficulty").value
         self.choice = puzzles.Choice(by_id("pick-rules").value, None, theme,
-                                     int(difficulty) if difficulty else None, by_id("pick-set").value)
+                                     int(difficulty) if difficulty else None, by_id("pick-set").value,
+                                     by_id("pick-mode").value, self.choice.seconds)
         self._show_choice()
-        self.load(self.choice.rules.name, lambda found: self.next())
+        self.load(self.choice.rules.name, lambda found: self._first(found))
 
     def next(self):
+        if self.run is not None:
+            if self.run.over:
+                return
+            chosen = self.run.next_puzzle(self.candidates())
+            if chosen is None:
+                self.end_run("You have met every puzzle of this choice.")
+            else:
+                self.show(chosen)
+            return
         chosen = self.progress.next_puzzle(self.candidates(), self.puzzle.id if self.puzzle else None)
         if chosen is None:
             self._shown(False)
@@ -209,30 +244,64 @@ class PuzzlesPage:
     # -- one puzzle ------------------------------------------------------------
     def show(self, puzzle):
         self.puzzle = puzzle
+        self.attempt = puzzles.Attempt(puzzle)
         self.answered = False
         board = puzzle.board()
         section = by_id("puzzle")
         self._shown(True)
         section.setAttribute("data-puzzle", puzzle.id)
-        section.removeAttribute("data-answer")
-        mover = SIDE_NAMES[board.turn]
-        by_id("prompt").textContent = "%s to move: find the best move." % mover
         seen = "" if not self.progress.answered(puzzle) else (
             " · solved before" if self.progress.results[puzzle.id] else " · missed before")
-        by_id("about").textContent = "Puzzle %s · %s · %s · rating %d%s%s" % (
+        by_id("about").textContent = "Puzzle %s · %s · %s · %s · rating %d%s%s" % (
             puzzle.id, " / ".join(puzzles.THEME_NAMES[t] for t in puzzle.themes),
-            puzzles.DIFFICULTY_NAMES[puzzle.difficulty], puzzle.rating, seen,
+            puzzles.DIFFICULTY_NAMES[puzzle.difficulty], moves_text(puzzle.moves), puzzle.rating, seen,
             " · from " + puzzle.source if self.choice.set_name == "yours" else "")
-        self.view.render(board.rules, board.pits, board.turn, board.legal_moves, orientation=board.turn,
-                         you=board.turn, position=board.position())
         self._verdict("", None)
+        self._ask()
+        self.choice = puzzles.Choice(puzzle.rules.name, puzzle.id, self.choice.theme, self.choice.difficulty,
+                                     self.choice.set_name, self.choice.mode, self.choice.seconds)
+        self._show_choice()
+        self._draw_links()
+        # In a run: no second try, and the next puzzle comes once this one is answered.
+        by_id("next").hidden = self.run is not None
+
+    def _ask(self):
+        """The position the attempt stands at, its mover's houses to choose from: the start, the move
+        after the opponent's reply, or the move a wrong answer missed ("Try again")."""
+        board = self.attempt.board
+        section = by_id("puzzle")
+        section.removeAttribute("data-answer")
+        section.setAttribute("data-step", str(self.attempt.index))
+        self.answered = False
+        mover = SIDE_NAMES[board.turn]
+        by_id("prompt").textContent = "%s to move: find the best move%s." % (
+            mover, "" if self.puzzle.moves == 1 else " (move %d of %d)" % (self.attempt.index + 1,
+                                                                          self.puzzle.moves))
+        self._draw(board, board.legal_moves)
         by_id("line").textContent = ""
         by_id("retry").hidden = True
         by_id("solution").hidden = False
-        self.choice = puzzles.Choice(puzzle.rules.name, puzzle.id, self.choice.theme, self.choice.difficulty,
-                                     self.choice.set_name)
-        self._show_choice()
-        self._draw_links()
+
+    def _draw(self, board, legal=(), last_move=None):
+        solver = self.attempt.solver
+        self.view.render(board.rules, board.pits, board.turn, legal, last_move=last_move,
+                         orientation=solver, you=solver, position=board.position())
+
+    def _play(self, board, moves, then):
+        """Sow `moves` from `board` (which the view shows) one after another, each drawn when its
+        seeds have landed (the sowing is the pause between them), then call then()."""
+        if not moves:
+            then()
+            return
+        board = board.copy()
+        side = board.turn
+        report = board.push(moves[0])
+
+        def landed():
+            # Drawn first: the view animates a move from the position it shows.
+            self._draw(board, (), (side, moves[0]))
+            self._play(board, moves[1:], then)
+        self.view.animate(report, landed)
 
     def _shown(self, shown):
         """The puzzle, and the links to it and its position, shown or hidden together."""
@@ -245,65 +314,180 @@ class PuzzlesPage:
         node.className = "verdict" if right is None else ("verdict right" if right else "verdict wrong")
 
     def chosen(self, side, house):
-        puzzle = self.puzzle
-        if puzzle is None:
+        if self.puzzle is None:
             return
-        board = puzzle.board()
+        board = self.attempt.board
+        if self.view.animating:   # a reply is still being sown: a click only hurries it
+            return
+        if self.run is not None and self.run.over:
+            self._verdict("This run is over: start a new run, or choose One at a time.", None)
+            return
         if self.answered:
             self._verdict("Press Try again to play this puzzle once more, or Next puzzle.", None)
             return
         if side != board.turn or house not in board.legal_moves:
             self._verdict("Choose one of %s's houses with seeds in it." % SIDE_NAMES[board.turn], None)
             return
-        self.answer(board, house)
+        self.answer(house)
 
-    def answer(self, board, move):
-        puzzle = self.puzzle
-        right = puzzle.check(move)
-        self.answered = True
-        change = self.progress.record(puzzle, right)
-        self._save()
-        best = move_text(board.turn, puzzle.best)
+    def answer(self, move):
+        puzzle, attempt = self.puzzle, self.attempt
+        board = attempt.board.copy()
+        step = attempt.step
+        verdict, moves = attempt.answer(move)
+        best = move_text(board.turn, step.best)
         played = move_text(board.turn, move)
-        if right:
+        section = by_id("puzzle")
+        if verdict == puzzles.RIGHT:
+            self._verdict("Right: %s. Best reply: %s. Your move again." % (
+                played, line_text(self._after(board, moves[:1]), moves[1:]))
+                if len(moves) > 1 else "Right: %s, and it is your move again." % played, True)
+            self._play(board, moves, self._ask)
+            return
+        self.answered = True
+        change = self.progress.record(puzzle, verdict == puzzles.SOLVED)
+        self._save()
+        then = self._run_answered(verdict == puzzles.SOLVED)
+        if verdict == puzzles.SOLVED:
             self._verdict("Right! %s ends %s with best play on both sides; the next best move ends %s." % (
-                best, signed(puzzle.value), signed(puzzle.second)) + self._change_text(change), True)
-            by_id("line").textContent = ""
+                best, signed(puzzle.value), signed(second_of(step))) + self._change_text(change), True)
+            section.setAttribute("data-answer", "right")
+            by_id("retry").hidden = True   # a puzzle solved is done: Next puzzle
+            by_id("solution").hidden = True
         else:
             self._verdict("Not the best: %s ends %s with best play, and %s ends %s." % (
-                played, signed(puzzle.values[move]), best, signed(puzzle.value)) + self._change_text(change), False)
-            line = puzzle.refutations.get(move, [])
-            after = board.copy()
-            after.push(move)
-            by_id("line").textContent = ("After %s: %s." % (played, line_text(after, line)) if line and
-                                         after.turn is not None else "")
-        after = board.copy()
-        after.push(move)
-        self.view.render(after.rules, after.pits, after.turn, (), last_move=(board.turn, move),
-                         orientation=board.turn, you=board.turn, position=after.position())
-        section = by_id("puzzle")
-        section.setAttribute("data-answer", "right" if right else "wrong")
-        by_id("retry").hidden = right   # a puzzle solved is done: Next puzzle
-        by_id("solution").hidden = right
+                played, signed(step.values[move]), best, signed(step.values[step.best]))
+                + self._change_text(change), False)
+            after = self._after(board, moves[:1])
+            by_id("line").textContent = ("After %s: %s." % (played, line_text(after, moves[1:]))
+                                         if len(moves) > 1 and after.turn is not None else "")
+            # The refutation is played on the board; Try again puts the position back.
+            section.setAttribute("data-answer", "wrong")
+            by_id("retry").hidden = self.run is not None
+            by_id("solution").hidden = self.run is not None
+        self._play(board, moves, then)
         self._draw_record()
+
+    def _after(self, board, moves):
+        after = board.copy()
+        for move in moves:
+            after.push(move)
+        return after
+
+    def retry(self):
+        """The position where the answer was missed (or the answer shown), to find the move again."""
+        if self.puzzle is not None:
+            self._ask()
 
     def _change_text(self, change):
         return " Rating %s." % signed(change) if change else ""
 
     def give_up(self):
-        puzzle = self.puzzle
+        """The rest of the solution played on the board; a miss on the record."""
+        puzzle, attempt = self.puzzle, self.attempt
         if puzzle is None:
             return
-        board = puzzle.board()
+        board = attempt.board.copy()
+        if self.answered and by_id("puzzle").getAttribute("data-answer") != "wrong":
+            return
+        # From the position asked (a wrong answer's refutation, or a reply still being sown, makes way).
+        self._draw(board)
         self.progress.record(puzzle, False)
         self._save()
         self.answered = True
+        then = self._run_answered(False)
         by_id("puzzle").setAttribute("data-answer", "shown")
+        rest = puzzle.line[attempt.played:]
+        step = attempt.step
         self._verdict("The answer: %s, which ends %s with best play; the next best move ends %s." % (
-            move_text(board.turn, puzzle.best), signed(puzzle.value), signed(puzzle.second)), None)
-        by_id("retry").hidden = False
+            move_text(board.turn, step.best), signed(step.values[step.best]), signed(second_of(step))), None)
+        by_id("line").textContent = ("The whole solution from here: %s." % line_text(board, rest)
+                                     if len(rest) > 1 else "")
+        by_id("retry").hidden = self.run is not None
         by_id("solution").hidden = True
+        self._play(board, rest, then)
         self._draw_record()
+
+    # -- a streak or a timed run -------------------------------------------------
+    def start_run(self):
+        """A new run of the chosen mode: the clock (timed) starts with its first puzzle."""
+        self._stop_clock()
+        self.run = puzzles.Run(self.choice.mode, self.choice.seconds)
+        by_id("run").hidden = False
+        by_id("run-again").hidden = True
+        by_id("run").setAttribute("data-state", "running")
+        if self.run.mode == "timed":
+            self.run_started = float(window.Date.now())
+            by_id("clock").hidden = False
+            self.clock = window.setInterval(proxy(lambda *_: self._tick()), 250)
+        else:
+            by_id("clock").hidden = True
+        self._draw_run()
+        self.next()
+        self._tick()
+
+    def _run_answered(self, solved):
+        """Count the answer in the run; what to do once the board has shown it."""
+        run = self.run
+        if run is None or run.over:
+            return lambda: None
+        run.answered(solved)
+        self._draw_run()
+        if run.over:
+            self.end_run("")
+            return lambda: None
+        if run.mode == "timed":   # the clock runs: straight on to the next puzzle
+            return self.next
+        by_id("next").hidden = False   # a streak goes on when the player is ready
+        return lambda: None
+
+    def _tick(self):
+        run = self.run
+        if run is None or run.over or run.mode != "timed":
+            return
+        left = run.time_left((float(window.Date.now()) - self.run_started) / 1000)
+        clock = by_id("clock")
+        text = puzzles.clock_text(left)
+        if str(clock.textContent) != text:
+            clock.textContent = text
+        if left == 0:
+            self.end_run("Time is up.")
+
+    def end_run(self, why):
+        run = self.run
+        run.over = True
+        self._stop_clock()
+        best = self.progress.run_ended(run)
+        self._save()
+        self.answered = True   # the board takes no more answers in this run
+        by_id("run").setAttribute("data-state", "over")
+        by_id("run-again").hidden = False
+        by_id("next").hidden = True
+        by_id("retry").hidden = True
+        by_id("solution").hidden = True
+        self._draw_run(why + (" " if why else "") + "%s over: %d solved%s." % (
+            "Streak" if run.mode == "streak" else "Run", run.solved, " (a new best)" if best else ""))
+        self._draw_record()
+
+    def _stop_clock(self):
+        if self.clock is not None:
+            window.clearInterval(self.clock)
+            self.clock = None
+
+    def _draw_run(self, text=None):
+        run = self.run
+        node = by_id("run-count")
+        node.textContent = text or "%s: %d solved%s · best %d" % (
+            puzzles.MODE_NAMES[run.mode], run.solved,
+            ", %d missed" % run.missed if run.mode == "timed" else "", self.progress.best_runs.get(run.mode, 0))
+        by_id("run").setAttribute("data-solved", str(run.solved))
+
+    def _leave_run(self):
+        """Back to one puzzle at a time."""
+        self._stop_clock()
+        self.run = None
+        by_id("run").hidden = True
+        by_id("next").hidden = False
 
     # -- the record and the links ---------------------------------------------
     def _save(self):
@@ -325,11 +509,12 @@ class PuzzlesPage:
         choice = self.choice
         one = puzzles.format_link(puzzles.Choice(choice.rules.name, choice.pid, set_name=choice.set_name))
         themed = puzzles.format_link(puzzles.Choice(choice.rules.name, None, choice.theme, choice.difficulty,
-                                                    choice.set_name))
+                                                    choice.set_name, choice.mode, choice.seconds))
         by_id("link-puzzle").setAttribute("href", "./puzzles.html#" + one)
         by_id("link-set").setAttribute("href", "./puzzles.html#" + themed)
         by_id("link-study").setAttribute("href", "./" + study_link(self.puzzle.board()))
-        self.written_hash = "#" + puzzles.format_link(choice)
+        # A run's link starts a new run (a reload too), not at the puzzle it had come to.
+        self.written_hash = "#" + (themed if self.run is not None else puzzles.format_link(choice))
         window.history.replaceState(None, "", self.written_hash)
 
     def _yours_changed(self):

@@ -73,6 +73,9 @@ class YourGames:
 
     def empty_text(self, rules, narrowed):
         """Why the set shows no puzzle (a friendly sentence)."""
+        if rules not in puzzles.YOUR_GAMES_RULES:   # a small board's games are never checked
+            return ("Puzzles from your games come from your %s games only; for %s, choose the "
+                    "computer's games." % (" and ".join(puzzles.YOUR_GAMES_RULES), rules))
         if self.running:
             return "No puzzle from your games yet: your games are being checked."
         if self.games == 0:   # the status above says there are none (or that they could not be read)
@@ -206,7 +209,7 @@ class YourGames:
             text = "%s from your %s." % (plural(self.found.count(), "puzzle"), plural(self.games, "saved game"))
             if self.others:
                 text += (" %s of other rule sets give none: puzzles come from %s games."
-                         % (plural(self.others, "game"), " and ".join(puzzles.SHIPPED_RULES)))
+                         % (plural(self.others, "game"), " and ".join(puzzles.YOUR_GAMES_RULES)))
         if self.skipped:
             text += " Skipped: " + "; ".join(self.skipped) + "."
         if self.problem:
