@@ -19,7 +19,7 @@ add or take away.
 from kalah.board import Board, format_position
 from kalah.errors import KalahError
 from kalah.analysis_link import KEY
-from kalah.fragments import clip, unescape
+from kalah.fragments import clip, unescape, without_language
 from kalah.input_guards import MAX_LINK, check_text
 from kalah.rules import NORTH, SIDE_NAMES, SOUTH
 
@@ -31,6 +31,7 @@ def board_from_fragment(fragment):
     """The Board of an analysis link's fragment ("#position=P"); KalahError saying what is wrong.
     Its length is checked first, before any decoding (the site's cap on a link)."""
     check_text(fragment, "the link", MAX_LINK)
+    fragment = without_language(fragment)
     text = fragment[1:] if fragment.startswith("#") else fragment
     if not text:
         raise KalahError("the link holds no position (its part after '#' is empty); e.g. %s" % EXAMPLE)
