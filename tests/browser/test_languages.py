@@ -153,3 +153,15 @@ def test_the_pseudo_language_leaves_no_english_and_nothing_overflows_at_360(new_
     viewer = embed.eval_on_selector_all(".kb-caption, #ply-label, #play", "elements => elements.map((e) => e.innerText)")
     assert [text for text in embed.evaluate(UNTRANSLATED) if not any(text in words for words in viewer)] == []
     assert embed.evaluate(OVERFLOWING) == []
+
+
+def test_the_embed_code_given_carries_the_page_s_language(new_context, site_url, wait_for_python_ready):
+    # One house of one seed a side, two quick computers: the game ends at the first move.
+    page = open_page(new_context(locale="en-US"), site_url,
+                     "index.html#rules=kalah(1,1)&south=first&north=first&speed=fast&lang=es", wait_for_python_ready)
+    page.wait_for_selector("#game-over:not([hidden])")
+    page.click("#embed-end")
+    page.wait_for_function("document.getElementById('copy-text').value.includes('<iframe')")
+    code = page.input_value("#copy-text")
+    assert "/embed.html#g=" in code
+    assert '&amp;lang=es" title="Partida de Kalah: Ordenador (first legal house) contra Ordenador (first legal house)"' in code

@@ -31,7 +31,7 @@ def embed_code(session, orientation):
     url = site_base() + "embed.html#" + embed_fragment(shared_record(session), None, orientation)
     if active_language() != SOURCE:   # the course page's frame shows the game in this page's language
         url += "&%s=%s" % (LINK_KEY, active_language())
-    south, north = session.seat_names()
+    south, north = session.seat_names(_)
     return embed_snippet(url, _("Kalah game: %(south)s vs %(north)s") % {"south": south, "north": north})
 
 
