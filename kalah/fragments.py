@@ -7,7 +7,7 @@ carry the preset games. Pure Python, MicroPython-safe.
 """
 
 from kalah.errors import KalahError
-from kalah.i18n import LINK_KEY
+from kalah.i18n import without_language
 
 HEX = "0123456789abcdefABCDEF"
 
@@ -17,18 +17,6 @@ def is_link(fragment):
     (`#position=...`, `#g=...`, `#id=...`). False for no fragment and for an in-page anchor
     such as the skip link's `#board`: a page leaves what it shows alone for those (issue 36)."""
     return isinstance(fragment, str) and "=" in without_language(fragment)
-
-
-def without_language(fragment):
-    """The fragment without its lang= parts: the page's language, which the page's head chose
-    before any Python ran (scripts/build/pages.py), so every link reader accepts it, whatever its
-    value, and it never changes what the link holds (a French share link opens the same game)."""
-    if LINK_KEY + "=" not in fragment:
-        return fragment
-    parts = fragment.split("&")
-    lead = "#" if parts[0].startswith("#") else ""
-    kept = [part for part in (parts[0][len(lead):],) + tuple(parts[1:]) if not part.startswith(LINK_KEY + "=")]
-    return lead + "&".join(kept)
 
 
 def unescape(text):

@@ -23,7 +23,7 @@ a fragment never reaches the page as HTML.
 """
 
 from kalah.errors import KalahError
-from kalah.fragments import without_language
+from kalah.i18n import without_language
 from kalah.input_guards import MAX_LINK, check_text
 from kalah.records.identity import short_hash, valid_id
 from kalah.records import compact

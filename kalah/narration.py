@@ -5,17 +5,9 @@ and the command line (`play`, `replay`). Plain Python that runs under
 MicroPython too.
 """
 
-from kalah.i18n import N_, _, ngettext
+from kalah.i18n import _, seeds_text, side_word
 from kalah.notation import house_letter
 from kalah.rules import FORFEIT, MOVE_LIMIT, NO_FEED
-
-# The sides as people read them (kalah.rules.SIDE_NAMES are the records' words, never translated).
-SIDE_WORDS = (N_("South"), N_("North"))
-
-
-def side_word(side):
-    """'South' or 'North' in the page's language."""
-    return _(SIDE_WORDS[side])
 
 
 def pit_name(rules, index):
@@ -25,11 +17,6 @@ def pit_name(rules, index):
         return _("%(side)s's store") % {"side": side_word(side)}
     house = index - side * (rules.houses + 1) + 1
     return _("house %(letter)s") % {"letter": house_letter(side, house)}
-
-
-def seeds_text(count):
-    """'1 seed', '5 seeds', in the page's language (its plural forms)."""
-    return ngettext("%(count)d seed", "%(count)d seeds", count) % {"count": count}
 
 
 def _joined(words):

@@ -11,7 +11,8 @@ import pytest
 from kalah import i18n
 from kalah.board import Board
 from kalah.i18n.plurals import PLURAL_COUNTS, PLURAL_RULES
-from kalah.narration import describe_move, seeds_text
+from kalah.i18n import seeds_text
+from kalah.narration import describe_move
 from kalah.rules import find_rules
 from scripts.build import i18n as build
 

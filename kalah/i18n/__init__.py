@@ -100,6 +100,33 @@ def N_(message):
 _ = gettext
 
 
+def without_language(fragment):
+    """The fragment without its lang= parts: the page's language, which the page's head chose
+    before any Python ran (scripts/build/pages.py), so every link reader accepts it, whatever its
+    value, and it never changes what the link holds (a French share link opens the same game)."""
+    if LINK_KEY + "=" not in fragment:
+        return fragment
+    parts = fragment.split("&")
+    lead = "#" if parts[0].startswith("#") else ""
+    kept = [part for part in (parts[0][len(lead):],) + tuple(parts[1:]) if not part.startswith(LINK_KEY + "=")]
+    return lead + "&".join(kept)
+
+
+# The game's words every page says (the narration, the board's names): the sides as people read
+# them (kalah.rules.SIDE_NAMES are the records' words, never translated) and a count of seeds.
+SIDE_WORDS = (N_("South"), N_("North"))
+
+
+def side_word(side):
+    """'South' or 'North' (side 0 or 1) in the page's language."""
+    return gettext(SIDE_WORDS[side])
+
+
+def seeds_text(count):
+    """'1 seed', '5 seeds', in the page's language (its plural forms)."""
+    return ngettext("%(count)d seed", "%(count)d seeds", count) % {"count": count}
+
+
 def collapse(text):
     """A message as the pages' HTML holds it and the catalogs key it: whitespace collapsed."""
     return " ".join(str(text).split())

@@ -101,8 +101,6 @@ def template():
                       revision_date=_FIXED_DATE, header_comment="# The messages of Kalah in the browser, "
                       "extracted by scripts/build/i18n.py: do not edit (docs/translating.md).")
     for source in python_sources():
-        if source.startswith("kalah/i18n/"):
-            continue
         for line, message, comments, context in extract_from_file(
                 "python", os.path.join(ROOT, source), keywords=KEYWORDS, comment_tags=TRANSLATOR_COMMENTS,
                 strip_comment_tags=True):

@@ -13,8 +13,7 @@ the order they are set, children a tuple of trees or one text string.
     tree = board_tree(rules, pits, turn, legal, last_move, orientation, labels, you)
 """
 
-from kalah.i18n import SOURCE, _, active_language
-from kalah.narration import seeds_text, side_word
+from kalah.i18n import SOURCE, _, active_language, seeds_text, side_word
 from kalah.notation import house_letter
 from kalah.rules import SOUTH
 

@@ -21,7 +21,7 @@ in the board (roving tabindex); arrow keys move between houses, Home/End go
 to a row's ends, Enter or Space sows.
 """
 
-from kalah.narration import side_word
+from kalah.i18n import side_word
 from kalah.rules import NORTH, SOUTH
 from kalah.web.common.board_markup import (board_tree, house_name, legal_indices, nearest_legal, rows, seeds,
                                            store_name, turn_word, view_key)

@@ -9,8 +9,8 @@ No browser here, so CPython tests check every sentence the page shows.
 
 from kalah.ai import player_registry
 from kalah.errors import KalahError
-from kalah.i18n import N_, _
-from kalah.narration import describe_outcome, side_word
+from kalah.i18n import N_, _, side_word
+from kalah.narration import describe_outcome
 from kalah.rules import FAMILIES, FORFEIT, NORTH, SOUTH, find_rules
 
 from kalah.presets import HUMAN, LEVELS, PERFECT, REFERENCE_PLAYERS

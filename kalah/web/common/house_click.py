@@ -6,9 +6,8 @@ the analysis board, which has no new-game choices, does not carry them.
 """
 
 from kalah.errors import KalahError
+from kalah.i18n import _, side_word
 from kalah.notation import house_letter
-from kalah.i18n import _
-from kalah.narration import side_word
 
 
 def why_not(board, side, house):

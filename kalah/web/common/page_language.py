@@ -12,7 +12,6 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from kalah import i18n
-from kalah.fragments import without_language
 
 
 def translate(root):
@@ -73,7 +72,7 @@ def choose(language):
     except Exception:
         remembered = False
     location = window.location
-    fragment = without_language(str(location.hash))
+    fragment = i18n.without_language(str(location.hash))
     fragment = "" if fragment == "#" else fragment
     if not remembered:
         fragment = (fragment + "&" if fragment else "#") + "%s=%s" % (i18n.LINK_KEY, language)

@@ -21,8 +21,7 @@ waits long behind them.
 
 from kalah.analysis_link import position_link, study_link
 from kalah.board import Board
-from kalah.i18n import N_, _, ngettext
-from kalah.narration import seeds_text, side_word
+from kalah.i18n import N_, _, ngettext, seeds_text, side_word
 from kalah.notation import move_text, signed
 from kalah.rules import SOUTH
 from kalah.web.common import worker_client

@@ -14,8 +14,7 @@ swap they have exchanged seats (`player_at(seat)` follows that).
 """
 
 from kalah.board import Board
-from kalah.i18n import N_
-from kalah.narration import SIDE_WORDS
+from kalah.i18n import N_, SIDE_WORDS
 from kalah.rules import NORTH, SOUTH
 from kalah.web.common.game_setup import HUMAN, PLAYER_NAMES, is_computer, seat_labels, seat_name
 
