@@ -128,6 +128,7 @@ def test_arabic_mirrors_the_page_but_the_board_keeps_its_order(new_context, site
     assert arabic.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
     assert arabic.evaluate(boxes) == english.evaluate(boxes)   # South's A..F left to right, as sown
     assert arabic.inner_text('.kb-house[data-index="0"] .kb-letter') == "A"
+    assert arabic.evaluate(OVERFLOWING) == []   # the skip link off the right, not widening the page leftwards
     # The page itself mirrors: the site's name on the right, the controls from the right.
     name = "document.querySelector('.site-header h1').getBoundingClientRect().x"
     assert arabic.evaluate(name) > english.evaluate(name)

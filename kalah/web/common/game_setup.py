@@ -79,9 +79,9 @@ def rules_title(rules):
     """The game's name for people: 'Kalah, 6 houses \u00d7 4 seeds, pie rule', 'Owari'."""
     title = rules.title
     if rules.show_size or (rules.houses, rules.seeds) != rules.default_size:
-        title += ", " + _("%(houses)d houses \u00d7 %(seeds)d seeds") % {"houses": rules.houses, "seeds": rules.seeds}
+        title += _(", ") + _("%(houses)d houses \u00d7 %(seeds)d seeds") % {"houses": rules.houses, "seeds": rules.seeds}
     for option in rules.options:
-        title += ", " + (_(OPTION_TITLES[option]) if option in OPTION_TITLES else option)
+        title += _(", ") + (_(OPTION_TITLES[option]) if option in OPTION_TITLES else option)
     return title
 
 
