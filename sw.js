@@ -40,6 +40,8 @@ const CORE_PAGES = ["./index.html", "./rules.html"];
 const OPTIONAL_PAGES = ["./puzzles.html", "./history.html", "./analysis.html", "./lab.html", "./replay.html", "./embed.html"];
 // Served offline in place of a page not kept (install fails without it).
 const OFFLINE_PAGE = "./offline.html";
+// The pages' languages (kalah/i18n LANGUAGES, but English, which needs none): cached when present.
+const CATALOGS = ["./static/i18n/fr.json", "./static/i18n/es.json", "./static/i18n/pt.json", "./static/i18n/de.json", "./static/i18n/ar.json"];
 // end generated: pages
 const CORE = [
   "./",
@@ -155,7 +157,7 @@ async function precache() {
   const workerFiles = configFiles(await store(cache, new URL("./pyscript.toml", scope).href));
   await cache.addAll(workerFiles);
   await Promise.all(OPTIONAL_PAGES.map((page) => storePage(cache, page).catch(() => null)));
-  await Promise.all(OPTIONAL.map((url) => cache.add(url).catch(() => null)));
+  await Promise.all(OPTIONAL.concat(CATALOGS).map((url) => cache.add(url).catch(() => null)));
 }
 
 self.addEventListener("install", (event) => {

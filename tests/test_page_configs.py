@@ -14,7 +14,7 @@ from scripts.build import pages
 from tests.web.test_play_config import ROOT, later_urls, one_bundle, source_of
 
 # The pages other than the play page (tests/web/test_play_config.py): {page: (its config, its entry module)}.
-PAGES = {page.file: (page.config, page.entry) for page in pages.PAGES if not page.later}
+PAGES = {page.file: (page.config, page) for page in pages.PAGES if not page.later}
 
 
 # Files a page reads as text rather than imports (the lab editor's templates): listed as they are.
@@ -22,8 +22,8 @@ READ_AS_TEXT = {"lab.html": {"./" + path.relative_to(ROOT).as_posix()
                              for path in (ROOT / "kalah/lab/templates").glob("*.py")}}
 
 
-def page_files(module):
-    return {"./" + path for path in pages.module_files(module)}
+def page_files(page):
+    return {"./" + path for path in pages.page_files(page)}
 
 
 def test_every_file_written_from_the_page_registry_is_up_to_date():
@@ -51,21 +51,22 @@ def test_the_nav_lists_every_page_with_a_label_and_marks_the_page_itself():
     lab = next(page for page in pages.PAGES if page.file == "lab.html")
     assert pages.nav(lab) == [
         '  <header class="site-header"><h1><a href="./index.html">Kalah</a></h1>',
-        '    <nav aria-label="Site"><a href="./index.html">Play</a><a href="./puzzles.html">Puzzles</a>'
-        '<a href="./rules.html">Rules</a><a href="./history.html">History</a><a href="./analysis.html">Analysis</a>'
-        '<a href="./lab.html" aria-current="page">Bot lab</a></nav></header>']
+        '    <nav aria-label="Site" data-i18n-attr="aria-label"><a href="./index.html" data-i18n>Play</a>'
+        '<a href="./puzzles.html" data-i18n>Puzzles</a><a href="./rules.html" data-i18n>Rules</a>'
+        '<a href="./history.html" data-i18n>History</a><a href="./analysis.html" data-i18n>Analysis</a>'
+        '<a href="./lab.html" aria-current="page" data-i18n>Bot lab</a></nav>' + pages.language_menu() + '</header>']
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
 def test_each_page_config_lists_what_the_page_imports_and_nothing_more(page):
-    config_name, module = PAGES[page]
+    config_name, registered = PAGES[page]
     config = tomllib.loads((ROOT / config_name).read_text(encoding="utf-8"))
     assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs"
     assert one_bundle(config, config_name.split(".")[0])
     bytecode = {source: target for source, target in config["bundle"].items() if source.startswith("./static/mpy/")}
     # Bytecode where import looks for it (MicroPython would prefer a .py next to it), text as it is.
     assert all(target == "./" + source[len("./static/mpy/"):] for source, target in bytecode.items())
-    assert {source_of(source) for source in bytecode} == page_files(module)
+    assert {source_of(source) for source in bytecode} == page_files(registered)
     text = {source: target for source, target in config["bundle"].items() if source not in bytecode}
     assert all(source == target for source, target in text.items())
     assert set(text) == READ_AS_TEXT.get(page, set())
@@ -73,9 +74,10 @@ def test_each_page_config_lists_what_the_page_imports_and_nothing_more(page):
 
 @pytest.mark.parametrize("page", sorted(PAGES))
 def test_each_page_uses_its_config_and_preloads_its_files(page):
-    config_name, module = PAGES[page]
+    config_name, _registered = PAGES[page]
     html = (ROOT / page).read_text(encoding="utf-8")
-    assert '<script type="mpy" config="./%s">import page_bundle; ' % config_name in html
+    assert ('<script type="mpy" config="./%s" async>import page_bundle; from kalah.web.common import page_language; '
+            'await page_language.start(); ' % config_name) in html
     assert '<link rel="preload" href="./%s" as="fetch" crossorigin>' % config_name in html
     preloaded = set(re.findall(r'<link rel="preload" href="(\./(?:static/mpy|kalah)/[^"]+)" as="fetch" crossorigin>', html))
     config = tomllib.loads((ROOT / config_name).read_text(encoding="utf-8"))

@@ -63,7 +63,7 @@ def test_every_module_a_worker_is_asked_to_run_is_listed():
 
 
 def test_no_browser_gets_the_command_line():
-    in_a_browser = set(pages.worker_files()).union(*(pages.module_files(page.entry) for page in pages.PAGES))
+    in_a_browser = set(pages.worker_files()).union(*(pages.page_files(page) for page in pages.PAGES))
     assert not [path for path in in_a_browser if pages.command_line_only(path[:-3].replace("/", "."))]
     assert "kalah/lab/seats.py" in in_a_browser   # the seats are shared, their OS sandbox is not
 
@@ -71,7 +71,7 @@ def test_no_browser_gets_the_command_line():
 def test_every_module_runs_somewhere():
     # A module that neither a page, a worker nor only the command line imports is dead code, or
     # one a browser misses.
-    in_a_browser = set(pages.worker_files()).union(*(pages.module_files(page.entry) for page in pages.PAGES))
+    in_a_browser = set(pages.worker_files()).union(*(pages.page_files(page) for page in pages.PAGES))
     read_as_text = {path for page in pages.PAGES for path in pages.bundle_entries(page) if path.startswith("./kalah/")}
     nowhere = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "kalah").rglob("*.py")
                      if not pages.empty_package(str(path))   # a folder imports without it

@@ -7,6 +7,7 @@ carry the preset games. Pure Python, MicroPython-safe.
 """
 
 from kalah.errors import KalahError
+from kalah.i18n import without_language
 
 HEX = "0123456789abcdefABCDEF"
 
@@ -15,7 +16,7 @@ def is_link(fragment):
     """True when a page's fragment is a link for the page to open: it holds key=value fields
     (`#position=...`, `#g=...`, `#id=...`). False for no fragment and for an in-page anchor
     such as the skip link's `#board`: a page leaves what it shows alone for those (issue 36)."""
-    return isinstance(fragment, str) and "=" in fragment
+    return isinstance(fragment, str) and "=" in without_language(fragment)
 
 
 def unescape(text):
@@ -48,6 +49,7 @@ def read_fields(fragment, keys, what, limit):
     fragment's content `what` ("game setup")."""
     if not isinstance(fragment, str):
         raise KalahError("a %s link must be text" % what)
+    fragment = without_language(fragment)
     if fragment.startswith("#"):
         fragment = fragment[1:]
     if not fragment:

@@ -23,6 +23,7 @@ a fragment never reaches the page as HTML.
 """
 
 from kalah.errors import KalahError
+from kalah.i18n import without_language
 from kalah.input_guards import MAX_LINK, check_text
 from kalah.records.identity import short_hash, valid_id
 from kalah.records import compact
@@ -65,6 +66,7 @@ class Link:
 
 def _split(fragment):
     check_text(fragment, "the link", MAX_FRAGMENT)
+    fragment = without_language(fragment)
     if fragment.startswith("#"):
         fragment = fragment[1:]
     if not fragment:

@@ -24,7 +24,7 @@ add or take away.
 from kalah.game.board import Board, format_position
 from kalah.errors import KalahError
 from kalah.study.analysis_link import AT_KEY, KEY, KEYS, MOVES_KEY
-from kalah.library.fragments import clip, unescape
+from kalah.library.fragments import clip, unescape, without_language
 from kalah.input_guards import MAX_LINK, check_text
 from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
 from kalah.study.move_tree import StudyTree
@@ -38,6 +38,7 @@ def link_fields(fragment):
     KalahError saying what is wrong. Its length is checked first, before any decoding (the site's
     cap on a link)."""
     check_text(fragment, "the link", MAX_LINK)
+    fragment = without_language(fragment)
     text = fragment[1:] if fragment.startswith("#") else fragment
     if not text:
         raise KalahError("the link holds no position (its part after '#' is empty); e.g. %s" % EXAMPLE)

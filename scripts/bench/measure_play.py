@@ -22,6 +22,10 @@ the page's Resource Timing reports. The service worker is blocked: a first visit
 registers it only after the page is ready, and its precache in the
 background would blur the warm figures.
 
+`--languages fr,ar` adds the play page in those languages (index.html#lang=fr: the head fetches
+the catalog and keeps the page unseen until its Python has put the words in, so "board ms" is
+the first frame with the board shown, i18n-pending gone), paired with English in the same rounds.
+
 `--against DIR` serves another checkout too and measures its pages in the same
 rounds (as NAME-against). `--floor` adds index.html's own markup and style
 sheets with the bare page's Python in place of the play page's (no kalah
@@ -29,7 +33,7 @@ module, no preload): what any page showing the play page's content pays before
 its own Python runs. scripts/bench/measure_replay.py measures the other pages with
 the same functions.
 
-    .venv/bin/python -m scripts.bench.measure_play [--runs 7] [--json] [--against DIR] [--floor]
+    .venv/bin/python -m scripts.bench.measure_play [--runs 7] [--json] [--against DIR] [--floor] [--languages fr,ar]
 """
 
 import argparse
@@ -57,7 +61,9 @@ const timer = setInterval(() => {
 }, 5);
 window.__boardAt = 0;
 (function frame() {   // the first frame drawn with the board in it (none on the bare page)
-  if (document.querySelector("#board .kb-house")) window.__boardAt = performance.now();
+  // A page in another language than English is unseen until its words are in (html.i18n-pending).
+  if (document.querySelector("#board .kb-house") && !document.documentElement.classList.contains("i18n-pending"))
+    window.__boardAt = performance.now();
   else if (!window.__readyAt) requestAnimationFrame(frame);
 })();
 """
@@ -194,10 +200,14 @@ def main(argv=None):
     add_options(parser)
     parser.add_argument("--floor", action="store_true",
                         help="also measure index.html's markup and style sheets with the bare page's Python")
+    parser.add_argument("--languages", default="",
+                        help="also measure the play page in these languages (comma-separated codes: fr,ar)")
     options = parser.parse_args(argv)
     floor_path = write_floor_page(ROOT) if options.floor else None
+    extra = [("floor", FLOOR_PAGE)] if options.floor else []
+    extra += [("play-" + code, "index.html#lang=" + code) for code in options.languages.split(",") if code]
     try:
-        run(PAGES, options, [("floor", FLOOR_PAGE)] if options.floor else [])
+        run(PAGES, options, extra)
     finally:
         if floor_path:
             floor_path.unlink()

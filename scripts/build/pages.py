@@ -205,15 +205,24 @@ def worker_files():
     return sorted(set().union(*(module_files(entry) for entry in WORKERS)))
 
 
+# Every page's start runs it before the entry (start() below): the page's language.
+LANGUAGE_MODULE = "kalah.web.common.page_language"
+
+
+def page_files(page, lazy=True):
+    """The sources a page can import, sorted: its entry's and the page language's (start())."""
+    return sorted(set(module_files(page.entry, lazy)) | set(module_files(LANGUAGE_MODULE)))
+
+
 def first_paint_files(page):
     """What the page's config bundles: with `later`, only what it imports on the way to its first
     paint (PyScript fetches every file of a config before any Python runs), else all it can import."""
-    return module_files(page.entry, lazy=not page.later)
+    return page_files(page, lazy=not page.later)
 
 
 def later_files(page):
     """What a `later` page imports after its first paint (saving, the computer, sharing...)."""
-    return sorted(set(module_files(page.entry)) - set(first_paint_files(page)))
+    return sorted(set(page_files(page)) - set(first_paint_files(page)))
 
 
 def mpy_path(source):
@@ -322,6 +331,43 @@ def board_lines(page):
 # that writes them, so the files carry no copy anyone edits, and eight pages' heads laid out a tag
 # a line would be eight long runs of the same lines to every reader and duplicate scan.
 
+# ---- the page's language --------------------------------------------------------------------
+# Chosen in the head, before anything is painted: a link's lang= (a teacher's embed) first, then
+# the reader's choice in the language menu (localStorage), then the browser's preferred languages,
+# else English. It sets <html lang dir>; for another language than English it starts fetching
+# the compiled catalog at once and hides the body (html.i18n-pending, site.css) until the page's
+# Python has put its words in (kalah/web/common/page_language.py), so that no English flashes.
+# An English page fetches nothing more and shows as before.
+
+def language_script():
+    from kalah.i18n import CODES, LINK_KEY, PSEUDO, RIGHT_TO_LEFT, SOURCE, STORAGE_KEY
+    return ("<script>(() => {"
+            "const shipped = %s, wanted = [];"
+            "const link = /(?:^|[#&?])%s=([a-zA-Z-]{1,12})(?:&|$)/.exec(location.hash + \"&\" + location.search.slice(1));"
+            "if (link) wanted.push(link[1]);"
+            "try { wanted.push(localStorage.getItem(\"%s\")); } catch (error) { /* storage blocked: a course page's frame */ }"
+            "wanted.push(...(navigator.languages || [navigator.language]));"
+            "let chosen = \"%s\";"
+            "for (const tag of wanted) { const code = String(tag || \"\").toLowerCase().split(/[-_]/)[0];"
+            " if (shipped.includes(code)) { chosen = code; break; } }"
+            "if (chosen === \"%s\") return;"
+            "const root = document.documentElement; root.lang = chosen;"
+            "if (%s.includes(chosen)) root.dir = \"rtl\";"
+            "root.classList.add(\"i18n-pending\");"
+            "window.kalahCatalog = fetch(\"./static/i18n/\" + chosen + \".json\");"
+            "})();</script>" % (json.dumps(list(CODES) + [PSEUDO]), LINK_KEY, STORAGE_KEY, SOURCE, SOURCE,
+                                json.dumps(list(RIGHT_TO_LEFT))))
+
+
+def language_menu():
+    """The language menu: each language named in its own words, enabled by the page's Python."""
+    from kalah.i18n import LANGUAGES
+    options = "".join('<option value="%s" lang="%s">%s</option>' % (code, code, html.escape(name))
+                      for code, name in LANGUAGES)
+    return ('<label class="language-menu"><span class="visually-hidden" data-i18n>Language</span>'
+            '<select id="language" data-needs-python disabled>%s</select></label>' % options)
+
+
 def head(page):
     """The head's lines. Every page fetches the runtime and its one bundle of Python files at
     once (preloads), instead of one after the other as PyScript discovers them. start-guard.js
@@ -329,7 +375,8 @@ def head(page):
     esc = html.escape
     about = ['<meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             "<title>%s</title>" % esc(page.title, quote=False),
+             language_script(),
+             "<title data-i18n>%s</title>" % esc(page.title, quote=False),
              '<meta name="description" content="%s">' % esc(page.description),
              '<meta name="color-scheme" content="light dark">']
     if page.offline == "core":   # the pages the site installs from as an app
@@ -380,19 +427,20 @@ def nav(page):
         return ' aria-current="page"' if other is page else ""
     if page is not None and not page.header:
         return []
-    links = ['<a href="./%s"%s>%s</a>' % (other.file, current(other), html.escape(other.nav))
+    links = ['<a href="./%s"%s data-i18n>%s</a>' % (other.file, current(other), html.escape(other.nav))
              for other in PAGES if other.nav]
     return ['  <header class="site-header"><h1><a href="./%s"%s>Kalah</a></h1>' % (HOME.file, current(HOME)),
-            '    <nav aria-label="Site">%s</nav></header>' % "".join(links)]
+            '    <nav aria-label="Site" data-i18n-attr="aria-label">%s</nav>%s</header>' % ("".join(links), language_menu())]
 
 
 def start(page):
     """The script that starts the page's Python, on one line: its bundle first (page_bundle
     writes the page's modules where import finds them: one fetch, not one a module), then the
-    entry's main()."""
+    page's language (its messages in, the menu bound: page_language), then the entry's main()."""
     package, module = page.entry.rsplit(".", 1)
-    return ['  <script type="mpy" config="./%s"%s>import page_bundle; from %s import %s; %s%s.main()</script>'
-            % (page.config, " async" if page.later else "", package, module, "await " if page.later else "", module)]
+    return ['  <script type="mpy" config="./%s" async>import page_bundle; from kalah.web.common import page_language; '
+            'await page_language.start(); from %s import %s; %s%s.main()</script>'
+            % (page.config, package, module, "await " if page.later else "", module)]
 
 
 def begin_marker(region, comment):
@@ -433,12 +481,15 @@ def page_text(page, text):
 def service_worker_text(text):
     def listed(kind):
         return "[%s]" % ", ".join('"./%s"' % page.file for page in PAGES if page.offline == kind)
+    from kalah.i18n import CODES, SOURCE
     lines = ["// Install fails without these pages (and what they reference): the play page and its rules.",
              "const CORE_PAGES = %s;" % listed("core"),
              "// The other pages: cached when present.",
              "const OPTIONAL_PAGES = %s;" % listed("optional"),
              "// Served offline in place of a page not kept (install fails without it).",
-             'const OFFLINE_PAGE = "./%s";' % OFFLINE_PAGE]
+             'const OFFLINE_PAGE = "./%s";' % OFFLINE_PAGE,
+             "// The pages' languages (kalah/i18n LANGUAGES, but English, which needs none): cached when present.",
+             "const CATALOGS = [%s];" % ", ".join('"./static/i18n/%s.json"' % code for code in CODES if code != SOURCE)]
     return fill(text, "sw.js", "pages", lines, JS_COMMENT)
 
 

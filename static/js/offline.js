@@ -20,7 +20,12 @@ if ("serviceWorker" in navigator) {
   // The choice, kept: "yes" (keep the site for offline use) or "no". Not under "kalah.":
   // the play page reads any such key as a game it may have to resume.
   const CHOICE_KEY = "kalah-offline";
-  const SIZE = "about 33 MB";  // what sw.js precaches: Pyodide, the endgame tables, the pages
+  // The page's language (kalah/web/common/page_language.py sets kalahTranslate before the page is
+  // ready; English: none). The messages are extracted by scripts/build/i18n.py (keywords t, sized, N_).
+  const t = (text) => (window.kalahTranslate ? window.kalahTranslate(text) : text);
+  const N_ = (text) => text;
+  const sized = (text) => t(text).replace("%(size)s", t(SIZE));
+  const SIZE = N_("about 33 MB");  // what sw.js precaches: Pyodide, the endgame tables, the pages
   const readChoice = () => { try { return localStorage.getItem(CHOICE_KEY); } catch (error) { return null; } };
   const keepChoice = (value) => { try { localStorage.setItem(CHOICE_KEY, value); } catch (error) { /* blocked */ } };
 
@@ -56,23 +61,23 @@ if ("serviceWorker" in navigator) {
     const registration = await navigator.serviceWorker.getRegistration(workerUrl);
     if (registration) await registration.unregister();
     for (const name of await caches.keys()) if (name.startsWith("kalah-")) await caches.delete(name);
-    offer("Offline use is off: the site plays online as before.");
+    offer(t("Offline use is off: the site plays online as before."));
   };
 
-  const offer = (text) => notice(text, [["Keep for offline use (" + SIZE + ")", () => keep(true)]]);
+  const offer = (text) => notice(text, [[sized("Keep for offline use (%(size)s)"), () => keep(true)]]);
 
   const keep = async (chosen) => {
     keepChoice("yes");
-    if (chosen) notice("Downloading the site for offline use (" + SIZE + ", once)\u2026", [["Stop", forget]]);
+    if (chosen) notice(sized("Downloading the site for offline use (%(size)s, once)\u2026"), [[t("Stop"), forget]]);
     try {
       await navigator.serviceWorker.register(workerUrl);
     } catch (error) {
       console.warn("offline mode unavailable:", error);
-      if (chosen) notice("This browser cannot keep the site for offline use; it plays online.", []);
+      if (chosen) notice(t("This browser cannot keep the site for offline use; it plays online."), []);
       return;
     }
     const registration = await navigator.serviceWorker.ready;
-    if (chosen) notice("Saved for offline use.", [["Remove", forget]]);
+    if (chosen) notice(t("Saved for offline use."), [[t("Remove"), forget]]);
     const send = () => {
       const urls = performance.getEntriesByType("resource").map((entry) => entry.name)
         .filter((url) => url.startsWith(location.origin + "/"));
@@ -92,11 +97,11 @@ if ("serviceWorker" in navigator) {
     if (choice === "yes") {
       keep(false);  // already chosen (or said on a first visit): nothing more to say
     } else if (choice === "no") {
-      offer("Offline use is off.");
+      offer(t("Offline use is off."));
     } else if (metered()) {
       keepChoice("no");  // until the player says otherwise: nothing is downloaded behind their back
-      offer("This connection looks metered: the site plays online without downloading anything more. " +
-            "Keep it for offline use?");
+      offer(t("This connection looks metered: the site plays online without downloading anything more. " +
+              "Keep it for offline use?"));
     } else {
       // Said, with a way out: the download is large, though the connection looks unmetered.
       keep(true);

@@ -53,7 +53,8 @@
 
   const show = (button) => {
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.textContent = on ? "Sound on" : "Sound off";
+    // The labels in the page's language (data-i18n-attr translates them), else English.
+    button.textContent = on ? (button.dataset.labelOn || "Sound on") : (button.dataset.labelOff || "Sound off");
   };
 
   const wire = () => {

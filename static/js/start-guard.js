@@ -6,6 +6,8 @@
     if (!document.body) return addEventListener("DOMContentLoaded", () => fail(message));
     if (document.body.dataset.ready === "1") return;
     document.body.dataset.ready = "error";
+    // A page waiting for its language's messages (scripts/build/pages.py's head) shows itself to say so.
+    document.documentElement.classList.remove("i18n-pending");
     const board = document.getElementById("board");
     if (board) board.classList.add("failed");
     const status = document.getElementById("status");

@@ -16,7 +16,7 @@ PLAY = next(page for page in pages.PAGES if page.file == "index.html")
 
 def play_page_files(lazy=False):
     """./kalah/board.py, ...: what the play page imports on the way to its board (with lazy, all it imports)."""
-    return {"./" + path for path in pages.module_files(PLAY.entry, lazy)}
+    return {"./" + path for path in pages.page_files(PLAY, lazy)}
 
 
 def source_of(compiled):
@@ -64,7 +64,8 @@ def test_later_lists_what_the_play_page_imports_after_its_first_paint():
 
 def test_index_html_uses_play_json_and_imports_its_bundle_first():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    assert '<script type="mpy" config="./play.json" async>import page_bundle; ' in html
+    assert ('<script type="mpy" config="./play.json" async>import page_bundle; from kalah.web.common import '
+            'page_language; await page_language.start(); ') in html
 
 
 def test_index_html_preloads_every_file_of_play_json():

@@ -13,8 +13,9 @@ the order they are set, children a tuple of trees or one text string.
     tree = board_tree(rules, pits, turn, legal, last_move, orientation, labels, you)
 """
 
+from kalah.i18n import SOURCE, _, active_language, seeds_text, side_word
 from kalah.game.notation import house_letter
-from kalah.game.rules import SIDE_NAMES, SOUTH
+from kalah.game.rules import SOUTH
 
 MAX_DOTS = 12        # beyond this a house shows its count instead of dots
 SIDE_MARKS = ("\u25cf", "\u25b2")  # South: a disc, North: a triangle (shape, not colour)
@@ -42,26 +43,24 @@ def seeds(pit, count, new=-1):
         ("span", (("class", "kb-count"),), str(count)),)
 
 
-def seeds_word(count):
-    return "1 seed" if count == 1 else "%d seeds" % count
-
-
-def possessive(side, you):
-    return "your" if side == you else SIDE_NAMES[side] + "'s"
-
-
 def house_name(side, house, count, you=None, last=False):
     """A house's accessible name: "your house C, 5 seeds, last move"."""
-    name = "%s house %s, %s" % (possessive(side, you), house_letter(side, house), seeds_word(count))
-    return name + ", last move" if last else name
+    words = {"letter": house_letter(side, house), "seeds": seeds_text(count), "side": side_word(side)}
+    if side == you:
+        name = _("your house %(letter)s, %(seeds)s") % words
+    else:
+        name = _("%(side)s's house %(letter)s, %(seeds)s") % words
+    return name + _(", last move") if last else name
 
 
 def store_name(side, count, you=None):
-    return "%s store, %s" % (possessive(side, you), seeds_word(count))
+    if side == you:
+        return _("your store, %(seeds)s") % {"seeds": seeds_text(count)}
+    return _("%(side)s's store, %(seeds)s") % {"side": side_word(side), "seeds": seeds_text(count)}
 
 
 def turn_word(side, turn):
-    return "to move" if side == turn else ""
+    return _("to move") if side == turn else ""
 
 
 def rows(rules, orientation):
@@ -100,7 +99,9 @@ def view_key(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, lab
     last = rules.house_index(last_move[0], last_move[1]) if last_move is not None and last_move[1] else None
     parts = [rules.name, str(orientation), ",".join(str(count) for count in pits), str(turn),
              ",".join(str(index) for index in sorted(legal_indices(rules, turn, legal))), str(last), str(you)]
-    parts += list(labels or SIDE_NAMES)
+    parts += list(labels or (side_word(0), side_word(1)))
+    if active_language() != SOURCE:   # the names above are in the page's language
+        parts.append(active_language())
     return "".join("%d:%s" % (len(part), part) for part in parts)
 
 
@@ -119,7 +120,7 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
     key = view_key(rules, pits, turn, legal, last_move, orientation, labels, you)
     legal = legal_indices(rules, turn, legal)
     last = rules.house_index(last_move[0], last_move[1]) if last_move is not None and last_move[1] else None
-    names = labels or SIDE_NAMES
+    names = labels or (side_word(0), side_word(1))
     top_row, bottom_row = rows(rules, orientation)
     order = [rules.house_index(side, house) for side, house in top_row + bottom_row]
     stop = nearest_legal(order, legal, None)
@@ -137,7 +138,7 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
         return ("div", (("class", "kb-store %s %s" % (cls, SIDE_CLASSES[side])), ("role", "img"),
                         ("aria-label", store_name(side, count, you)), ("data-count", str(count))), (
             _hidden("kb-store-count", str(count)),
-            _hidden("kb-store-label", SIDE_MARKS[side] + " " + SIDE_NAMES[side])))
+            _hidden("kb-store-label", SIDE_MARKS[side] + " " + side_word(side))))
 
     def house(side, number):
         index = rules.house_index(side, number)
@@ -161,6 +162,6 @@ def board_tree(rules, pits, turn, legal=(), last_move=None, orientation=SOUTH, l
     grid = ("div", (("class", "kb-grid"),), (
         store(top, "kb-store-top"), row(top, top_row, "kb-row-top"),
         row(bottom, bottom_row, "kb-row-bottom"), store(bottom, "kb-store-bottom")))
-    return ("div", (("class", "kb"), ("role", "group"), ("aria-label", "Board"), ("style", "--houses:%d" % m),
+    return ("div", (("class", "kb"), ("role", "group"), ("aria-label", _("Board")), ("style", "--houses:%d" % m),
                     ("data-view", key)),
             (caption(top, "kb-caption-top"), grid, caption(bottom, "kb-caption-bottom")))

@@ -21,7 +21,8 @@ in the board (roving tabindex); arrow keys move between houses, Home/End go
 to a row's ends, Enter or Space sows.
 """
 
-from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.i18n import side_word
+from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common.board_markup import (board_tree, house_name, legal_indices, nearest_legal, rows, seeds,
                                            store_name, turn_word, view_key)
 from kalah.web.common.dom import Timer, build, closest, listen, missing, prefers_reduced_motion
@@ -111,7 +112,7 @@ class BoardView:
         last = None
         if last_move is not None and last_move[1]:
             last = rules.house_index(last_move[0], last_move[1])
-        names = labels or SIDE_NAMES
+        names = labels or (side_word(SOUTH), side_word(NORTH))
         for side in (SOUTH, NORTH):
             for house in range(1, m + 1):
                 index = rules.house_index(side, house)

@@ -9,8 +9,9 @@ No browser here, so CPython tests check every sentence the page shows.
 
 from kalah.ai import player_registry
 from kalah.errors import KalahError
+from kalah.i18n import N_, _, side_word
 from kalah.game.narration import describe_outcome
-from kalah.game.rules import FAMILIES, FORFEIT, NORTH, SIDE_NAMES, SOUTH, find_rules
+from kalah.game.rules import FAMILIES, FORFEIT, NORTH, SOUTH, find_rules
 
 from kalah.library.presets import HUMAN, LEVELS, PERFECT, REFERENCE_PLAYERS
 
@@ -22,7 +23,7 @@ REFERENCE_RATINGS = player_registry.REFERENCE_RATINGS
 SEED_CHOICES = tuple(range(1, 13))
 HOUSE_CHOICES = tuple(range(1, 9))
 # Seconds a computer player may think per move, by watching speed.
-SPEEDS = (("fast", 0.3), ("normal", 1.0), ("slow", 3.0))
+SPEEDS = ((N_("fast"), 0.3), (N_("normal"), 1.0), (N_("slow"), 3.0))
 
 
 def family_choices():
@@ -71,29 +72,39 @@ def rules_from_choices(family, houses=None, seeds=None, options=(), move_limit=N
     return find_rules(rules_name(family, houses, seeds, options, move_limit))
 
 
-OPTION_TITLES = {"empty-capture": "empty capture", "gamelink": "GameLink sowing", "pie": "pie rule"}
+OPTION_TITLES = {"empty-capture": N_("empty capture"), "gamelink": N_("GameLink sowing"), "pie": N_("pie rule")}
 
 
 def rules_title(rules):
     """The game's name for people: 'Kalah, 6 houses \u00d7 4 seeds, pie rule', 'Owari'."""
     title = rules.title
     if rules.show_size or (rules.houses, rules.seeds) != rules.default_size:
-        title += ", %d houses \u00d7 %d seeds" % (rules.houses, rules.seeds)
+        title += _(", ") + _("%(houses)d houses \u00d7 %(seeds)d seeds") % {"houses": rules.houses, "seeds": rules.seeds}
     for option in rules.options:
-        title += ", " + OPTION_TITLES.get(option, option)
+        title += _(", ") + (_(OPTION_TITLES[option]) if option in OPTION_TITLES else option)
     return title
 
 
-def seat_name(player, chosen=None):
+LEVEL_NAME = N_("Computer (level %(level)s)")
+PLAYER_NAME = N_("Computer (%(player)s)")
+
+
+def seat_name(player, chosen=None, words=N_):
     """What to call a seat's player: the name a person chose, 'Computer (level 3)', or None
-    for a person without a name (the page then says 'South' or 'North')."""
+    for a person without a name (the page then says 'South' or 'North'). In English, as the
+    records and links keep it; seat_title says it in the page's language."""
     if chosen:
         return chosen
     if player == HUMAN:
         return None
     if player in LEVELS:
-        return "Computer (level %s)" % player[5:]
-    return "Computer (%s)" % REFERENCE_TITLES.get(player, player)
+        return words(LEVEL_NAME) % {"level": player[5:]}
+    return words(PLAYER_NAME) % {"player": REFERENCE_TITLES.get(player, player)}
+
+
+def seat_title(player, chosen=None):
+    """seat_name in the page's language, for the page's own words (never for a record)."""
+    return seat_name(player, chosen, _)
 
 
 def clean_name(text, limit=40):
@@ -105,18 +116,18 @@ def clean_name(text, limit=40):
 def how_to_play(board, players, orientation=SOUTH):
     """The one line that says what to do, for the person at the board."""
     if board.turn is None:
-        return "The game is over: play again, swap sides, or review it."
+        return _("The game is over: play again, swap sides, or review it.")
     people = [seat for seat in (SOUTH, NORTH) if not is_computer(players[seat])]
     if not people:
-        return "Two computers play: watch, pause, or start a new game."
-    row = "bottom row" if orientation == SOUTH else "top row"
+        return _("Two computers play: watch, pause, or start a new game.")
     if len(people) == 1:
         seat = people[0]
         if board.swapped:
             seat = 1 - seat
-        row = "bottom row" if seat == orientation else "top row"
-        return "You play %s (%s): click a house to sow its seeds." % (SIDE_NAMES[seat], row)
-    return "Two people share this board: on your turn, click a house of your row to sow its seeds."
+        if seat == orientation:
+            return _("You play %(side)s (bottom row): click a house to sow its seeds.") % {"side": side_word(seat)}
+        return _("You play %(side)s (top row): click a house to sow its seeds.") % {"side": side_word(seat)}
+    return _("Two people share this board: on your turn, click a house of your row to sow its seeds.")
 
 
 def result_headline(outcome, names, you=None):
@@ -129,17 +140,18 @@ def result_headline(outcome, names, you=None):
     if outcome.termination == FORFEIT and outcome.reason == "resigned":
         # The forfeit rule's score (every seed to the winner) would read as if the game was played out.
         if you == outcome.forfeit_by:
-            return "You resigned: %s wins." % names[winner]
+            return _("You resigned: %(winner)s wins.") % {"winner": names[winner]}
         if you == winner:
-            return "%s resigned: you win!" % names[outcome.forfeit_by]
-        return "%s resigned: %s wins." % (names[outcome.forfeit_by], names[winner])
+            return _("%(loser)s resigned: you win!") % {"loser": names[outcome.forfeit_by]}
+        return _("%(loser)s resigned: %(winner)s wins.") % {"loser": names[outcome.forfeit_by], "winner": names[winner]}
     if outcome.winner is None:
-        return "Draw, %d-%d." % scores
+        return _("Draw, %(score)s.") % {"score": "%d-%d" % scores}
     score = "%d-%d" % (scores[winner], scores[1 - winner])
     if you is not None:
-        return ("You win %s!" if winner == you else "You lose %s.") % (
-            score if winner == you else "%d-%d" % (scores[you], scores[winner]))
-    return "%s wins %s." % (names[winner], score)
+        if winner == you:
+            return _("You win %(score)s!") % {"score": score}
+        return _("You lose %(score)s.") % {"score": "%d-%d" % (scores[you], scores[winner])}
+    return _("%(winner)s wins %(score)s.") % {"winner": names[winner], "score": score}
 
 
 def result_kind(outcome, you=None):
@@ -162,11 +174,11 @@ def player_title(name):
     """'Person', 'Computer, level 3 \u2014 beginner, beats random, loses to greedy (rating 420)',
     'Computer, random moves'."""
     if name == HUMAN:
-        return "Person"
+        return _("Person")
     if name in LEVELS:
-        return "Computer, level %s \u2014 %s" % (name[5:], level_strength(name))
+        return _("Computer, level %(level)s \u2014 %(strength)s") % {"level": name[5:], "strength": level_strength(name)}
     if name in REFERENCE_TITLES:
-        return "Computer, " + REFERENCE_TITLES[name]
+        return _("Computer, %(player)s") % {"player": REFERENCE_TITLES[name]}
     raise KalahError("unknown player '%s' (known: %s)" % (name, ", ".join(PLAYER_NAMES)))
 
 
@@ -189,8 +201,8 @@ def seat_labels(players, swapped=False, names=(None, None)):
     labels = []
     for seat in (SOUTH, NORTH):
         first_seat = 1 - seat if swapped else seat
-        name = seat_name(players[first_seat], names[first_seat]) or "Person"
-        labels.append("%s \u00b7 %s" % (SIDE_NAMES[seat], name))
+        name = seat_title(players[first_seat], names[first_seat]) or _("Person")
+        labels.append("%s \u00b7 %s" % (side_word(seat), name))
     return tuple(labels)
 
 
@@ -198,12 +210,12 @@ def turn_text(board, players=None, names=(None, None)):
     """The status line: whose turn it is ('South to move \u2014 Ann.'), or the result."""
     if board.turn is None:
         return describe_outcome(board.outcome())
-    text = "%s to move" % SIDE_NAMES[board.turn]
+    text = _("%(side)s to move") % {"side": side_word(board.turn)}
     if board.can_swap:
-        text += " (may swap sides: pie rule)"
+        text += " " + _("(may swap sides: pie rule)")
     if players is not None:
         first_seat = 1 - board.turn if board.swapped else board.turn
-        name = seat_name(players[first_seat], names[first_seat])
+        name = seat_title(players[first_seat], names[first_seat])
         if name:
             text += " \u2014 %s" % name
     return text + "."
@@ -215,9 +227,9 @@ def thinking_text(info):
     'Thinking… depth 12' while a level deepens; 'Proving… 1.2 M positions'
     while the Perfect level proves its move (kalah.ai.perfect)."""
     if info.get("proving"):
-        return "Proving\u2026 %s positions" % count_text(info.get("nodes", 0))
+        return _("Proving\u2026 %(count)s positions") % {"count": count_text(info.get("nodes", 0))}
     if "depth" in info:
-        return "Thinking\u2026 depth %s" % info["depth"]
+        return _("Thinking\u2026 depth %(depth)s") % {"depth": info["depth"]}
     return None
 
 
@@ -237,4 +249,4 @@ def proof_note(player, answer):
     why_not = answer.get("why_not")
     if not why_not or not isinstance(why_not, str):
         return None
-    return "Perfect's last move is not proven (%s): it played its best search." % why_not
+    return _("Perfect's last move is not proven (%(why)s): it played its best search.") % {"why": why_not}

@@ -6,25 +6,26 @@ the analysis board, which has no new-game choices, does not carry them.
 """
 
 from kalah.errors import KalahError
+from kalah.i18n import _, side_word
 from kalah.game.notation import house_letter
-from kalah.game.rules import SIDE_NAMES
 
 
 def why_not(board, side, house):
     """Why playing `side`'s `house` now changes nothing, or None if it is legal."""
     if board.turn is None:
-        return "The game is over: start a new game to play again."
+        return _("The game is over: start a new game to play again.")
     letter = house_letter(side, house)
     if side != board.turn:
-        return "It is %s's turn: house %s belongs to %s." % (SIDE_NAMES[board.turn], letter, SIDE_NAMES[side])
+        return _("It is %(side)s's turn: house %(letter)s belongs to %(owner)s.") % {
+            "side": side_word(board.turn), "letter": letter, "owner": side_word(side)}
     if board.is_legal(house):
         return None
     if board.pits[board.rules.house_index(side, house)] == 0:
-        return "House %s is empty: choose a house with seeds." % letter
+        return _("House %(letter)s is empty: choose a house with seeds.") % {"letter": letter}
     try:
         board.check_move(house)
     except KalahError as error:
         reason = str(error)
         reason = reason.split(": ", 1)[1] if reason.startswith("move ") else reason
-        return "House %s cannot be played now: %s." % (letter, reason)
+        return _("House %(letter)s cannot be played now: %(reason)s.") % {"letter": letter, "reason": reason}
     return None

@@ -25,6 +25,7 @@ waits long behind them.
 from kalah.study.analysis_link import position_link, study_link
 from kalah.game.board import Board
 from kalah.game.notation import move_text, signed
+from kalah.i18n import N_, _, ngettext, seeds_text, side_word
 from kalah.study.review import WITHIN, accuracy, accuracy_cell, marked_plies, within_words
 from kalah.game.rules import SIDE_NAMES, SOUTH
 from kalah.web.common import worker_client
@@ -39,22 +40,24 @@ HINT_SECONDS = 1.0
 REVIEW_SECONDS = 0.3   # a position; a 50-move game takes about 20 s
 MARK_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 MARK_ORDER = ("inaccuracy", "mistake", "blunder")
+# Each mark's name in the move list (after its sign), and in a sentence about the move.
+MARK_NAMES = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+MARK_SENTENCES = {
+    "inaccuracy": N_("An inaccuracy: %(player)s gave away %(seeds)s; the best was %(best)s (%(value)s)."),
+    "mistake": N_("A mistake: %(player)s gave away %(seeds)s; the best was %(best)s (%(value)s)."),
+    "blunder": N_("A blunder: %(player)s gave away %(seeds)s; the best was %(best)s (%(value)s)."),
+}
 
 
-PLURALS = {"inaccuracy": "inaccuracies"}
-
-
-def capitalized(text):
-    return text[:1].upper() + text[1:]
-
-
-def with_article(word):
-    """'an inaccuracy', 'a mistake', 'a blunder'."""
-    return ("an " if word[:1] in "aeiou" else "a ") + word
-
-
-def plural(count, word):
-    return "%d %s" % (count, word if count == 1 else PLURALS.get(word, word + "s"))
+def mark_count(count, mark):
+    """'1 inaccuracy', '0 mistakes', '2 blunders', in the page's language (its plural forms)."""
+    if mark == "inaccuracy":
+        text = ngettext("%(count)d inaccuracy", "%(count)d inaccuracies", count)
+    elif mark == "mistake":
+        text = ngettext("%(count)d mistake", "%(count)d mistakes", count)
+    else:
+        text = ngettext("%(count)d blunder", "%(count)d blunders", count)
+    return text % {"count": count}
 
 
 class AnalysisView:
@@ -67,22 +70,22 @@ class AnalysisView:
         self.hint_call = None
         self.review = None       # a Review while one runs or is shown
         clear(container)
-        container.appendChild(el("h2", "Analysis"))
+        container.appendChild(el("h2", _("Analysis")))
 
-        self.hint_button = el("button", "Show move values", cls="hint-toggle",
+        self.hint_button = el("button", _("Show move values"), cls="hint-toggle",
                               attrs={"type": "button", "id": "hints-toggle", "aria-pressed": "false"})
         self.hint_status = el("p", cls="hint-status", attrs={"id": "hints-status", "aria-live": "polite"})
         self.hint_list = el("ul", cls="hint-list", attrs={"id": "hints"})
-        self.study = el("a", "Study this position on the analysis board", cls="study-link",
+        self.study = el("a", _("Study this position on the analysis board"), cls="study-link",
                         attrs={"id": "study-link", "href": "./analysis.html"})
         container.appendChild(el("div", cls="hints", children=[
             self.hint_button, self.hint_status, self.hint_list, self.study]))
 
-        self.review_button = el("button", "Review the game", cls="review-start",
+        self.review_button = el("button", _("Review the game"), cls="review-start",
                                 attrs={"type": "button", "id": "review-start", "disabled": "disabled"})
         self.review_status = el("p", cls="review-status", attrs={"id": "review-status", "aria-live": "polite"})
         self.review_progress = el("progress", attrs={"id": "review-progress", "max": "1", "value": "0",
-                                                     "aria-label": "Review progress"})
+                                                     "aria-label": _("Review progress")})
         self.review_progress.hidden = True
         self.review_summary = el("p", cls="review-summary", attrs={"id": "review-summary"})
         self.review_accuracy = el("table", cls="review-accuracy", attrs={"id": "review-accuracy"})
@@ -118,7 +121,7 @@ class AnalysisView:
         over = board.is_game_over()
         self.review_button.disabled = not (over and board.moves_played()) or self.review is not None
         if not over and self.review is None:
-            self.review_status.textContent = "A review is possible once the game is over."
+            self.review_status.textContent = _("A review is possible once the game is over.")
         elif over and self.review is None:
             self.review_status.textContent = ""
         if self.hints_on:
@@ -128,7 +131,7 @@ class AnalysisView:
     def toggle_hints(self):
         self.hints_on = not self.hints_on
         self.hint_button.setAttribute("aria-pressed", "true" if self.hints_on else "false")
-        self.hint_button.textContent = "Hide move values" if self.hints_on else "Show move values"
+        self.hint_button.textContent = _("Hide move values") if self.hints_on else _("Show move values")
         if self.hints_on:
             self._ask_hint()
         else:
@@ -147,15 +150,15 @@ class AnalysisView:
             return
         board = session.board
         if board.is_game_over():
-            self.hint_status.textContent = "The game is over: no move to value."
+            self.hint_status.textContent = _("The game is over: no move to value.")
             return
         if session.computer_to_move():
-            self.hint_status.textContent = "Move values show when a person is to move."
+            self.hint_status.textContent = _("Move values show when a person is to move.")
             return
         side = board.turn
         position = board.position()
-        self.hint_status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
-                                        else "Valuing %s's moves\u2026" % SIDE_NAMES[side])
+        self.hint_status.textContent = (_("Starting the computer\u2026") if not self.client.is_ready()
+                                        else _("Valuing %(side)s's moves\u2026") % {"side": side_word(side)})
         self.hint_call = self.client.call(
             ANALYSE, {"position": position, "time": HINT_SECONDS},
             lambda answer: self._show_hint(position, side, answer),
@@ -164,11 +167,12 @@ class AnalysisView:
 
     def _hint_progress(self, side, info):
         if "depth" in info:
-            self.hint_status.textContent = "Valuing %s's moves\u2026 depth %s" % (SIDE_NAMES[side], info["depth"])
+            self.hint_status.textContent = _("Valuing %(side)s's moves\u2026 depth %(depth)s") % {
+                "side": side_word(side), "depth": info["depth"]}
 
     def _hint_failed(self, message):
         self.hint_call = None
-        self.hint_status.textContent = "No move values: %s" % message
+        self.hint_status.textContent = _("No move values: %(why)s") % {"why": message}
 
     def _show_hint(self, position, side, answer):
         self.hint_call = None
@@ -182,19 +186,21 @@ class AnalysisView:
             value = values[str(move)]
             text = "%s %s" % (move_text(side, move), signed(value))
             if exact.get(str(move)):
-                text += " exact"
+                text += " " + _("exact")
             cls = "hint best" if value == best else "hint"
             self.hint_list.appendChild(el("li", text, cls=cls, attrs={"data-move": move}))
         depth = answer.get("depth")
+        words = {"side": side_word(side), "depth": depth}
         if answer.get("book"):   # only where the book proved every value (search.analyse)
-            how = " from the opening book (proved to the end of the game)"
+            text = _("%(side)s to move. Each move's value: %(side)s's final margin in seeds with best play "
+                     "from the opening book (proved to the end of the game).")
         elif answer.get("exact"):
-            how = " (proved to the end of the game)"
+            text = _("%(side)s to move. Each move's value: %(side)s's final margin in seeds with best play "
+                     "(proved to the end of the game).")
         else:
-            how = " as far as the computer sees (depth %s); \u201cexact\u201d: proved to the end" % depth
-        self.hint_status.textContent = (
-            "%s to move. Each move's value: %s's final margin in seeds with best play%s."
-            % (SIDE_NAMES[side], SIDE_NAMES[side], how))
+            text = _("%(side)s to move. Each move's value: %(side)s's final margin in seeds with best play "
+                     "as far as the computer sees (depth %(depth)s); \u201cexact\u201d: proved to the end.")
+        self.hint_status.textContent = text % words
 
     # -- review -----------------------------------------------------------------
     def start_review(self):
@@ -220,8 +226,9 @@ class AnalysisView:
         if done == len(review.moves):
             self._review_done()
             return
-        self.review_status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
-                                          else "Reviewing move %d of %d\u2026" % (done + 1, len(review.moves)))
+        self.review_status.textContent = (_("Starting the computer\u2026") if not self.client.is_ready()
+                                          else _("Reviewing move %(move)d of %(moves)d\u2026") % {
+                                              "move": done + 1, "moves": len(review.moves)})
         review.call = self.client.call(
             REVIEW_MOVE, {"position": review.positions[done], "move": review.moves[done], "time": REVIEW_SECONDS},
             lambda answer: self._reviewed(review, answer), on_error=lambda message: self._review_failed(review, message))
@@ -239,7 +246,7 @@ class AnalysisView:
             return
         self.review = None
         self.review_progress.hidden = True
-        self.review_status.textContent = "The review stopped: %s" % message
+        self.review_status.textContent = _("The review stopped: %(why)s") % {"why": message}
         self.review_button.disabled = False
 
     def _stop_review(self):
@@ -255,10 +262,13 @@ class AnalysisView:
     def _review_done(self):
         review = self.review
         self.review_progress.hidden = True
-        self.review_status.textContent = (
-            "Review of %s, each against the computer's best move there. Values: South's final "
+        self.review_status.textContent = ngettext(
+            "Review of %(count)d move, each against the computer's best move there. Values: South's final "
             "margin in seeds with best play from both sides; pick a move or a point of the chart "
-            "to see its position." % plural(len(review.moves), "move"))
+            "to see its position.",
+            "Review of %(count)d moves, each against the computer's best move there. Values: South's final "
+            "margin in seeds with best play from both sides; pick a move or a point of the chart "
+            "to see its position.", len(review.moves)) % {"count": len(review.moves)}
         self.review_summary.textContent = review.summary()
         self._show_accuracy(review)
         self._list_mistakes(review)
@@ -335,7 +345,7 @@ class AnalysisView:
             return
         ply = max(0, min(ply, len(review.moves)))
         self.lessons.left()   # the board shows the game again: a puzzle waits for "Try again"
-        self.chart.render([{"name": "Value for South (seeds)", "values": review.series(), "cls": "value"}],
+        self.chart.render([{"name": _("Value for South (seeds)"), "values": review.series(), "cls": "value"}],
                           current_ply=ply)
         board = review.board_at(ply)
         last = review.last_move(ply)
@@ -399,12 +409,12 @@ class Review:
         """
         result = self.results[ply]
         side = self.sides[ply]
-        text = "%d. %s %s %s" % (ply + 1, SIDE_NAMES[side], move_text(side, result["move"]),
+        text = "%d. %s %s %s" % (ply + 1, side_word(side), move_text(side, result["move"]),
                                  signed(self.for_south(ply, result["played_value"])))
         mark = result.get("mark")
         if mark:
-            text += "%s %s (best %s %s)" % (MARK_SIGNS[mark], mark, move_text(side, result["best"]),
-                                             signed(self.for_south(ply, result["best_value"])))
+            text += "%s %s " % (MARK_SIGNS[mark], _(MARK_NAMES[mark])) + _("(best %(move)s %(value)s)") % {
+                "move": move_text(side, result["best"]), "value": signed(self.for_south(ply, result["best_value"]))}
         return text
 
     def mistake_line(self, ply):
@@ -418,19 +428,19 @@ class Review:
     def caption(self, ply):
         if ply >= len(self.moves):
             if self.final is None:
-                return "The position after the last move."
-            return "The end: South %d, North %d." % self.final
+                return _("The position after the last move.")
+            return _("The end: South %(south)d, North %(north)d.") % {"south": self.final[0], "north": self.final[1]}
         result = self.results[ply]
         side = self.sides[ply]
-        text = "Move %d: %s played %s; value for South after it: %s" % (
-            ply + 1, SIDE_NAMES[side], move_text(side, result["move"]),
-            signed(self.for_south(ply, result["played_value"])))
+        text = _("Move %(move)d: %(player)s played %(played)s; value for South after it: %(value)s") % {
+            "move": ply + 1, "player": side_word(side), "played": move_text(side, result["move"]),
+            "value": signed(self.for_south(ply, result["played_value"]))}
         if result.get("mark"):
-            text += ". %s: %s gave away %s; the best was %s (%s)." % (
-                capitalized(with_article(result["mark"])), SIDE_NAMES[side], plural(result["loss"], "seed"),
-                move_text(side, result["best"]), signed(self.for_south(ply, result["best_value"])))
+            text += ". " + _(MARK_SENTENCES[result["mark"]]) % {
+                "player": side_word(side), "seeds": seeds_text(result["loss"]),
+                "best": move_text(side, result["best"]), "value": signed(self.for_south(ply, result["best_value"]))}
         else:
-            text += "; no better move found."
+            text += _("; no better move found.")
         return text
 
     def summary(self):
@@ -441,8 +451,8 @@ class Review:
             for ply, result in enumerate(self.results):
                 if self.sides[ply] == side and result.get("mark"):
                     counts[result["mark"]] += 1
-            parts.append("%s: %s." % (SIDE_NAMES[side], ", ".join(
-                plural(counts[mark], mark) for mark in MARK_ORDER)))
+            parts.append("%s: %s." % (side_word(side), _(", ").join(
+                mark_count(counts[mark], mark) for mark in MARK_ORDER)))
         return " ".join(parts)
 
 

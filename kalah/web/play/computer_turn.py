@@ -15,6 +15,7 @@ with the play page's later modules (kalah/web/play/later.py).
 
 from pyscript import window
 
+from kalah.i18n import _
 from kalah.web.common import game_setup
 from kalah.web.common.dom import Timer
 from kalah.web.play import later
@@ -98,7 +99,7 @@ class ComputerTurn:
             return  # watched: the next move waits for this one to be seen
         board = session.board
         player = session.player_to_move()
-        self.thinking.textContent = "%s is thinking\u2026" % session.seat_names()[board.turn]
+        self.thinking.textContent = _("%(player)s is thinking\u2026") % {"player": session.seat_names(_)[board.turn]}
         expected = session
 
         def done(move):
@@ -149,7 +150,7 @@ class ComputerTurn:
 
     def _progress(self, info):
         if info.get("loading"):
-            self.thinking.textContent = "Starting the computer player\u2026"
+            self.thinking.textContent = _("Starting the computer player\u2026")
         else:
             text = game_setup.thinking_text(info)
             if text:

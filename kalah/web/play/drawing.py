@@ -4,6 +4,7 @@ and the computer's problem, drawn from the game as it is (no state of their own)
     draw_game(view, session, orientation, paused, problem)   # after every change
 """
 
+from kalah.i18n import _
 from kalah.web.common import game_setup
 from kalah.web.common.dom import by_id
 from kalah.web.common.game_setup import turn_text
@@ -30,13 +31,13 @@ def draw_game(view, session, orientation, paused, problem):
     by_id("resign").disabled = not people_turn
     resign = by_id("resign")
     resign.dataset.confirm = ""
-    resign.textContent = "Resign"
+    resign.textContent = _("Resign")
     swap = by_id("swap")
     swap.hidden = not (board.can_swap and people_turn)
     pause = by_id("pause")
     pause.hidden = not session.only_computers()
     pause.disabled = board.turn is None
-    pause.textContent = "Go on" if paused else "Pause"
+    pause.textContent = _("Go on") if paused else _("Pause")
     pause.setAttribute("aria-pressed", "true" if paused else "false")
     show_end(session)
     show_problem(session, problem)
@@ -47,7 +48,7 @@ def show_end(session):
     box = by_id("game-over")
     if board.turn is None:
         by_id("result").textContent = game_setup.result_headline(
-            board.outcome(), session.seat_names(), session.human_seat())
+            board.outcome(), session.seat_names(_), session.human_seat())
         box.hidden = False
     else:
         box.hidden = True

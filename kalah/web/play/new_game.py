@@ -11,6 +11,7 @@ never open it). It reports through its callbacks only:
 """
 
 from kalah.errors import KalahError
+from kalah.i18n import _
 from kalah.library.presets import Preset
 from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
@@ -46,7 +47,7 @@ class NewGamePanel:
         try:
             preset, _ = self.choices()
         except (KalahError, ValueError) as error:
-            self.error("Cannot make a link to this setup: %s." % error)
+            self.error(_("Cannot make a link to this setup: %(why)s.") % {"why": error})
             return None
         self.error("")
         return preset
@@ -94,7 +95,7 @@ class NewGamePanel:
                 if game_setup.is_computer(player) and failed:
                     raise KalahError("the computer is not available: %s" % failed)
         except (KalahError, ValueError) as error:
-            self.error("Cannot start this game: %s." % error)
+            self.error(_("Cannot start this game: %(why)s.") % {"why": error})
             return
         self.error("")
         self._on_start(preset, names)
@@ -121,14 +122,14 @@ class NewGamePanel:
         for seat in ("south", "north"):
             select = form.elements[seat]
             clear(select)
-            select.appendChild(el("option", "Person", attrs={"value": HUMAN}))
-            group = el("optgroup", attrs={"label": "Computer"})
+            select.appendChild(el("option", _("Person"), attrs={"value": HUMAN}))
+            group = el("optgroup", attrs={"label": _("Computer")})
             for name in game_setup.COMPUTER_PLAYERS:
                 group.appendChild(el("option", game_setup.player_title(name),
                                      cls="computer", attrs={"value": name}))
             select.appendChild(group)
         self.label_computer_options()
-        _fill_select(form.elements["speed"], [(name, "%s (%g s a move)" % (name, seconds))
+        _fill_select(form.elements["speed"], [(name, _("%(speed)s (%(seconds)g s a move)") % {"speed": _(name), "seconds": seconds})
                                               for name, seconds in game_setup.SPEEDS], "normal")
         shown = self._shown_game()
         if shown is None:

@@ -30,6 +30,7 @@ change, report) runs after every change ("new", "move", "undo", "redo",
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from kalah.i18n import _
 from kalah.library.presets import Preset
 from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
@@ -107,7 +108,7 @@ class PlayPage:
             self.say(problem)
         if session is not None:
             self.begin(session, save=False)
-            self.say("Your game is back where you left it. " + turn_sentence(self.session))
+            self.say(_("Your game is back where you left it.") + " " + turn_sentence(self.session))
         else:
             self.begin(self._session_from(Preset()))
         on_ready()
@@ -125,8 +126,8 @@ class PlayPage:
             self._say_new_game()
 
     def _say_new_game(self):
-        self.say("New game: %s. %s" % (game_setup.rules_title(self.session.board.rules),
-                                        turn_sentence(self.session)))
+        self.say(_("New game: %(game)s.") % {"game": game_setup.rules_title(self.session.board.rules)} + " " +
+                 turn_sentence(self.session))
 
     def _session_from(self, preset, names=(None, None)):
         return GameSession(preset.rules, preset.players, first=preset.first, names=names)
@@ -222,16 +223,16 @@ class PlayPage:
         later.load(copy)
 
     def copy_share(self):
-        self.copy("Share link", lambda sharing: sharing.share_url(self.session, self.orientation))
+        self.copy(_("Share link"), lambda sharing: sharing.share_url(self.session, self.orientation))
 
     def copy_embed(self):
-        self.copy("Embed code", lambda sharing: sharing.embed_code(self.session, self.orientation))
+        self.copy(_("Embed code"), lambda sharing: sharing.embed_code(self.session, self.orientation))
 
     def copy_setup(self):
         def url(sharing):
             preset = self.panel.setup_preset()
             return None if preset is None else sharing.setup_url(preset)
-        self.copy("Link to this setup", url)
+        self.copy(_("Link to this setup"), url)
 
     # -- drawing --------------------------------------------------------------
     def refresh(self):
@@ -259,20 +260,20 @@ class PlayPage:
 
     def _computer_cannot(self, message):
         self._show_problem()
-        self.say("The computer could not move: %s. Retry when you are ready." % message)
+        self.say(_("The computer could not move: %(why)s. Retry when you are ready.") % {"why": message})
 
     def retry_computer(self):
         self.computer.problem = None
         self._show_problem()
         if self.computer.retry():
-            self.say("Trying again\u2026")
+            self.say(_("Trying again\u2026"))
 
     def toggle_pause(self):
         """Computer against computer: stop after the move in progress, or go on."""
         if self.computer.toggle_pause():
-            self.say("Paused: the computers stop after the move in progress.")
+            self.say(_("Paused: the computers stop after the move in progress."))
         else:
-            self.say("Going on.")
+            self.say(_("Going on."))
         self.refresh()
 
     # -- the buttons -------------------------------------------------------

@@ -14,6 +14,7 @@ swap they have exchanged seats (`player_at(seat)` follows that).
 """
 
 from kalah.game.board import Board
+from kalah.i18n import N_, SIDE_WORDS
 from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common.game_setup import HUMAN, PLAYER_NAMES, is_computer, seat_labels, seat_name
 
@@ -82,14 +83,14 @@ class GameSession:
                 "last_move": self.last_move(), "orientation": orientation,
                 "labels": seat_labels(self.players, board.swapped, self.names), "you": you}
 
-    def seat_names(self):
+    def seat_names(self, words=N_):
         """What to call the players now at (South, North): a chosen name, 'Computer (level 3)',
-        else the seat ('South')."""
+        else the seat ('South'); in English (records, links), or with words=_ in the page's language."""
         names = []
         for seat in (SOUTH, NORTH):
             first_seat = 1 - seat if self.board.swapped else seat
-            names.append(seat_name(self.players[first_seat], self.names[first_seat])
-                         or ("South", "North")[seat])
+            names.append(seat_name(self.players[first_seat], self.names[first_seat], words)
+                         or words(SIDE_WORDS[seat]))
         return tuple(names)
 
     def has_moves(self):

@@ -10,9 +10,10 @@ The game runs ahead of the board view, which draws each move seed by seed.
 
 from pyscript import window
 
-from kalah.game.narration import describe_move
+from kalah.i18n import _
+from kalah.game.narration import describe_move, side_word
 from kalah.game.notation import move_text
-from kalah.game.rules import SIDE_NAMES, SWAP
+from kalah.game.rules import SWAP
 from kalah.web.common import game_setup
 from kalah.web.common.dom import by_id
 from kalah.web.common.game_setup import turn_text
@@ -25,7 +26,7 @@ def turn_sentence(session):
 
 def moves_words(batch):
     """The moves an undo or a redo took back or played again, in words."""
-    return ", ".join("%s %s" % (SIDE_NAMES[side], move_text(side, move)) for side, move in batch)
+    return ", ".join("%s %s" % (side_word(side), move_text(side, move)) for side, move in batch)
 
 
 def sound(kind, count):
@@ -52,7 +53,7 @@ class Turns:
             return
         board = session.board
         if board.turn is not None and session.computer_to_move():
-            self.say("Please wait: it is the computer's turn (%s)." % SIDE_NAMES[board.turn])
+            self.say(_("Please wait: it is the computer's turn (%(side)s).") % {"side": side_word(board.turn)})
             return
         reason = why_not(board, side, house)
         if reason is not None:
@@ -110,7 +111,7 @@ class Turns:
             self.computer.problem = None
             self._on_save()
             self._on_draw()
-            self.say("Took back %s. %s" % (moves_words(batch), turn_sentence(self.session)))
+            self.say(_("Took back %(moves)s.") % {"moves": moves_words(batch)} + " " + turn_sentence(self.session))
         self.computer.schedule()
 
     def redo(self):
@@ -121,7 +122,7 @@ class Turns:
         self.session.redo()
         self._on_save()
         self._on_draw()
-        self.say("Played again %s. %s" % (moves_words(batch), turn_sentence(self.session)))
+        self.say(_("Played again %(moves)s.") % {"moves": moves_words(batch)} + " " + turn_sentence(self.session))
         self.computer.schedule()
 
     def swap(self):
@@ -137,8 +138,8 @@ class Turns:
         button = by_id("resign")
         if button.dataset.confirm != "1":
             button.dataset.confirm = "1"
-            button.textContent = "Really resign?"
-            self.say("Click “Really resign?” to give up this game; anything else goes on playing.")
+            button.textContent = _("Really resign?")
+            self.say(_("Click “Really resign?” to give up this game; anything else goes on playing."))
             return
         self.computer.cancel()
         outcome = session.resign()

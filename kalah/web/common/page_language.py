@@ -1,0 +1,80 @@
+"""The page's language: its messages put into the page, and the language menu.
+
+The head's script (scripts/build/pages.py, language_script) has already chosen the language and
+set <html lang dir>; for another language than English it has started fetching the compiled
+catalog (window.kalahCatalog) and hidden the body. Every page's start awaits `start()` before its
+main(): the catalog is activated (kalah.i18n), the static text translated (elements marked
+data-i18n, attributes named by data-i18n-attr), the body shown, the menu bound. A catalog that
+cannot be read leaves the page in English, as it was written.
+"""
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from kalah import i18n
+
+
+def translate(root):
+    """Put the active catalog's words into `root`'s marked elements and attributes."""
+    marked = root.querySelectorAll("[data-i18n]")
+    for index in range(marked.length):
+        element = marked.item(index)
+        element.textContent = i18n.gettext(i18n.collapse(element.textContent))
+    marked = root.querySelectorAll("[data-i18n-attr]")
+    for index in range(marked.length):
+        element = marked.item(index)
+        for name in str(element.getAttribute("data-i18n-attr")).split():
+            value = element.getAttribute(name)
+            if value:
+                element.setAttribute(name, i18n.gettext(i18n.collapse(value)))
+
+
+async def _catalog():
+    response = await window.kalahCatalog
+    if not response.ok:
+        raise i18n.CatalogError("the catalog did not load (HTTP %s)" % response.status)
+    return i18n.load(await response.text())
+
+
+async def start():
+    root = document.documentElement
+    language = str(root.lang or i18n.SOURCE)
+    if language != i18n.SOURCE:
+        try:
+            catalog = await _catalog()
+            i18n.activate(catalog)
+            translate(document)
+            window.kalahTranslate = create_proxy(i18n.gettext)   # the pages' scripts' words (offline.js)
+        except Exception as error:   # offline and never fetched, or a damaged file: English, said
+            window.console.warn("The page stays in English: %s" % error)
+            root.lang = i18n.SOURCE
+            root.removeAttribute("dir")
+        root.classList.remove("i18n-pending")
+    _bind_menu(str(root.lang))
+
+
+def _bind_menu(language):
+    menu = document.getElementById("language")
+    if menu is None:   # the embed: its course page's lang= or the browser chooses
+        return
+    menu.value = language if language in i18n.CODES else i18n.SOURCE
+    menu.addEventListener("change", create_proxy(lambda event: choose(str(menu.value))))
+    menu.disabled = False
+
+
+def choose(language):
+    """The reader picked a language: remembered, and the page opened again in it. A lang= in the
+    address would override the choice, so it goes (the rest of the link stays), unless the
+    browser keeps nothing (storage blocked): then the address carries the choice."""
+    try:
+        window.localStorage.setItem(i18n.STORAGE_KEY, language)
+        remembered = True
+    except Exception:
+        remembered = False
+    location = window.location
+    fragment = i18n.without_language(str(location.hash))
+    fragment = "" if fragment == "#" else fragment
+    if not remembered:
+        fragment = (fragment + "&" if fragment else "#") + "%s=%s" % (i18n.LINK_KEY, language)
+    window.history.replaceState(None, "", str(location.pathname) + str(location.search) + fragment)
+    location.reload()

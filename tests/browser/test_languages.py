@@ -1,0 +1,168 @@
+"""The pages in the reader's language (issue 40; docs/translating.md): a link's lang=, the
+browser's languages, the menu remembered; Arabic mirrors the page but not the board; the
+pseudo-language (every message wrapped, longer, accented) leaves no English and no text
+overflowing its box at 360 px."""
+
+import pytest
+
+from kalah.library.links import share_fragment
+from kalah.game.board import Board
+from kalah.records.record import Record
+from kalah.game.rules import find_rules
+
+# Visible text that is the same in every language: the game's and rule sets' names, house
+# letters, counts, marks, the rule set's code.
+SAME_EVERYWHERE = ("Kalah", "kalah(6,4)", "Owari", "Oware abapa", "Relay Kalaha", "Français", "English", "Español",
+                   "Português", "Deutsch")
+
+UNTRANSLATED = """() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const element = node.parentElement;
+    if (!/[A-Za-z]{2}/.test(text) || element.closest("option, script, noscript, template, select")) continue;
+    if (!element.checkVisibility() || SAME.includes(text) || text.includes("[")) continue;
+    found.push(text);
+  }
+  return found;
+}""".replace("SAME", repr(list(SAME_EVERYWHERE)))
+
+# Text boxes whose text does not fit: wider than the page, or clipped inside their own box (but
+# where the page clips on purpose, with an ellipsis: a long player's name; and what is kept off
+# screen for screen readers: the skip link until focused, the menu's label).
+OVERFLOWING = """() => {
+  const found = [];
+  for (const element of document.querySelectorAll("[data-i18n], button, label, legend, summary, h1, h2, p, a")) {
+    if (!element.checkVisibility() || element.closest(".skip, .visually-hidden")) continue;
+    if (getComputedStyle(element).textOverflow === "ellipsis") continue;
+    const box = element.getBoundingClientRect();
+    if (box.left < -1 || box.right > innerWidth + 1 || element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== "visible")
+      found.push(element.id || element.tagName + ": " + element.textContent.trim().slice(0, 40));
+  }
+  if (document.documentElement.scrollWidth > innerWidth) found.push("the page scrolls sideways");
+  return found;
+}"""
+
+
+def one_move_link(language=None):
+    board = Board(find_rules("kalah(6,4)"))
+    board.push(3)
+    fragment = share_fragment(Record.from_board(board))
+    return fragment + ("&lang=" + language if language else "")
+
+
+def open_page(context, site_url, address, wait_for_python_ready):
+    page = context.new_page()
+    page.goto(site_url + address)
+    wait_for_python_ready(page)
+    return page
+
+
+def test_lang_in_a_link_shows_the_play_page_in_french(new_context, site_url, wait_for_python_ready, save_screenshot):
+    page = open_page(new_context(locale="en-US"), site_url, "index.html#lang=fr", wait_for_python_ready)
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir, document.title]") == [
+        "fr", "", "Kalah — jouer contre l'ordinateur ou un ami"]
+    assert page.inner_text("#undo") == "Annuler" and page.inner_text(".site-header nav a >> nth=0") == "Jouer"
+    assert page.inner_text("#status") == "Sud au trait."
+    assert page.inner_text("#preset-error") == ""   # lang= alone is no game setup to refuse
+    assert page.get_attribute(".kb-house.kb-s >> nth=0", "aria-label") == "votre case A, 4 graines"
+    assert page.inner_text(".kb-caption-top .kb-name") == "Nord · Ordinateur (niveau 3)"
+    assert page.input_value("#language") == "fr"
+    page.click('.kb-house[data-side="0"][data-house="3"]')
+    page.wait_for_function("document.getElementById('message').textContent.includes('rejoue')")
+    assert page.inner_text("#message").startswith(
+        "Sud sème la case C (4 graines). La dernière graine est tombée dans le grenier de Sud : Sud rejoue.")
+    save_screenshot(page, "fr")
+    # The share link holds the game, not the language: it opens in its reader's language.
+    page.click("#share")
+    page.wait_for_function("document.getElementById('copy-text').value.includes('#g=')")
+    assert "lang=" not in page.input_value("#copy-text")
+
+
+def test_the_browser_s_language_first_then_the_menu_s_choice_kept(new_context, site_url, wait_for_python_ready):
+    context = new_context(locale="es-ES")
+    page = open_page(context, site_url, "index.html", wait_for_python_ready)
+    assert page.inner_text("#undo") == "Deshacer"
+    with page.expect_navigation():   # the page opens again in the language chosen
+        page.select_option("#language", "de")
+    wait_for_python_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.inner_text("#undo") == "Rückgängig"
+    assert page.evaluate("localStorage.getItem('kalah-language')") == "de"
+    again = open_page(context, site_url, "history.html", wait_for_python_ready)
+    assert again.inner_text(".site-header nav a >> nth=3") == "Verlauf"
+    # A link's language wins over the choice; an unknown one is ignored.
+    assert open_page(context, site_url, "index.html#lang=pt", wait_for_python_ready).inner_text("#undo") == "Desfazer"
+    assert open_page(context, site_url, "index.html#lang=tlh", wait_for_python_ready).inner_text("#undo") == "Rückgängig"
+
+
+def test_english_stays_as_written_and_fetches_no_catalog(new_context, site_url, wait_for_python_ready):
+    context = new_context(locale="en-GB")
+    requested = []
+    context.on("request", lambda request: requested.append(request.url))
+    page = open_page(context, site_url, "index.html", wait_for_python_ready)
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.className]") == ["en", ""]
+    assert page.inner_text("#undo") == "Undo"
+    assert not [url for url in requested if "/static/i18n/" in url]
+
+
+def test_a_french_link_opens_the_same_game_as_an_english_one(new_context, site_url, wait_for_python_ready):
+    english = open_page(new_context(locale="en-US"), site_url, "replay.html#" + one_move_link("fr"),
+                        wait_for_python_ready)
+    plain = open_page(new_context(locale="en-US"), site_url, "replay.html#" + one_move_link(), wait_for_python_ready)
+    position = "document.querySelector('[data-position]').dataset.position"
+    assert english.evaluate(position) == plain.evaluate(position) == "kalah(6,4)/4,4,0,5,5,5,1,4,4,4,4,4,4,0/S"
+    assert english.evaluate("document.documentElement.lang") == "fr"   # the link's language: its words
+    assert english.inner_text(".site-header nav a >> nth=0") == "Jouer"
+
+
+@pytest.mark.parametrize("width", (360, 1280), ids=["360px", "1280px"])
+def test_arabic_mirrors_the_page_but_the_board_keeps_its_order(new_context, site_url, wait_for_python_ready,
+                                                                save_screenshot, width):
+    boxes = """() => [...document.querySelectorAll('#board .kb-house, #board .kb-store')].map(
+        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])"""
+    viewport = {"width": width, "height": 900}
+    english = open_page(new_context(viewport=viewport), site_url, "index.html", wait_for_python_ready)
+    arabic = open_page(new_context(viewport=viewport), site_url, "index.html#lang=ar", wait_for_python_ready)
+    assert arabic.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+    assert arabic.evaluate(boxes) == english.evaluate(boxes)   # South's A..F left to right, as sown
+    assert arabic.inner_text('.kb-house[data-index="0"] .kb-letter') == "A"
+    assert arabic.evaluate(OVERFLOWING) == []   # the skip link off the right, not widening the page leftwards
+    # The page itself mirrors: the site's name on the right, the controls from the right.
+    name = "document.querySelector('.site-header h1').getBoundingClientRect().x"
+    assert arabic.evaluate(name) > english.evaluate(name)
+    arabic.click('.kb-house[data-side="0"][data-house="3"]')
+    arabic.wait_for_function("document.getElementById('message').textContent.includes('يبذر')")
+    assert arabic.inner_text("#message").startswith("الجنوب يبذر الحفرة C (4 بذور).")
+    save_screenshot(arabic, "ar-%d" % width)
+
+
+def test_the_pseudo_language_leaves_no_english_and_nothing_overflows_at_360(new_context, site_url,
+                                                                          wait_for_python_ready, save_screenshot):
+    context = new_context(viewport={"width": 360, "height": 740})
+    page = open_page(context, site_url, "index.html#lang=qps", wait_for_python_ready)
+    page.click("#new-game summary")
+    page.click('.kb-house[data-side="0"][data-house="1"]')
+    page.wait_for_function("document.getElementById('message').textContent.includes('[')")
+    assert page.evaluate(UNTRANSLATED) == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-play")
+    embed = open_page(context, site_url, "embed.html#" + one_move_link("qps"), wait_for_python_ready)
+    assert embed.evaluate("document.documentElement.lang") == "qps"
+    # The replay viewer's own words (captions, move label, Play/Pause) are the next step (docs/translating.md).
+    viewer = embed.eval_on_selector_all(".kb-caption, #ply-label, #play", "elements => elements.map((e) => e.innerText)")
+    assert [text for text in embed.evaluate(UNTRANSLATED) if not any(text in words for words in viewer)] == []
+    assert embed.evaluate(OVERFLOWING) == []
+
+
+def test_the_embed_code_given_carries_the_page_s_language(new_context, site_url, wait_for_python_ready):
+    # One house of one seed a side, two quick computers: the game ends at the first move.
+    page = open_page(new_context(locale="en-US"), site_url,
+                     "index.html#rules=kalah(1,1)&south=first&north=first&speed=fast&lang=es", wait_for_python_ready)
+    page.wait_for_selector("#game-over:not([hidden])")
+    page.click("#embed-end")
+    page.wait_for_function("document.getElementById('copy-text').value.includes('<iframe')")
+    code = page.input_value("#copy-text")
+    assert "/embed.html#g=" in code
+    assert '&amp;lang=es" title="Partida de Kalah: Ordenador (first legal house) contra Ordenador (first legal house)"' in code
