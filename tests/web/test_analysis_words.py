@@ -1,7 +1,7 @@
 """The analysis board's words (kalah/web/analysis/words.py): a proof never stops without saying so."""
 
 from kalah import Board
-from kalah.web.analysis.words import line_words, values_words
+from kalah.web.analysis.words import estimate_words, line_words, values_words
 
 HEAD = "South to move. A value is South's final margin in seeds with best play from both sides: "
 
@@ -22,3 +22,12 @@ def test_the_line_says_how_far_it_is_proven():
     assert line_words(board, [3, 6, 2], False, 1) == "C-F b (the first move proven; the rest as far as the computer sees)"
     assert line_words(board, [3], False, 0) == "C (as far as the computer sees)"
     assert line_words(board, [], False, 0) == ""
+
+
+def test_the_pages_first_estimate_says_where_it_comes_from():
+    assert estimate_words("South", 0, 4, 6, "search") == (
+        HEAD + "a first estimate by a depth 6 search on this page (0 of 4 proven exact); "
+        "the computer refines it\u2026")
+    assert estimate_words("South", 3, 5, 0, "book") == (
+        HEAD + "a first estimate from the opening book (3 of 5 proven exact); the computer refines it\u2026")
+    assert estimate_words("South", 5, 5, 0, "book") == HEAD + "all proven exact."

@@ -2,21 +2,20 @@
 
 The position is in the link (`analysis.html#position=P`, P a position text
 of docs/formats.md, kalah/analysis.py), so it can be shared or put in a
-course page. The values come from the computer's worker
-(kalah.ai.analysis_board): the first at once (the opening book, a proof or
-a short search), then, one short call after another, proofs until every
-value is exact. Each answer of the current position shows as it comes; a
-move, an edit or a new link drops the calls still waiting.
+course page. The first values come from the page itself (kalah/web/common/estimate.py:
+the book or a short search), not waiting for the worker (kalah.ai.analysis_board), whose
+values replace them: the first at once (the opening book, a proof or a short search), then,
+one short call after another, proofs until every value is exact. Each answer of the current
+position shows as it comes; a move, an edit or a new link drops the calls still waiting.
 
 For pages and tests outside, the board element (#board) carries
 `data-position` (the position shown) and, once its values are known,
 `data-values`: a JSON object keyed as `python -m kalah solve --position P
 --json` keys its "values" (each legal move's house, "0" for the pie swap),
 each {"value": V, "exact": true|false}, V the mover's final margin in
-seeds; `data-values-position` names the position those values are of.
+seeds; `data-values-position` names the position those values are of, and
+`data-values-source` "page" (the page's estimate) or "worker".
 """
-
-import json
 
 from pyscript import document, window
 
@@ -25,13 +24,14 @@ from kalah.analysis_link import analysis_fragment
 from kalah.fragments import is_link
 from kalah.board import Board
 from kalah.errors import KalahError
-from kalah.notation import move_text, signed
 from kalah.rules import SIDE_NAMES
 from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
+from kalah.web.common.estimate import FirstEstimate
 from kalah.web.analysis.editor import PositionEditor
-from kalah.web.analysis.words import line_words, values_words
-from kalah.web.common.dom import bring_into_view, by_id, clear, el, listen, missing, page_ready
+from kalah.web.analysis.values_view import ValuesView
+from kalah.web.analysis.words import estimate_words, line_words, values_words
+from kalah.web.common.dom import bring_into_view, by_id, listen, missing, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
 
@@ -62,6 +62,7 @@ class AnalysisPage:
         self.client.on_ready = lambda timings: document.body.setAttribute("data-worker", "ready")
         self.board = Board()
         self.calls = []          # worker calls for the position shown
+        self.estimate = FirstEstimate(self.got_estimate)   # the page's own first values
         self.rounds = 0
         self.round_budget = MAX_ROUNDS
         self.depth = None        # the search's depth of the values shown (the proofs' answers have none)
@@ -74,7 +75,7 @@ class AnalysisPage:
         self.view = BoardView(self.board_box, on_house=self.house_clicked)
         self.message = by_id("message")
         self.values_status = by_id("values-status")
-        self.values_list = by_id("values")
+        self.values_view = ValuesView(self.board_box, by_id("values"))
         self.line = by_id("line")
         self.back_button = by_id("back")
         self.computer_side = by_id("computer-side")
@@ -167,12 +168,11 @@ class AnalysisPage:
         by_id("copy-status").textContent = ""
 
     def drop_calls(self):
+        self.estimate.stop()
         for call_id in self.calls:
             self.client.cancel(call_id, stop=False)
         self.calls = []
-        self.board_box.removeAttribute("data-values")
-        self.board_box.removeAttribute("data-values-position")
-        clear(self.values_list)
+        self.values_view.clear()
         self.line.textContent = ""
 
     def call(self, name, args, on_result):
@@ -206,8 +206,14 @@ class AnalysisPage:
                                           else "Valuing %s's moves\u2026" % SIDE_NAMES[board.turn])
         # The first values do not wait for the endgame table's download: the proofs after them load it.
         self.call(VALUES, {"position": board.position(), "time": FIRST_SECONDS, "tables": False}, self.got_values)
+        self.estimate.start(board)
+
+    def got_estimate(self, answer, source):
+        """The page's own first values (`source` "book" or "search"), until the worker's come."""
+        self.show_values(self.board.position(), answer["values"], answer["depth"], estimate=source)
 
     def got_values(self, position, answer):
+        self.estimate.stop()
         values = answer.get("values") or {}
         self.depth = answer.get("depth") or self.depth
         self.values = values
@@ -233,28 +239,15 @@ class AnalysisPage:
         self.show_values(self.board.position(), self.values, self.depth)
         self.prove(self.board.position(), self.values)
 
-    def show_values(self, position, values, depth):
-        board = self.board
-        side = board.turn
-        keys = sorted(values, key=int)
-        shown = dict((key, {"value": values[key]["value"], "exact": values[key]["exact"] is True}) for key in keys)
-        self.board_box.setAttribute("data-values", json.dumps(shown))
-        self.board_box.setAttribute("data-values-position", position)
-        clear(self.values_list)
-        best = max(entry["value"] for entry in shown.values()) if shown else None
-        exact = 0
-        for key in keys:
-            entry = shown[key]
-            exact += entry["exact"]
-            text = "%s %s %s" % (move_text(side, int(key)), signed(entry["value"]),
-                                 "exact" if entry["exact"] else "search")
-            cls = "value" + (" best" if entry["value"] == best else "") + ("" if entry["exact"] else " guess")
-            self.values_list.appendChild(el("li", text, cls=cls, attrs={"data-move": key}))
-        out_of_budget = exact < len(keys) and self.rounds >= self.round_budget
+    def show_values(self, position, values, depth, estimate=None):
+        """The values shown and the status line; `estimate`: the page's own ("book" or "search")."""
+        side = SIDE_NAMES[self.board.turn]
+        exact = self.values_view.show(self.board, position, values, "page" if estimate else "worker")
+        out_of_budget = exact < len(values) and self.rounds >= self.round_budget
         self.keep_proving_button.hidden = not out_of_budget or self.computer_to_move()
-        words = values_words(SIDE_NAMES[side], exact, len(keys), depth, self.rounds, self.round_budget,
-                             self.computer_to_move())
-        self.values_status.textContent = words
+        self.values_status.textContent = (
+            estimate_words(side, exact, len(values), depth, estimate) if estimate else
+            values_words(side, exact, len(values), depth, self.rounds, self.round_budget, self.computer_to_move()))
 
     def got_line(self, position, answer):
         moves = answer.get("line") or []

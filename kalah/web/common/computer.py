@@ -158,10 +158,7 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
                 request._result(answer)
             else:
                 _ask_worker(request, player_name, time_limit, seed)
-        if _books.get(board.rules.name) in (None, LOADING):
-            _fetch_book(board.rules.name, from_book)   # some 150 kB: the worker takes longer
-        else:
-            _later(from_book)
+        with_book(board.rules.name, lambda found: from_book())
         return request
     if player_name in REFERENCE_PLAYERS:
         local = _local_player(player_name, seed)
@@ -204,6 +201,18 @@ def _shipped_books():
 
 
 SHIPPED_BOOKS = _shipped_books()
+
+
+def with_book(rules_name, then):
+    """then(book) on a later turn of the event loop, once the rule set's opening book is here:
+    the Book, or None where none is shipped or it could not load. Fetched once a rule set
+    (some 150 kB: sooner than the worker's start)."""
+    def ready():
+        then(_books.get(rules_name) or None)
+    if rules_name in SHIPPED_BOOKS and _books.get(rules_name) in (None, LOADING):
+        _fetch_book(rules_name, ready)
+    else:
+        _later(ready)
 
 
 def _book_answer(board):
