@@ -5,12 +5,13 @@
     estimate.stop()                       # the worker's values came
 
 `answer` has the worker's shape (kalah.ai.first_values); `source` is "book"
-or "search". The opening book's values where the rule set ships one and the
-position is in it; else search slices on the page's thread, each of about
-SLICE_SECONDS with PAUSE_MS between them, so that the page answers clicks
-and the worker's start keeps a core, until the values are exact or the
-slices have had BUDGET_SECONDS (by then the worker's values are near, and
-deeper).
+or "search". Search slices on the page's thread, each of about SLICE_SECONDS
+with PAUSE_MS between them, so that the page answers clicks and the worker's
+start keeps a core, until the values are exact or the slices have had
+BUDGET_SECONDS (by then the worker's values are near, and deeper); but the
+opening book's values where the rule set ships one and the position is in it:
+at once once the book is here, and the slices meanwhile do not wait for its
+download.
 """
 
 from pyscript import window
@@ -39,6 +40,7 @@ class FirstEstimate:
         board = self.board = board.copy()
         self.spent, self.depth = 0.0, 0
         computer.with_book(board.rules.name, lambda book: self._from_book(board, book))
+        self.timer.start(0)   # after with_book's answer when the book is here already
 
     def stop(self):
         self.board = None
@@ -50,9 +52,8 @@ class FirstEstimate:
         answer = first_values.book_values(board, book)
         if answer is not None:
             # The book's values were proven or searched far deeper than a page can.
+            self.stop()
             self.on_values(answer, "book")
-            return
-        self._slice()
 
     def _slice(self):
         board = self.board
