@@ -107,3 +107,19 @@ def test_every_rule_set_gets_first_values_from_the_page_and_a_move_gets_its_own(
     values = board_values(page, board.position(), "page")
     assert set(values) == set(str(move) for move in board.legal_moves)
     assert page.get_attribute("body", "data-worker") is None
+
+
+def test_the_play_pages_hints_show_the_pages_estimate_before_the_worker_starts(page, site_url,
+                                                                               wait_for_python_ready):
+    worker = HeldWorker(page.context)
+    page.goto(site_url + "index.html#rules=kalah(4,3)&south=person&north=person")
+    wait_for_python_ready(page)
+    page.click("#hints-toggle")
+    page.wait_for_function("document.querySelectorAll('#hints li').length === 4")
+    expect(page.locator("#hints-status")).to_contain_text("a first estimate on this page (depth ")
+    assert page.eval_on_selector_all("#hints li", "(items) => items.map((i) => i.textContent.split(' ')[0])") == [
+        "A", "B", "C", "D"]
+    worker.release()
+    expect(page.locator("#hints-status")).not_to_contain_text("first estimate", timeout=120_000)
+    expect(page.locator("#hints-status")).to_contain_text("South to move. Each move's value")
+    assert page.locator("#hints li").count() == 4

@@ -204,9 +204,9 @@ class AnalysisPage:
         self.line_proven_asked = False
         self.values_status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
                                           else "Valuing %s's moves\u2026" % SIDE_NAMES[board.turn])
+        self.estimate.start(board)   # first: the worker's start then takes the cores
         # The first values do not wait for the endgame table's download: the proofs after them load it.
         self.call(VALUES, {"position": board.position(), "time": FIRST_SECONDS, "tables": False}, self.got_values)
-        self.estimate.start(board)
 
     def got_estimate(self, answer, source):
         """The page's own first values (`source` "book" or "search"), until the worker's come."""

@@ -203,12 +203,18 @@ def _shipped_books():
 SHIPPED_BOOKS = _shipped_books()
 
 
+def loaded_book(rules_name):
+    """The rule set's opening book if it is here already, else None."""
+    found = _books.get(rules_name)
+    return found if found and found != LOADING else None
+
+
 def with_book(rules_name, then):
     """then(book) on a later turn of the event loop, once the rule set's opening book is here:
     the Book, or None where none is shipped or it could not load. Fetched once a rule set
     (some 150 kB: sooner than the worker's start)."""
     def ready():
-        then(_books.get(rules_name) or None)
+        then(loaded_book(rules_name))
     if rules_name in SHIPPED_BOOKS and _books.get(rules_name) in (None, LOADING):
         _fetch_book(rules_name, ready)
     else:
