@@ -8,7 +8,8 @@ ready time, cold. Each run measures, one after the other (a pair), in fresh
 browser contexts (cold: nothing cached) and then again in a second page of
 the same context (warm):
 - the bare page (static/bench/minimal.html) until its Python runs;
-- analysis.html#position=P until the board's data-values are of P (the first
+- analysis.html#position=P until the page is ready (<body data-ready>), until
+  the board's data-values are of P (the first
   values: the page's own estimate, kalah/web/common/estimate.py) and until the
   worker's values have replaced them (data-values-source="worker"), for the
   start position (in the opening book) and a middle-game one (32 seeds: a
@@ -24,7 +25,7 @@ import pathlib
 import statistics
 import time
 
-from scripts.bench.measure_first_move import bare
+from scripts.bench.measure_first_move import BARE_READY, bare
 from scripts.build.serve import start_server
 from scripts.harness.chromium import chromium_launch_options
 
@@ -44,13 +45,16 @@ GOAL = 1.5
 
 
 def first_values(page, url, position):
-    """Seconds from navigation to the board's first values of `position`, and to the worker's."""
+    """Seconds from navigation to the page's ready, to the board's first values of `position`,
+    and to the worker's."""
     started = time.perf_counter()
     page.goto(url + "analysis.html#position=" + position)
+    page.wait_for_function(BARE_READY, timeout=120_000)
+    ready = time.perf_counter() - started
     page.wait_for_function(VALUES_OF, arg=[position, None], timeout=120_000)
     first = time.perf_counter() - started
     page.wait_for_function(VALUES_OF, arg=[position, "worker"], timeout=300_000)
-    return first, time.perf_counter() - started
+    return ready, first, time.perf_counter() - started
 
 
 def measure(runs):
@@ -72,7 +76,8 @@ def measure(runs):
                     context = browser.new_context()
                     for state in ("cold", "warm"):
                         page = context.new_page()
-                        first, worker = first_values(page, url, position)
+                        ready, first, worker = first_values(page, url, position)
+                        times.setdefault((kind + ", page ready", state), []).append(ready)
                         times.setdefault((kind, state), []).append(first)
                         times.setdefault((kind + ", worker's values", state), []).append(worker)
                         page.close()
@@ -108,10 +113,12 @@ def main():
             state, figures["bare, " + state]["median_s"], options.runs))
         for kind in POSITIONS:
             first = figures["%s, %s" % (kind, state)]
+            ready = figures["%s, page ready, %s" % (kind, state)]
             worker = figures["%s, worker's values, %s" % (kind, state)]
-            print("  %s: first values %.2f s, %.2fx the bare page (paired; goal %.1fx); the worker's %.2f s (%.2fx)"
-                  % (kind, first["median_s"], first["paired_ratio"], GOAL, worker["median_s"],
-                     worker["paired_ratio"]))
+            print("  %s: first values %.2f s, %.2fx the bare page (paired; goal %.1fx); page ready %.2fx; "
+                  "the worker's values %.2f s (%.2fx)" % (kind, first["median_s"], first["paired_ratio"], GOAL,
+                                                          ready["paired_ratio"], worker["median_s"],
+                                                          worker["paired_ratio"]))
 
 
 if __name__ == "__main__":

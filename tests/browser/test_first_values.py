@@ -123,3 +123,14 @@ def test_the_play_pages_hints_show_the_pages_estimate_before_the_worker_starts(p
     expect(page.locator("#hints-status")).not_to_contain_text("first estimate", timeout=120_000)
     expect(page.locator("#hints-status")).to_contain_text("South to move. Each move's value")
     assert page.locator("#hints li").count() == 4
+
+
+def test_level_3_plays_its_first_turn_on_the_page_before_the_worker_starts(page, site_url, wait_for_python_ready):
+    worker = HeldWorker(page.context)
+    page.goto(site_url + "index.html#rules=kalah(6,4)&south=level3&north=person&speed=fast")
+    wait_for_python_ready(page)
+    # Level 3's whole first turn (an extra turn may make it two moves), then North, a person, to move.
+    page.wait_for_function("(document.querySelector('#board').dataset.position || '').endsWith('/N')")
+    assert page.get_attribute("body", "data-computer") != "ready"
+    worker.release()
+    page.wait_for_function("document.body.dataset.computer === 'ready'", timeout=120_000)
