@@ -24,16 +24,11 @@ round. Each call is short, so the page can drop a stale one cheaply.
 import time
 
 from kalah.ai import search
+from kalah.ai.first_values import values_answer
 from kalah.ai.worker_api import _board, _prepare, _prepare_book, _time
 from kalah.game.rules import NORTH, SWAP
 
 MAX_LINE = 16
-
-
-def _answer(values, exact, depth=0):
-    shown = dict((str(move), {"value": values[move], "exact": bool(exact.get(move))})
-                 for move in sorted(values))
-    return {"values": shown, "depth": depth, "complete": all(entry["exact"] for entry in shown.values())}
 
 
 def values(args, progress=None, should_stop=None):
@@ -48,7 +43,7 @@ def values(args, progress=None, should_stop=None):
     else:
         _prepare(board)
     analysis = search.analyse(board, _time(args, 0.5), None, should_stop)
-    return _answer(analysis.values or {}, analysis.exact_values or {}, analysis.depth)
+    return values_answer(analysis.values or {}, analysis.exact_values or {}, analysis.depth)
 
 
 def _known(args):
@@ -102,7 +97,7 @@ def prove(args, progress=None, should_stop=None):
         rounds = args.get("round", 1)
         rounds = min(rounds, 4) if isinstance(rounds, int) and rounds > 0 else 1
         analysis = search.analyse(board, seconds * rounds, None, should_stop)
-        return _answer(analysis.values or {}, analysis.exact_values or {}, analysis.depth)
+        return values_answer(analysis.values or {}, analysis.exact_values or {}, analysis.depth)
     pits = _mover_pits(board)
     m = board.rules.houses
     diff = pits[m] - pits[m + m + 1]
@@ -122,7 +117,7 @@ def prove(args, progress=None, should_stop=None):
             found[move] = (diff + future, True)
     finally:
         prover.poll = None
-    return _answer(dict((move, found[move][0]) for move in found),
+    return values_answer(dict((move, found[move][0]) for move in found),
                    dict((move, found[move][1]) for move in found))
 
 

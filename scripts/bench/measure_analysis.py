@@ -9,8 +9,10 @@ Python runs, and analysis.html#position=P until the board's data-values are
 of P (the first values) and until every one is exact, for an endgame
 position (20 seeds in the houses: the first values are proofs already) and
 a middle-game one (32 seeds: a short search first, then proofs). The first
-values wait for the Pyodide worker's start (<body data-worker="ready">,
-measured too), which is most of them.
+values are the page's own since issue 36 (scripts/bench/first_values.py
+measures them against the bare page, and the worker's after them); the
+Pyodide worker's start (<body data-worker="ready">) is measured too, and is
+most of the time to all exact.
 """
 
 import argparse

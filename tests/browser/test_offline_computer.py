@@ -13,7 +13,8 @@ from kalah.game.rules import NORTH, SOUTH
 POSITION = "document.getElementById('board').dataset.position"
 HOUSE = '#board .kb-house[data-side="{side}"][data-house="{house}"]'
 TIMEOUT = 180_000  # Pyodide's start on a loaded 2-core machine
-AGAINST_LEVEL1 = "index.html#rules=kalah(6,4)&south=person&north=level1&speed=fast"
+# Level 4: levels 1-3 play their first moves on the page while the worker starts.
+AGAINST_LEVEL4 = "index.html#rules=kalah(6,4)&south=person&north=level4&speed=fast"
 SAVED_RECORDS = """Object.keys(localStorage).filter(k => k.startsWith('kalah.game.'))
     .map(k => JSON.parse(localStorage.getItem(k)).record)"""
 
@@ -29,9 +30,9 @@ def test_after_one_visit_the_computer_plays_offline(new_context, site_url, wait_
     context.set_offline(True)
     page.reload()  # offline, from the cache alone
     wait_for_python_ready(page)
-    page.goto(site_url + AGAINST_LEVEL1)  # the same page: a preset link opened in it
+    page.goto(site_url + AGAINST_LEVEL4)  # the same page: a preset link opened in it
     page.wait_for_function("document.querySelector('#board .kb-caption-top .kb-name').textContent"
-                           " === 'North \u00b7 Computer (level 1)'")
+                           " === 'North \u00b7 Computer (level 4)'")
     page.click(HOUSE.format(side=SOUTH, house=1))  # A: 4 seeds to B..E, North to move
     after = Board("kalah(6,4)")
     after.push(1)
@@ -64,7 +65,7 @@ def test_a_computer_that_cannot_start_makes_the_game_wait_and_scores_nothing(new
 
     context.route(files, refuse_runtime)
     page = context.new_page()
-    page.goto(site_url + AGAINST_LEVEL1)
+    page.goto(site_url + AGAINST_LEVEL4)
     wait_for_python_ready(page)
     page.click(HOUSE.format(side=SOUTH, house=1))
     page.wait_for_selector("#computer-problem", state="visible", timeout=TIMEOUT)

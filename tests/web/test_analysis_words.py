@@ -1,7 +1,7 @@
 """The analysis board's words (kalah/web/analysis/words.py): a proof never stops without saying so."""
 
 from kalah import Board
-from kalah.web.analysis.words import line_words, values_words
+from kalah.web.analysis.words import estimate_words, line_words, values_words
 
 HEAD = "South to move. A value is South's final margin in seeds with best play from both sides: "
 
@@ -56,3 +56,10 @@ def test_the_computer_choices_are_the_registry_s_levels_and_perfect():
     assert choices[0] == ("level1", "Level 1 (first steps)")
     assert choices[-1] == ("perfect", "Perfect (perfect play)")
     assert (player_words("level8"), player_words("perfect")) == ("Level 8", "Perfect")
+def test_the_pages_first_estimate_says_where_it_comes_from():
+    assert estimate_words("South", 0, 4, 6, "search") == (
+        HEAD + "a first estimate by a depth 6 search on this page (0 of 4 proven exact); "
+        "the computer refines it\u2026")
+    assert estimate_words("South", 3, 5, 0, "book") == (
+        HEAD + "a first estimate from the opening book (3 of 5 proven exact); the computer refines it\u2026")
+    assert estimate_words("South", 5, 5, 0, "book") == HEAD + "all proven exact."

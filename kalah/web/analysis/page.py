@@ -4,21 +4,21 @@ The board is a study: every move played goes into a tree of moves and
 variations (kalah/study/move_tree.py; walked by study_moves.py). The whole study
 is in the link (`analysis.html#position=P`, P a position text of
 docs/formats.md, and `&moves=T&at=A` once it has moves: kalah/study/analysis.py),
-so it can be shared or put in a course page. The values come from the computer's worker
-(kalah.ai.analysis_board): the first at once (the opening book, a proof or
-a short search), then, one short call after another, proofs until every
-value is exact. Each answer of the current position shows as it comes; a
-move, an edit or a new link drops the calls still waiting.
+so it can be shared or put in a course page. The first values come from the page itself
+(kalah/web/common/estimate.py: the book or a short search), not waiting for the worker
+(kalah.ai.analysis_board), whose values replace them: the first at once (the opening book, a
+proof or a short search), then, one short call after another, proofs until every value is
+exact. Each answer of the current position shows as it comes; a move, an edit or a new link
+drops the calls still waiting.
 
 For pages and tests outside, the board element (#board) carries
 `data-position` (the position shown) and, once its values are known,
 `data-values`: a JSON object keyed as `python -m kalah solve --position P
 --json` keys its "values" (each legal move's house, "0" for the pie swap),
 each {"value": V, "exact": true|false}, V the mover's final margin in
-seeds; `data-values-position` names the position those values are of.
+seeds; `data-values-position` names the position those values are of, and
+`data-values-source` "page" (the page's estimate) or "worker".
 """
-
-import json
 
 from pyscript import document, window
 
@@ -27,7 +27,6 @@ from kalah.study.analysis_link import study_fragment
 from kalah.library.fragments import is_link
 from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.game.notation import move_text, signed
 from kalah.game.rules import SIDE_NAMES, SOUTH
 from kalah.study.move_tree import StudyTree, path_text
 from kalah.web.analysis.board_edit import BoardEdit
@@ -36,30 +35,15 @@ from kalah.web.common import computer, worker_client
 from kalah.web.common.board_view import BoardView
 from kalah.web.analysis.editor import PositionEditor
 from kalah.web.analysis.study_moves import StudyMoves
-from kalah.web.analysis.line_view import EvaluationBar, LineView
-from kalah.web.analysis.words import computer_choices, player_words, values_words
-from kalah.web.common.dom import bring_into_view, by_id, clear, el, listen, missing, page_ready
+from kalah.web.analysis.line_view import LineView
+from kalah.web.analysis.position_values import PositionValues
+from kalah.web.analysis.words import computer_choices, player_words
+from kalah.web.common.dom import bring_into_view, by_id, el, listen, page_ready
 from kalah.web.common.files import copy_to_clipboard
 from kalah.web.common.house_click import why_not
 
-VALUES = "kalah.ai.analysis_board:values"
-PROVE = "kalah.ai.analysis_board:prove"
-LINE = "kalah.ai.analysis_board:line"
-FIRST_SECONDS = 0.5    # the first values: a short search (or the book, or a quick proof)
-PROVE_SECONDS = 2.0    # a round of proofs; short, so that a stale one is dropped soon
-MAX_ROUNDS = 60        # about two minutes of proofs a position, then "Keep proving" gives as much again
-LINE_PLIES = 10
-LINE_SECONDS = 1.0     # the first line; once every value is exact, the proven line may take longer
-PROVEN_LINE_SECONDS = 3.0
 COMPUTER_SECONDS = 1.0
 DEFAULT_LEVEL = "level3"
-
-
-def proof_rounds():
-    """The proofs' budget in rounds: MAX_ROUNDS, unless a test shortened it (window.kalahProofRounds)
-    to reach the budget's end in seconds."""
-    value = getattr(window, "kalahProofRounds", None)
-    return MAX_ROUNDS if missing(value) else int(value)
 
 
 class AnalysisPage:
@@ -70,22 +54,13 @@ class AnalysisPage:
         self.client.on_ready = lambda timings: document.body.setAttribute("data-worker", "ready")
         self.board = Board()   # the position shown: the study's (self.study.tree) at the move looked at
         self.orientation = SOUTH             # the side drawn at the bottom ("f" flips)
-        self.calls = []          # worker calls for the position shown
-        self.rounds = 0
-        self.round_budget = MAX_ROUNDS
-        self.depth = None        # the search's depth of the values shown (the proofs' answers have none)
-        self.values = {}
-        self.line_exact = False
-        self.line_proven_asked = False
         self.request = None      # the computer's pending move
         self.editing = False     # the board shows the editor's counts, not yet a position
         self.board_box = by_id("board")
         self.view = BoardView(self.board_box, on_house=self.house_clicked)
         self.message = by_id("message")
-        self.values_status = by_id("values-status")
-        self.values_list = by_id("values")
         self.line = LineView(by_id("line"), self.play_line, self.preview)
-        self.bar = EvaluationBar(by_id("eval-bar"), by_id("eval-text"))
+        self.values = PositionValues(self.client, self.board_box, self.line, self.computer_to_move)
         self.computer_side = by_id("computer-side")
         self.computer_level = by_id("computer-level")
         for name, label in computer_choices():
@@ -101,12 +76,6 @@ class AnalysisPage:
         listen(self.computer_level, "change", lambda event: self.computer_turn())
         listen(by_id("start-position"), "click", lambda event: self.start_position())
         listen(by_id("copy-link"), "click", lambda event: self.copy_link())
-        self.keep_proving_button = by_id("keep-proving")
-        listen(self.keep_proving_button, "click", lambda event: self.keep_proving())
-        self.stop_proving_button = by_id("stop-proving")
-        listen(self.stop_proving_button, "click", lambda event: self.stop_proving())
-        self.proof_call = None   # the round of proofs under way
-        self.stopped = False     # the proofs were stopped by the user (Keep proving goes on)
         listen(document.defaultView, "hashchange", lambda event: self.open_hash())
 
     # -- opening positions ---------------------------------------------------
@@ -174,7 +143,7 @@ class AnalysisPage:
         self.study.disable()
         self.link.value = ""
         by_id("copy-status").textContent = ""
-        self.values_status.textContent = "The values come once the position is complete."
+        self.values.say("The values come once the position is complete.")
 
     # -- the board and its values ---------------------------------------------
     def shown(self):
@@ -204,119 +173,10 @@ class AnalysisPage:
         by_id("copy-status").textContent = ""
 
     def drop_calls(self):
-        for call_id in self.calls:
-            self.client.cancel(call_id, stop=False)
-        self.calls = []
-        self.board_box.removeAttribute("data-values")
-        self.board_box.removeAttribute("data-values-position")
-        clear(self.values_list)
-        self.line.clear()
-        self.bar.show(self.board, {})
-
-    def call(self, name, args, on_result):
-        position = self.board.position()
-
-        def answered(answer):
-            if self.board.position() == position:
-                on_result(position, answer)
-
-        def failed(message):
-            if self.board.position() == position:
-                self.values_status.textContent = "No values: %s" % message
-        call_id = self.client.call(name, args, answered, on_error=failed)
-        self.calls.append(call_id)
-        return call_id
+        self.values.drop(self.board)
 
     def ask(self):
-        self.drop_calls()
-        board = self.board
-        if board.is_game_over():
-            south, north = board.scores()
-            self.values_status.textContent = "The game is over there: South %d, North %d. No move to value." % (south, north)
-            self.board_box.setAttribute("data-values", "{}")
-            self.board_box.setAttribute("data-values-position", board.position())
-            self.bar.show(board, {})
-            return
-        self.rounds = 0
-        self.round_budget = proof_rounds()
-        self.stopped = False
-        self.depth = None
-        self.keep_proving_button.hidden = True
-        self.stop_proving_button.hidden = True
-        self.line_exact = False
-        self.line_proven_asked = False
-        self.values_status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
-                                          else "Valuing %s's moves\u2026" % SIDE_NAMES[board.turn])
-        # The first values do not wait for the endgame table's download: the proofs after them load it.
-        self.call(VALUES, {"position": board.position(), "time": FIRST_SECONDS, "tables": False}, self.got_values)
-
-    def got_values(self, position, answer):
-        values = answer.get("values") or {}
-        self.depth = answer.get("depth") or self.depth
-        self.values = values
-        self.show_values(position, values, self.depth)
-        complete = bool(answer.get("complete"))
-        if self.rounds == 0 or (complete and not self.line_exact and not self.line_proven_asked):
-            self.line_proven_asked = complete
-            self.call(LINE, {"position": position, "plies": LINE_PLIES, "values": values,
-                             "time": PROVEN_LINE_SECONDS if complete else LINE_SECONDS}, self.got_line)
-        if complete or self.rounds >= self.round_budget or self.computer_to_move():
-            return
-        self.prove(position, values)
-
-    def prove(self, position, values):
-        self.rounds += 1
-        self.proof_call = self.call(PROVE, {"position": position, "time": PROVE_SECONDS, "values": values,
-                                            "round": self.rounds}, self.got_values)
-
-    def stop_proving(self):
-        """The Stop button: the round under way is dropped, the values shown stay, and the status
-        says so (Keep proving goes on from them)."""
-        if self.proof_call is not None:
-            self.client.cancel(self.proof_call, stop=False)
-            self.proof_call = None
-        self.stopped = True
-        self.round_budget = self.rounds
-        self.show_values(self.board.position(), self.values, self.depth)
-
-    def keep_proving(self):
-        """Another budget of proofs, from the values shown."""
-        self.keep_proving_button.hidden = True
-        self.stopped = False
-        self.round_budget = self.rounds + proof_rounds()
-        self.show_values(self.board.position(), self.values, self.depth)
-        self.prove(self.board.position(), self.values)
-
-    def show_values(self, position, values, depth):
-        board = self.board
-        side = board.turn
-        keys = sorted(values, key=int)
-        shown = dict((key, {"value": values[key]["value"], "exact": values[key]["exact"] is True}) for key in keys)
-        self.board_box.setAttribute("data-values", json.dumps(shown))
-        self.board_box.setAttribute("data-values-position", position)
-        self.bar.show(board, shown)
-        clear(self.values_list)
-        best = max(entry["value"] for entry in shown.values()) if shown else None
-        exact = 0
-        for key in keys:
-            entry = shown[key]
-            exact += entry["exact"]
-            text = "%s %s %s" % (move_text(side, int(key)), signed(entry["value"]),
-                                 "exact" if entry["exact"] else "search")
-            cls = "value" + (" best" if entry["value"] == best else "") + ("" if entry["exact"] else " guess")
-            self.values_list.appendChild(el("li", text, cls=cls, attrs={"data-move": key}))
-        out_of_budget = exact < len(keys) and self.rounds >= self.round_budget
-        self.keep_proving_button.hidden = not out_of_budget or self.computer_to_move()
-        self.stop_proving_button.hidden = exact == len(keys) or out_of_budget or self.computer_to_move()
-        words = values_words(SIDE_NAMES[side], exact, len(keys), depth, self.rounds, self.round_budget,
-                             self.computer_to_move(), self.stopped)
-        self.values_status.textContent = words
-
-    def got_line(self, position, answer):
-        moves = answer.get("line") or []
-        proven = answer.get("proven") or 0
-        self.line_exact = bool(answer.get("exact"))
-        self.line.render(self.board, moves, self.line_exact, proven)
+        self.values.ask(self.board)
 
     def play_line(self, moves):
         """A move of the best line was clicked: the line up to it goes into the study, shown there."""

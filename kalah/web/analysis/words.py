@@ -1,6 +1,7 @@
 """What the analysis board says about its values and its best line (pure Python: no DOM).
 
     values_words("South", exact=3, total=5, depth=12, rounds=60, budget=60, computer_moves=False)
+    estimate_words("South", exact=0, total=5, depth=6, source="search")   # the page's first estimate
     line_words(board, [6, 1, 4], exact=False, proven=1)   # 'F-A d (the first move proven; ...)'
     line_steps(board, [6, 1, 4])                          # [(6, 'F', ''), (1, 'A', '-'), (4, 'd', ' ')]
     evaluation(board, values)                             # (8, True): South's margin, proven
@@ -79,11 +80,15 @@ def evaluation_words(margin, exact):
                                          "" if seeds == 1 else "s", how)
 
 
+def _what_a_value_is(side):
+    return "%s to move. A value is %s's final margin in seeds with best play from both sides: " % (side, side)
+
+
 def values_words(side, exact, total, depth, rounds, budget, computer_moves, stopped=False):
     """The values' status line: what a value is, how many are proven, and whether the proofs go on
     (how far: rounds done of the budget), ended at their budget or stopped by the user (a proof
     never stops without saying so) or wait for the computer's move."""
-    words = "%s to move. A value is %s's final margin in seeds with best play from both sides: " % (side, side)
+    words = _what_a_value_is(side)
     if exact == total:
         return words + "all proven exact."
     words += "%d of %d proven exact; \u201csearch\u201d is the computer's estimate%s. " % (
@@ -113,3 +118,15 @@ def computer_choices():
 def player_words(name):
     """'Level 3', 'Perfect': a computer player as the page names it."""
     return "Level " + name[len("level"):] if player_registry.kind_of(name) == player_registry.LEVEL else name[:1].upper() + name[1:]
+
+
+def estimate_words(side, exact, total, depth, source):
+    """The status line of the page's own first estimate (source "book" or "search"), shown until
+    the computer's values replace it."""
+    words = _what_a_value_is(side)
+    if exact == total:
+        return words + "all proven exact."
+    found = ("from the opening book" if source == "book"
+             else "by a depth %d search on this page" % depth)
+    return words + "a first estimate %s (%d of %d proven exact); the computer refines it\u2026" % (
+        found, exact, total)

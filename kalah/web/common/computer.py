@@ -8,8 +8,13 @@ gets {"loading": True} while the computer's runtime starts, then what the
 search reports as it deepens ({"depth": d, ...}); on_error(message), if
 given, a failure. Levels run in the Pyodide worker (worker_client.py); the
 reference players ("random", "first", "rightmost", "greedy") are instant and
-run here on the page's thread (kalah.ai.reference imports under
-MicroPython), else in the worker too.
+run here on the page's thread (kalah.ai.players imports under MicroPython),
+and so do levels 1-3 (PAGE_LEVELS: a search of 1 or 2 plies, milliseconds
+here) while the worker is starting: the first moves of a game do not wait
+for its cold start. Once it has started they play in the worker, which has
+the endgame table (what a 2-ply search sees only in a game's last moves);
+once it is known to have failed, the game waits with the reason, as for
+every level.
 
 Level 8's opening moves come from the opening book (kalah.ai.book, read
 here by MicroPython): the book file of the rule set is fetched the first
@@ -31,6 +36,7 @@ from kalah.ai import player_registry
 from kalah.web.common import worker_client
 
 REFERENCE_PLAYERS = player_registry.REFERENCE_NAMES
+PAGE_LEVELS = player_registry.LEVEL_NAMES[:3]
 PLAYER_NAMES = player_registry.NAMES
 CHOOSE_MOVE = "kalah.ai.worker_api:choose_move"
 PREPARE = "kalah.ai.worker_api:prepare"
@@ -75,6 +81,11 @@ def _ignore(*_):
 
 def is_ready():
     return worker_client.shared().is_ready()
+
+
+def _worker_starting():
+    client = worker_client.shared()
+    return not client.is_ready() and client.failure is None
 
 
 def retry():
@@ -158,12 +169,9 @@ def request_move(board, player_name, time_limit, on_progress=None, on_done=None,
                 request._result(answer)
             else:
                 _ask_worker(request, player_name, time_limit, seed)
-        if _books.get(board.rules.name) in (None, LOADING):
-            _fetch_book(board.rules.name, from_book)   # some 150 kB: the worker takes longer
-        else:
-            _later(from_book)
+        with_book(board.rules.name, lambda found: from_book())
         return request
-    if player_name in REFERENCE_PLAYERS:
+    if player_name in REFERENCE_PLAYERS or (player_name in PAGE_LEVELS and _worker_starting()):
         local = _local_player(player_name, seed)
         if local is not None:
             snapshot = board.copy()
@@ -204,6 +212,24 @@ def _shipped_books():
 
 
 SHIPPED_BOOKS = _shipped_books()
+
+
+def loaded_book(rules_name):
+    """The rule set's opening book if it is here already, else None."""
+    found = _books.get(rules_name)
+    return found if found and found != LOADING else None
+
+
+def with_book(rules_name, then):
+    """then(book) on a later turn of the event loop, once the rule set's opening book is here:
+    the Book, or None where none is shipped or it could not load. Fetched once a rule set
+    (some 150 kB: sooner than the worker's start)."""
+    def ready():
+        then(loaded_book(rules_name))
+    if rules_name in SHIPPED_BOOKS and _books.get(rules_name) in (None, LOADING):
+        _fetch_book(rules_name, ready)
+    else:
+        _later(ready)
 
 
 def _book_answer(board):
@@ -273,14 +299,14 @@ _players = {}
 
 
 def _local_player(name, seed):
-    """A reference player on this thread, or None if kalah.ai.reference cannot load here."""
+    """A player on this thread, or None if kalah.ai.players cannot load here."""
     key = (name, seed)
     if key not in _players:
         try:
-            from kalah.ai import reference
-            _players[key] = reference.get(name, seed=seed)
+            from kalah.ai import players
+            _players[key] = players.get(name, seed=seed)
         except Exception as error:  # ImportError, or a module MicroPython lacks
-            window.console.warn("reference player %s runs in the worker (%s)" % (name, error))
+            window.console.warn("player %s runs in the worker (%s)" % (name, error))
             _players[key] = None
     return _players[key]
 

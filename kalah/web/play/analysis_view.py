@@ -2,7 +2,8 @@
 
 Hints: while switched on, the value of every legal move for the side to
 move, from the computer's search in the worker, with "exact" where the
-search proved the value to the end of the game. Values are the mover's
+search proved the value to the end of the game; until the worker answers,
+the page's own first estimate (kalah/web/common/estimate.py). Values are the mover's
 final margin in seeds (their store minus the opponent's at the end) with
 best play from both sides.
 
@@ -33,6 +34,7 @@ from kalah.web.common.board_view import BoardView
 from kalah.web.common.chart_view import ChartView
 from kalah.web.common.dom import by_id, clear, el, listen
 from kalah.web.play.mistake_lessons import MistakeLessons
+from kalah.web.common.estimate import FirstEstimate
 
 ANALYSE = "kalah.ai.worker_api:analyse"
 REVIEW_MOVE = "kalah.ai.worker_api:review_move"
@@ -68,6 +70,7 @@ class AnalysisView:
         self.session = None
         self.hints_on = False
         self.hint_call = None
+        self.estimate = FirstEstimate(self._show_estimate)   # the hint's values until the worker's
         self.review = None       # a Review while one runs or is shown
         clear(container)
         container.appendChild(el("h2", _("Analysis")))
@@ -139,6 +142,7 @@ class AnalysisView:
             self.hint_status.textContent = ""
 
     def _drop_hint(self):
+        self.estimate.stop()
         if self.hint_call is not None:
             self.client.cancel(self.hint_call, stop=False)
             self.hint_call = None
@@ -159,11 +163,22 @@ class AnalysisView:
         position = board.position()
         self.hint_status.textContent = (_("Starting the computer\u2026") if not self.client.is_ready()
                                         else _("Valuing %(side)s's moves\u2026") % {"side": side_word(side)})
+        self.estimate.start(board)   # first: the worker's start then takes the cores
         self.hint_call = self.client.call(
             ANALYSE, {"position": position, "time": HINT_SECONDS},
             lambda answer: self._show_hint(position, side, answer),
             on_progress=lambda info: self._hint_progress(side, info),
             on_error=self._hint_failed)
+
+    def _show_estimate(self, answer, source):
+        """The page's own values (`source` "book" or "search") in the worker answer's form."""
+        values = answer["values"]
+        board = self.session.board
+        self._list_hint(board.position(), board.turn, {
+            "values": dict((key, entry["value"]) for key, entry in values.items()),
+            "exact_values": dict((key, entry["exact"]) for key, entry in values.items()),
+            "depth": answer["depth"], "exact": answer["complete"], "book": source == "book" and answer["complete"],
+            "estimate": not answer["complete"]})
 
     def _hint_progress(self, side, info):
         if "depth" in info:
@@ -172,10 +187,15 @@ class AnalysisView:
 
     def _hint_failed(self, message):
         self.hint_call = None
+        self.estimate.stop()
         self.hint_status.textContent = _("No move values: %(why)s") % {"why": message}
 
     def _show_hint(self, position, side, answer):
         self.hint_call = None
+        self.estimate.stop()
+        self._list_hint(position, side, answer)
+
+    def _list_hint(self, position, side, answer):
         if self.session is None or self.session.board.position() != position:
             return  # the game moved on meanwhile
         clear(self.hint_list)
@@ -197,6 +217,10 @@ class AnalysisView:
         elif answer.get("exact"):
             text = _("%(side)s to move. Each move's value: %(side)s's final margin in seeds with best play "
                      "(proved to the end of the game).")
+        elif answer.get("estimate"):
+            text = _("%(side)s to move. Each move's value: %(side)s's final margin in seeds with best play, "
+                     "a first estimate on this page (depth %(depth)s); the computer refines it\u2026 "
+                     "\u201cexact\u201d: proved to the end.")
         else:
             text = _("%(side)s to move. Each move's value: %(side)s's final margin in seeds with best play "
                      "as far as the computer sees (depth %(depth)s); \u201cexact\u201d: proved to the end.")
