@@ -1,0 +1,55 @@
+"""The shipped puzzle sets, fetched once each: `PuzzleSets().load(name, then, fail)` calls
+`then(PuzzleSet)` or `fail(message)` (a set that failed keeps its message: it is not fetched
+again until a reload)."""
+
+from pyscript import window
+
+from kalah.errors import KalahError
+from kalah.study import puzzles
+from kalah.web.common.dom import by_id, proxy
+
+
+class PuzzleSets:
+    def __init__(self):
+        self.sets = {}          # rules name -> PuzzleSet, or a message why it could not load
+
+    def loaded(self, name):
+        """The rule set's PuzzleSet if it loaded, else None."""
+        found = self.sets.get(name)
+        return None if found is None or isinstance(found, str) else found
+
+    def load(self, name, then, fail):
+        found = self.sets.get(name)
+        if found is not None:
+            if isinstance(found, str):
+                fail(found)
+            else:
+                then(found)
+            return
+        by_id("status").textContent = "Loading the puzzles…"
+        by_id("status").hidden = False
+        url = "static/data/" + puzzles.file_name(name)
+
+        def failed(*_):
+            self.sets[name] = "The %s puzzles could not be loaded (%s). Check the connection and reload." % (
+                name, url)
+            fail(self.sets[name])
+
+        def got_text(text):
+            try:
+                found = puzzles.PuzzleSet(str(text), url)
+            except KalahError as error:
+                self.sets[name] = "The %s puzzles are damaged: %s" % (name, error)
+                fail(self.sets[name])
+                return
+            self.sets[name] = found
+            by_id("status").hidden = True
+            then(found)
+
+        def got_response(response):
+            if not response.ok:
+                failed()
+                return
+            response.text().then(proxy(got_text), proxy(failed))
+
+        window.fetch(url).then(proxy(got_response), proxy(failed))
