@@ -8,8 +8,7 @@
    the command line alike), as a ratio, in this run.
 2. One round robin (4 players, 12 games, --time 0.05) with 1 job and with
    every core: wall time and the speed-up. (The select_move template searches
-   until its time runs out, so its games, and the standings, vary with the
-   machine's load: the point here is the time.)
+   until its work budget runs out: its games are the same on 1 job or all.)
 3. The players' process (issue 10), per game start (the process started and
    the player loaded) and per move (one question and its answer), in this
    run: today's runner before issue 10 (a forkserver child, a multiprocessing
