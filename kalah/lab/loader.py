@@ -79,12 +79,15 @@ class BotPlayer:
         work budget (`kalah.lab.game.work_budget(time_limit)`) runs out,
         deeper calls stop taking more work (`saturated`) or MAX_LOOKAHEAD;
         the last answer given within the budget is played, and
-        `progress({"depth": lookahead, "move": house})` hears each one (as
-        the search's progress reports). algorithm: one call.
+        `progress({"depth": lookahead, "move": house})` hears each one once
+        the move is over (so that the work of reporting, in the page a
+        message, counts nowhere: the command line has none). algorithm:
+        one call.
         """
         houses = board.rules.houses
         answer = None
         budget = WorkBudget(work_budget(time_limit))
+        heard = []      # told to `progress` after the move: its work (the page's messages) is not the bot's
         try:
             with budget:
                 if self.interface == "algorithm":
@@ -101,8 +104,7 @@ class BotPlayer:
                             break
                         spent.append(budget.mark() - started)
                         answer = self._check(board, raw, houses)
-                        if progress is not None:
-                            progress({"depth": lookahead, "move": answer})
+                        heard.append({"depth": lookahead, "move": answer})
                         if saturated(spent):
                             break
                         lookahead += 1
@@ -118,6 +120,9 @@ class BotPlayer:
         except Exception as error:  # the forfeit rule: any error loses
             raise BotForfeit(ERROR, "raised %s: %s" % (type(error).__name__, error),
                              self.format_traceback(error))
+        if progress is not None:
+            for report in heard:
+                progress(report)
         if answer is None:
             raise BotForfeit(TIMEOUT, "no move within its work budget of %s units (the time limit of %s s)"
                              % (_units(budget.units), _seconds(time_limit)))
