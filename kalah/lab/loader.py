@@ -210,13 +210,15 @@ def load_bot_source(source, name, filename=None):
     filename = filename or "<%s>" % name
     code = compile_bot(source, filename)
     namespace = {"__name__": "bot_" + "".join(c if c.isalnum() else "_" for c in name)}
-    budget = work_budget(LOAD_SECONDS)
+    budget = WorkBudget(work_budget(LOAD_SECONDS))
     try:
-        with WorkBudget(budget):
+        with budget:
             exec(code, namespace)
-    except BotTimeout:
+    except BotTimeout as stopped:
+        if isinstance(stopped, WorkRefused) and not budget.passed():
+            raise BotLoadError("%s: refused: %s" % (filename, stopped))
         raise BotLoadError("%s: running the file took more than its load budget of %s units of work (the "
-                           "work of a %g s move)" % (filename, _units(budget), LOAD_SECONDS))
+                           "work of a %g s move)" % (filename, _units(budget.units), LOAD_SECONDS))
     except Exception as error:
         text = format_error(error, filename)
         raise BotLoadError("%s: line %s: %s: %s" % (filename, _error_line(error, filename) or "?",
