@@ -37,7 +37,9 @@ def add_arguments(parser):
     parser.add_argument("--swiss-rounds", type=int, default=None, metavar="N",
                         help="rounds of a Swiss tournament (default ceil(log2 players) + 1)")
     parser.add_argument("--time", type=float, default=1.0, metavar="SECONDS",
-                        help="the move time limit; a player past it forfeits (default 1)")
+                        help="the move time limit: a student's player may do the work of that many seconds "
+                             "(kalah.lab.game.work_budget: the same on any machine), within a ceiling of wall time "
+                             "for sleepers; past either it forfeits (default 1)")
     parser.add_argument("--rules", default=DEFAULT_RULES, help="the rule set (default %s)" % DEFAULT_RULES)
     parser.add_argument("--seed", type=int, default=1, help="the tournament's random seed (default 1)")
     parser.add_argument("--jobs", type=int, default=None, help="games at a time (default: every core)")

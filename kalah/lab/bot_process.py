@@ -15,8 +15,8 @@ descriptors and points fds 0/1/2 at /dev/null (stdin) and the captured
 output pipe (stdout, stderr): whatever the bot prints goes to the referee's
 capped capture, never into the protocol or the tournament's output. It then
 lowers its resource limits (memory, CPU seconds, file size, threads), which
-the sandbox's unprivileged user cannot raise again. Its bots' deadline runs
-on this process's CPU time, the clock the referee charges.
+the sandbox's unprivileged user cannot raise again. A move's limit is its
+work budget (`kalah.lab.work`), counted here as in the page.
 
 The referee trusts nothing it reads here: it validates every line, and names
 the file of a load error itself (the error says only where in the file).
@@ -100,8 +100,6 @@ class Session:
 
 
 def main():
-    from kalah.lab.loader import Deadline
-    Deadline.clock = "cpu"     # the referee charges CPU time: a busy machine must not cut a bot short
     reader, writer = _take_protocol_fds()
     hello = reader.readline()
     _limit(json.loads(hello).get("limits") or {})

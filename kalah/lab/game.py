@@ -14,15 +14,26 @@ from kalah.game.board import Board
 from kalah.game.rules import DEFAULT_RULES
 
 INVALID = "invalid"
-# The time rule's wall clock, the same on the command line (kalah.lab.seats, which also
-# charges CPU time) and on the page (kalah.web.lab.games, which has only wall time): a move
-# may take at most WALL_FACTOR x the time limit + WALL_EXTRA seconds, whatever CPU it used
-# (a sleeping bot), before it forfeits on time.
+# The budget rule, the same in the page and on the command line (kalah.lab.work counts it in the
+# player's interpreter): a move may do WORK_PER_SECOND units of work (Python calls, lines and
+# returns, the engine's included) for each second of its time limit, whatever the machine and
+# its load. 500,000 a second: the page's Pyodide does them in about a second (so its moves take
+# the time they took), the command line's CPython in about 0.07 s (docs/lab.md, "A move's budget").
+WORK_PER_SECOND = 500000
+# The time rule's wall clock, only a ceiling for players that sleep, block or work in C where
+# nothing counts, the same on the command line (kalah.lab.seats, which also bounds CPU time) and
+# in the page (kalah.web.lab.games): a move may take at most WALL_FACTOR x the time limit +
+# WALL_EXTRA seconds before it forfeits on time.
 WALL_FACTOR, WALL_EXTRA = 3.0, 1.0
 KINDS = ("time", "error", INVALID)
 MAX_REASON = 300
 MAX_ANSWER = 60
 MAX_TRACEBACK = 8000
+
+
+def work_budget(time_limit):
+    """The units of work (kalah.lab.work) a move may do under a time limit of `time_limit` seconds."""
+    return int(round(time_limit * WORK_PER_SECOND))
 
 
 def wall_ceiling(time_limit):

@@ -13,27 +13,29 @@ computer players of `kalah.ai.players`. A file that does not load raises
 `BotPlayer.choose` applies the forfeit rule of docs/rules.md: an answer that is
 not a house 1..m or names an empty house, an exception, or running past the
 move time limit raises `BotForfeit` (with `.kind`, `.reason` and, for an
-exception, `.traceback`). The time limit is kept inside the process by a
-`Deadline` (a SIGALRM timer where CPython allows it, else sys.monitoring
-events on the bot's own code, else a trace hook); a bot stuck where none can
-reach it (a long C call) is stopped from outside: `kalah.lab.seats` runs each bot
-in its own process with a hard timeout, the page in a worker it ends.
+exception, `.traceback`). The time limit is a budget of work
+(`kalah.lab.game.work_budget`), counted inside the process by
+`kalah.lab.work.WorkBudget`, so that a move's outcome does not depend on the
+machine or its load; a bot stuck where nothing counts (a long C call, a
+sleep) is stopped from outside: `kalah.lab.seats` runs each bot in its own
+process with a hard timeout, the page in a worker it ends.
 
 Runs under CPython and Pyodide (it uses `compile`, `exec`, `traceback`,
 `sys.settrace`); the MicroPython page never imports it.
 """
 
 import os
-import sys
-import time
 import traceback
 
 from kalah.errors import KalahError
+from kalah.lab.game import work_budget
 from kalah.lab.interfaces import GameLinkGame, KalahaBoard, parse_answer
+from kalah.lab.work import BotTimeout, WorkBudget, WorkRefused
 
 INTERFACES = ("select_move", "algorithm")
 MAX_LOOKAHEAD = 40     # the lookahead protocol stops here even with time left
-SATURATED_RATIO, SATURATED_SLACK = 1.5, 0.002  # see saturated()
+SATURATED_RATIO, SATURATED_SLACK = 1.5, 2000  # see saturated(); the slack in units of work
+LOAD_SECONDS = 5.0     # the load rule: running the file may do the work of a 5 s move
 TIMEOUT, ERROR, INVALID = "time", "error", "invalid"
 
 
@@ -57,125 +59,10 @@ class BotForfeit(KalahError):
         self.answer = answer
 
 
-class BotTimeout(BaseException):
-    """Raised inside a bot's code at its deadline (a BaseException, so that
-    the bot's own `except Exception:` does not swallow it)."""
-
-
-MONITOR_TOOL = 4   # a sys.monitoring tool id no debugger, coverage or profiler claims
-
-
-class Deadline:
-    """Interrupt the running bot code when `seconds` have passed.
-
-    Three ways, the cheapest the interpreter allows:
-    - CPython's main thread: a SIGALRM timer (no cost while the bot runs;
-      it also breaks loops without calls);
-    - Python 3.12+ elsewhere (the page's Pyodide worker): sys.monitoring
-      events on the bot's own code only (each of its function starts and
-      loop jumps looks at the clock; the engine it calls runs untouched);
-    - otherwise a trace hook on every Python call.
-    After the deadline the interrupt repeats, so a bot that catches it is
-    interrupted again. `codes` are the bot's code objects (for monitoring).
-    """
-
-    use_signals = True    # False: never SIGALRM, as in Pyodide (for measurements)
-    clock = "wall"        # "cpu": the process's CPU time (the command line's player processes)
-
-    def __init__(self, seconds, codes=()):
-        self.now = time.process_time if self.clock == "cpu" else time.monotonic
-        self.end = self.now() + seconds
-        self.seconds = seconds
-        self.codes = codes
-        self.mode = None
-        self._old = None
-
-    def _choose_mode(self):
-        if self.use_signals and sys.platform != "emscripten":
-            # Pyodide has the functions, but no signal ever arrives in WebAssembly.
-            try:
-                import signal
-                if hasattr(signal, "setitimer"):
-                    self._signal = signal.SIGPROF if self.clock == "cpu" else signal.SIGALRM
-                    self._old = signal.signal(self._signal, self._on_alarm)
-                    return "signal"
-            except (ImportError, ValueError):   # ValueError: not the main thread
-                pass
-        monitoring = getattr(sys, "monitoring", None)
-        if monitoring is not None and self.codes:
-            tool = monitoring.get_tool(MONITOR_TOOL)
-            if tool is None or tool == "kalah deadline":
-                return "monitor"
-        return "trace"
-
-    def __enter__(self):
-        self.mode = self._choose_mode()
-        if self.mode == "signal":
-            import signal
-            signal.setitimer(self._timer(), max(self.seconds, 0.001), 0.05)
-        elif self.mode == "monitor":
-            monitoring = sys.monitoring
-            if monitoring.get_tool(MONITOR_TOOL) is None:
-                monitoring.use_tool_id(MONITOR_TOOL, "kalah deadline")
-            events = monitoring.events.PY_START | monitoring.events.JUMP
-            monitoring.register_callback(MONITOR_TOOL, monitoring.events.PY_START, self._event)
-            monitoring.register_callback(MONITOR_TOOL, monitoring.events.JUMP, self._event)
-            for code in self.codes:
-                monitoring.set_local_events(MONITOR_TOOL, code, events)
-        else:
-            sys.settrace(self._trace)
-        return self
-
-    def __exit__(self, *exc):
-        if self.mode == "signal":
-            import signal
-            signal.setitimer(self._timer(), 0, 0)
-            signal.signal(self._signal, self._old)
-        elif self.mode == "monitor":
-            monitoring = sys.monitoring
-            for code in self.codes:
-                monitoring.set_local_events(MONITOR_TOOL, code, 0)
-            monitoring.register_callback(MONITOR_TOOL, monitoring.events.PY_START, None)
-            monitoring.register_callback(MONITOR_TOOL, monitoring.events.JUMP, None)
-        else:
-            sys.settrace(None)
-        return False
-
-    def _timer(self):
-        import signal
-        # ITIMER_PROF: the process's user + system CPU time, as the referee reads it.
-        return signal.ITIMER_PROF if self.clock == "cpu" else signal.ITIMER_REAL
-
-    def _on_alarm(self, signum, frame):
-        raise BotTimeout()
-
-    def _event(self, code, offset, *rest):
-        if self.now() > self.end:
-            raise BotTimeout()
-
-    def _trace(self, frame, event, arg):
-        if self.now() > self.end:
-            raise BotTimeout()
-        return None
-
-    def passed(self):
-        return self.now() > self.end
-
-
-def code_objects(code):
-    """A compiled module's code object and every function's inside it."""
-    found = [code]
-    for const in code.co_consts:
-        if isinstance(const, type(code)):
-            found.extend(code_objects(const))
-    return found
-
-
 class BotPlayer:
     """A student's player: `choose` returns a house or raises BotForfeit."""
 
-    def __init__(self, name, interface, function, source, filename, codes=()):
-        self.codes = codes
+    def __init__(self, name, interface, function, source, filename):
         self.name = name
         self.interface = interface
         self.function = function
@@ -188,35 +75,42 @@ class BotPlayer:
     def choose(self, board, time_limit, progress=None):
         """The house to play on `board` within `time_limit` seconds.
 
-        select_move: called with lookahead 1, 2, 3, ... until the time runs
-        out, deeper calls stop taking longer (`saturated`) or MAX_LOOKAHEAD;
-        the last answer given in time is played, and `progress({"depth":
-        lookahead, "move": house})` hears each one (as the search's
-        progress reports). algorithm: one call.
+        select_move: called with lookahead 1, 2, 3, ... until the move's
+        work budget (`kalah.lab.game.work_budget(time_limit)`) runs out,
+        deeper calls stop taking more work (`saturated`) or MAX_LOOKAHEAD;
+        the last answer given within the budget is played, and
+        `progress({"depth": lookahead, "move": house})` hears each one once
+        the move is over (so that the work of reporting, in the page a
+        message, counts nowhere: the command line has none). algorithm:
+        one call.
         """
         houses = board.rules.houses
         answer = None
+        budget = WorkBudget(work_budget(time_limit))
+        heard = []      # told to `progress` after the move: its work (the page's messages) is not the bot's
         try:
-            with Deadline(time_limit, self.codes) as deadline:
+            with budget:
                 if self.interface == "algorithm":
                     raw = self.function(GameLinkGame(board))
-                    if not deadline.passed():
+                    if not budget.passed():     # past the end, even the call raises BotTimeout
                         answer = self._check(board, raw, houses)
                 else:
                     lookahead = 1
                     spent = []
                     while lookahead <= MAX_LOOKAHEAD:
-                        started = time.monotonic()
+                        started = budget.mark()
                         raw = self.function(KalahaBoard(board), lookahead)
-                        if deadline.passed():
+                        if budget.passed():
                             break
-                        spent.append(time.monotonic() - started)
+                        spent.append(budget.mark() - started)
                         answer = self._check(board, raw, houses)
-                        if progress is not None:
-                            progress({"depth": lookahead, "move": answer})
+                        heard.append({"depth": lookahead, "move": answer})
                         if saturated(spent):
                             break
                         lookahead += 1
+        except WorkRefused as refused:
+            if not budget.passed():   # refused within its budget: the call, not the time, loses
+                raise BotForfeit(ERROR, "refused: %s" % refused)
         except BotTimeout:
             pass
         except BotForfeit:
@@ -226,8 +120,12 @@ class BotPlayer:
         except Exception as error:  # the forfeit rule: any error loses
             raise BotForfeit(ERROR, "raised %s: %s" % (type(error).__name__, error),
                              self.format_traceback(error))
+        if progress is not None:
+            for report in heard:
+                progress(report)
         if answer is None:
-            raise BotForfeit(TIMEOUT, "no move within the time limit of %s s" % _seconds(time_limit))
+            raise BotForfeit(TIMEOUT, "no move within its work budget of %s units (the time limit of %s s)"
+                             % (_units(budget.units), _seconds(time_limit)))
         return answer
 
     def _check(self, board, raw, houses):
@@ -245,8 +143,9 @@ class BotPlayer:
 
 
 def saturated(spent):
-    """True when deeper lookaheads no longer take longer (the Haskell server's
-    rule): the last call took about what the call three levels shallower did.
+    """True when deeper lookaheads no longer take more work (the Haskell
+    server's rule, on the work counted rather than the time): the last call
+    took about what the call three levels shallower did.
     A bot that ignores its lookahead is asked 4 times, not until the deadline."""
     if len(spent) < 4:
         return False
@@ -264,6 +163,10 @@ def format_error(error, filename):
 
 def _seconds(value):
     return ("%g" % value)
+
+
+def _units(value):
+    return "{:,}".format(value)
 
 
 def load_bot_file(path_or_source, name=None):
@@ -307,12 +210,15 @@ def load_bot_source(source, name, filename=None):
     filename = filename or "<%s>" % name
     code = compile_bot(source, filename)
     namespace = {"__name__": "bot_" + "".join(c if c.isalnum() else "_" for c in name)}
-    codes = code_objects(code)
+    budget = WorkBudget(work_budget(LOAD_SECONDS))
     try:
-        with Deadline(5.0, codes):
+        with budget:
             exec(code, namespace)
-    except BotTimeout:
-        raise BotLoadError("%s: running the file took more than 5 s" % filename)
+    except BotTimeout as stopped:
+        if isinstance(stopped, WorkRefused) and not budget.passed():
+            raise BotLoadError("%s: refused: %s" % (filename, stopped))
+        raise BotLoadError("%s: running the file took more than its load budget of %s units of work (the "
+                           "work of a %g s move)" % (filename, _units(budget.units), LOAD_SECONDS))
     except Exception as error:
         text = format_error(error, filename)
         raise BotLoadError("%s: line %s: %s: %s" % (filename, _error_line(error, filename) or "?",
@@ -325,7 +231,7 @@ def load_bot_source(source, name, filename=None):
     if len(found) == 2:
         raise BotLoadError("%s defines both select_move and algorithm: keep the one your player uses"
                            % filename)
-    return BotPlayer(name, found[0], namespace[found[0]], source, filename, codes)
+    return BotPlayer(name, found[0], namespace[found[0]], source, filename)
 
 
 def _error_line(error, filename):

@@ -24,9 +24,12 @@ move: `kalah.lab.process_tree`; at most the time limit + CPU_SLACK) and
 allows at most `wall_ceiling` (3 x the limit + 1 s) of wall time, less the time its
 processes waited for a CPU that others kept busy (the kernel's schedstat); past
 either, or when the player does not read its message in time, it kills the
-player's processes (SIGKILL) and the player forfeits on time. (The bot's own
-process also keeps a CPU-time `Deadline` and answers 'time' itself: a
-courtesy to honest bots, not the rule.) A process that dies (`sys.exit`, a
+player's processes (SIGKILL) and the player forfeits on time. The move's
+rule is its work budget (`kalah.lab.game.work_budget`), counted in the
+player's own process (`kalah.lab.work`), which answers 'time' itself past it;
+an honest move uses a small part of the CPU time limit there (0.07 s of 1 s
+on a lab machine), so the referee's clocks stop only the work nothing counts:
+C calls, sleeps, and a bot that patched the counting out of its own process. A process that dies (`sys.exit`, a
 crash) forfeits with an error; one that sends anything other than one answer
 when asked (malformed, oversized, nested too deeply) forfeits as invalid.
 `ask_seat` turns any other exception while asking a seat into that seat's

@@ -4,13 +4,11 @@
     .venv/bin/python -m scripts.bench.bench_lab --scale [--players N] [--swiss-players N] [--only 1,2,dask]
 
 1. The select_move template's search (lookahead 5 from the start, repeated)
-   with no deadline, with the SIGALRM deadline (the command line), with the
-   sys.monitoring deadline (the page's Pyodide worker; Python 3.12+) and with
-   the trace-hook fallback, as ratios to no deadline, all in this run.
+   without and with the work budget's counting (kalah.lab.work, the page and
+   the command line alike), as a ratio, in this run.
 2. One round robin (4 players, 12 games, --time 0.05) with 1 job and with
    every core: wall time and the speed-up. (The select_move template searches
-   until its time runs out, so its games, and the standings, vary with the
-   machine's load: the point here is the time.)
+   until its work budget runs out: its games are the same on 1 job or all.)
 3. The players' process (issue 10), per game start (the process started and
    the player loaded) and per move (one question and its answer), in this
    run: today's runner before issue 10 (a forkserver child, a multiprocessing
@@ -30,27 +28,24 @@ import time
 
 from kalah import Board
 from kalah.lab.interfaces import KalahaBoard
-from kalah.lab.loader import Deadline, load_bot_file
+from kalah.lab.loader import load_bot_file
 from kalah.lab.runner import play_tournament
 from kalah.lab.tournament import Tournament
+from kalah.lab.work import WorkBudget
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TEMPLATES = os.path.join(ROOT, "kalah", "lab", "templates")
 
 
 def search_once(player, guard):
-    """Seconds for one lookahead-5 search under `guard`, or None if this Python lacks it."""
+    """Seconds for one lookahead-5 search, counted (`guard` "work") or not (None)."""
     board = KalahaBoard(Board())
     started = time.perf_counter()
     if guard is None:
         player.function(board, 5)
     else:
-        Deadline.use_signals = guard == "signal"
-        with Deadline(600, () if guard == "trace" else player.codes) as deadline:
+        with WorkBudget(10 ** 12):
             player.function(board, 5)
-        Deadline.use_signals = True
-        if deadline.mode != guard:
-            return None     # sys.monitoring needs Python 3.12+
     return time.perf_counter() - started
 
 
@@ -222,28 +217,21 @@ def main():
         print(json.dumps(sandbox) if "--json" in sys.argv else _sandbox_lines(sandbox))
         return
     player = load_bot_file(os.path.join(TEMPLATES, "select_move.py"))
-    best = search_seconds(player, (None, "signal", "monitor", "trace"))
-    plain, signal, monitor, trace = best[None], best["signal"], best.get("monitor"), best["trace"]
+    best = search_seconds(player, (None, "work"))
+    plain, counted = best[None], best["work"]
     cores = os.cpu_count() or 1
     serial = tournament_seconds(1)
     parallel = tournament_seconds(cores)
     result = {
-        "search_s": round(plain, 4), "signal_deadline_ratio": round(signal / plain, 3),
-        "monitor_deadline_ratio": round(monitor / plain, 3) if monitor else None,
-        "trace_deadline_ratio": round(trace / plain, 3), "python": sys.version.split()[0],
+        "search_s": round(plain, 4), "counted_ratio": round(counted / plain, 3), "python": sys.version.split()[0],
         "cores": cores, "tournament_1_job_s": round(serial, 2), "tournament_all_cores_s": round(parallel, 2),
         "speedup": round(serial / parallel, 2), "players_process": sandbox,
     }
     if "--json" in sys.argv:
         print(json.dumps(result))
         return
-    print("select_move template, lookahead 5: %.3f s without a deadline" % plain)
-    print("  SIGALRM deadline (command line): %.2fx" % result["signal_deadline_ratio"])
-    if monitor:
-        print("  sys.monitoring deadline (page worker, Python 3.12+): %.2fx" % result["monitor_deadline_ratio"])
-    else:
-        print("  sys.monitoring deadline: not in Python %s (run with 3.12+)" % result["python"])
-    print("  trace-hook deadline (the fallback): %.2fx" % result["trace_deadline_ratio"])
+    print("select_move template, lookahead 5: %.3f s uncounted, %.2fx counted (the work budget)"
+          % (plain, result["counted_ratio"]))
     print("round robin, 4 players, 12 games, 0.05 s a move: %.2f s with 1 job, %.2f s with %d (%.2fx)"
           % (serial, parallel, cores, result["speedup"]))
     print(_sandbox_lines(sandbox))

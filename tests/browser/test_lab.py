@@ -55,10 +55,10 @@ def test_an_endless_loop_forfeits_on_time_and_the_page_answers_meanwhile(page, s
                               "time limit of 2 s; the player was stopped); North wins.")
     assert page.inner_text("#forfeit-reason").startswith("stuck forfeits: no move within the time limit of 2 s")
     save_screenshot(page)
-    # A Python loop is stopped by the deadline inside the worker (the worker goes on).
+    # A Python loop is stopped by the work budget counted inside the worker (the worker goes on).
     play(page, LOOP, name="looper")
-    assert wait_end(page) == ("looper (South) - random (North): South forfeits (time: no move within the "
-                              "time limit of 0.3 s); North wins.")
+    assert wait_end(page) == ("looper (South) - random (North): South forfeits (time: no move within its "
+                              "work budget of 150,000 units (the time limit of 0.3 s)); North wins.")
     # The stuck worker was ended and restarted: the next game plays normally.
     play(page, RIGHTMOST, opponent="ai:first", name="right", time_limit=HONEST_LIMIT)
     assert wait_end(page) == "right (South) - first (North): South wins 38-10."
@@ -173,6 +173,46 @@ def test_the_page_and_the_command_line_give_the_same_standings(page, site_url, w
                                        "points", "seeds")]
                 for row in json.loads(out.getvalue())["standings"]]
     assert rows == expected
+
+
+@pytest.mark.xfail(strict=True, reason="not yet the same: CPython 3.11 (the command line) counts a comprehension's "
+                   "call, first line and return, which Pyodide's Python 3.14 runs inline (about 5% fewer units "
+                   "for the template): one of the 12 games ends 126 against 127 seeds (issue 37, left open)")
+def test_a_searching_player_gives_the_same_standings_in_the_page_and_on_the_command_line(
+        page, site_url, wait_for_python_ready, tmp_path):
+    # Issue 37: the template deepens until its work budget is spent (counted in the page's Pyodide
+    # as in the command line's CPython), not until a clock runs out, so its games should be the same.
+    import pathlib
+    template = (pathlib.Path(__file__).resolve().parents[2] / "kalah" / "lab" / "templates" / "select_move.py").read_text()
+    open_lab(page, site_url, wait_for_python_ready)
+    page.fill("#player-name", "template")
+    page.fill("#code", template)
+    page.click("#save")
+    page.fill("#time-limit", "0.2")
+    for value in ("saved:template", "ai:greedy", "ai:random"):
+        page.check("#entrants input[value='%s']" % value)
+    page.fill("#tournament-seed", "7")
+    page.dispatch_event("#tournament-seed", "change")
+    command = page.inner_text("#t-command")
+    assert command == "python -m kalah tournament template.py --players random,greedy --rounds robin --time 0.2 --seed 7"
+    page.click("#t-start")
+    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=240_000)
+    rows = page.eval_on_selector_all(
+        "#standings tbody tr", "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))")
+
+    from kalah.cli import tournament as cli
+    (tmp_path / "template.py").write_text(template)
+    words = [str(tmp_path / w) if w.endswith(".py") else w for w in command.split()[4:]]
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(words + ["--json", "--quiet"]) == 0
+    expected = [[str(row[k]) for k in ("rank", "name", "games", "wins", "draws", "losses", "forfeits",
+                                       "points", "seeds")]
+                for row in json.loads(out.getvalue())["standings"]]
+    assert rows == expected
+    assert all(row[6] == "0" for row in rows)          # no forfeit on either side
 
 
 def test_a_person_plays_against_the_player_with_the_board(page, site_url, wait_for_python_ready):

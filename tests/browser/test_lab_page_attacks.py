@@ -113,10 +113,10 @@ def save(page, name, source):
     page.wait_for_function("/Saved %s/.test(document.getElementById('player-message').textContent)" % name)
 
 
-def play(page, source, name, opponent):
+def play(page, source, name, opponent, time_limit="5"):
     page.fill("#player-name", name)
     page.fill("#code", source)
-    page.fill("#time-limit", "5")
+    page.fill("#time-limit", time_limit)
     page.fill("#move-delay", "0")
     page.select_option("#opponent", opponent)
     page.eval_on_selector("#game-status", "node => { node.textContent = '' }")
@@ -189,7 +189,8 @@ def test_a_bot_s_messages_forfeit_only_its_own_game(page, site_url, wait_for_pyt
 def test_a_crash_of_python_is_reported_as_a_crash_not_a_timeout(page, site_url, wait_for_python_ready):
     open_lab(page, site_url, wait_for_python_ready)
     save(page, "right", RIGHTMOST)
-    ended = play(page, CRASHER, "mallory", "saved:right")
+    # A budget big enough for the recursion to crash Python first (its calls are counted work).
+    ended = play(page, CRASHER, "mallory", "saved:right", time_limit="60")
     assert ended.startswith("mallory (South) - right (North): South forfeits (error: ")
     assert "time" not in ended
     assert page.inner_text("#forfeit-reason").startswith("mallory forfeits: ")

@@ -40,11 +40,9 @@ moves = []
 
 
 def call_id():
-    """The id of the call its worker is answering (from the worker's own dispatch frame)."""
-    frame = sys._getframe()
-    while frame.f_code.co_name != "dispatch":
-        frame = frame.f_back
-    return frame.f_locals["call_id"]
+    """The id of the call its worker is answering: its sandbox numbers the calls from 1, one a
+    move (the worker's own frames are out of its reach while its work is counted: issue 37)."""
+    return len(moves)
 
 
 def select_move(board, lookahead):
@@ -88,18 +86,16 @@ HUGE = attacker('''def attack(board):
     js.postMessage('{"id": %d, "type": "progress", "data": {"pad": "%s"}}' % (call_id(), "x" * (64 << 20)))
 ''')
 
-# Moves its sandbox's deadline out of reach (the in-sandbox Deadline keeps its own clock, so
-# patching time.monotonic no longer fools it), then thinks a minute: only the frame's clock stops it
-# (at 7 s; an answer it sent before the page's watchdog fired would forfeit it on time too, but
-# with another reason).
+# Looks for its sandbox's work counter (refused while it counts: issue 37), then sleeps a minute,
+# which nothing counts: only the frame's clock stops it (at 7 s; an answer it sent before the
+# page's watchdog fired would forfeit it on time too, but with another reason).
 SLEEPER = attacker('''def attack(board):
     import gc
-    for found in gc.get_objects():
-        if type(found).__name__ == "Deadline":
-            found.end = float("inf")
-    end = time.monotonic() + 60
-    while time.monotonic() < end:
+    try:
+        gc.get_objects()
+    except BaseException:
         pass
+    time.sleep(60)
 ''')
 
 ATTACKS = {

@@ -69,15 +69,16 @@ def test_seven_and_an_empty_house_forfeit():
 
 def test_an_endless_loop_forfeits_on_time():
     forfeit = forfeit_of(LOOP, time_limit=0.1)
-    assert (forfeit.kind, forfeit.reason) == ("time", "no move within the time limit of 0.1 s")
+    assert (forfeit.kind, forfeit.reason) == ("time", "no move within its work budget of 50,000 units (the time limit of 0.1 s)")
 
 
 def test_lookahead_protocol_plays_the_last_answer_in_time():
+    # Lookahead 3 works past the budget (a Python loop: counted, whatever the machine's speed).
     source = (
-        "import time\n"
         "def select_move(board, lookahead):\n"
         "    if lookahead == 3:\n"
-        "        time.sleep(5)\n"
+        "        while True:\n"
+        "            pass\n"
         "    return lookahead\n")
     heard = []
     move = load_bot_file(source, name="deep").choose(Board(), 0.3, progress=lambda info: heard.append((info["depth"], info["move"])))
@@ -93,13 +94,15 @@ def test_lookahead_protocol_stops_when_deeper_calls_take_no_longer():
 
 
 def test_lookahead_protocol_goes_deeper_while_deeper_takes_longer():
-    source = ("import time\ncalls = []\n"
+    # Each loop turn is two units of work (its two line events): lookahead L does 5,000 x 2^L.
+    source = ("calls = []\n"
               "def select_move(board, lookahead):\n"
               "    calls.append(lookahead)\n"
-              "    time.sleep(0.01 * 2 ** lookahead)\n"
+              "    for _ in range(2500 * 2 ** lookahead):\n"
+              "        pass\n"
               "    return 1 + lookahead\n")
     player = load_bot_file(source, name="deepening")
     heard = []
     assert player.choose(Board(), 0.5, progress=lambda info: heard.append(info["depth"])) == 5
-    assert heard == [1, 2, 3, 4]                         # 20 + 40 + 80 + 160 ms
-    assert player.function.__globals__["calls"] == [1, 2, 3, 4, 5]   # 5 was stopped at 500 ms
+    assert heard == [1, 2, 3, 4]                         # 150,000 units of the 250,000
+    assert player.function.__globals__["calls"] == [1, 2, 3, 4, 5]   # 5 (160,000 more) was stopped

@@ -11,10 +11,12 @@ Python (reported as a crash, not as time), an answer the referee cannot
 check (whatever fails while checking it), or an answer or silence past the
 time limit forfeits that player.
 
-The time rule: the referee's clock decides. The page has only wall time,
-so a move is timed twice: by the sandbox's own clock (the in-sandbox
-deadline stops an honest bot at the limit, and its answer says how long it
-took) and by the sandbox's frame, from handing the worker the call to its
+The time rule: a move's limit is its budget of work (`kalah.lab.game.work_budget`),
+counted inside the sandbox by `kalah.lab.work` as on the command line, so
+the same players give the same games here and there, idle or busy. The
+referee's clock is the ceiling for what nothing counts (a sleep, a long C
+call, a bot that broke its own sandbox's counting): a move is timed by the
+sandbox's own clock (its answer says how long it took) and by the sandbox's frame, from handing the worker the call to its
 answer (bot-sandbox.js: code the bot cannot reach, on a clock it cannot
 change, and which leaves out any time the page itself was busy). A move
 counts if the frame's time is within the ceiling of the command line's rule

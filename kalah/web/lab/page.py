@@ -5,8 +5,8 @@ tournament. Every player runs in a sandbox of its own, for one game only:
 its own Pyodide in a worker inside a sandboxed iframe with an opaque origin
 and no network (`kalah.web.lab.bot_sandbox`, static/js/bot-sandbox.js), asked
 one move at a time (`kalah.web.lab.games.GameRunner`). Inside the sandbox a
-bot's own deadline stops it at the move time limit; a bot the deadline
-cannot reach is stopped here: past the time rule's ceiling, 3 x the limit
+bot's work budget (`kalah.lab.work`) stops it at the move's limit; a bot
+the count cannot reach is stopped here: past the time rule's ceiling, 3 x the limit
 + 1 s (`kalah.lab.game.wall_ceiling`), its sandbox is closed and the bot
 forfeits on time. The page never waits on a player.
 

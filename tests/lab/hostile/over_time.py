@@ -1,17 +1,17 @@
-# Attack 4: fool its own process's deadline (no timer signal, `passed()` always False) and
-# think for 0.4 s of CPU at a 0.2 s limit: the old referee, trusting the bot's own clock,
-# accepted such moves. (GameLink's interface: one call a move.) Twin: LOOPS.
-import signal
+# Attack 4: fool its own process's count (issue 37: the work budget is counted in the player's own
+# interpreter, whose classes it can patch): nothing counts its moves, and it thinks for 0.4 s of
+# CPU at a 0.2 s limit. The old referee, trusting the bot's own clock, accepted such moves; the
+# referee's CPU clock stops them. (GameLink's interface: one call a move.) Twin: LOOPS.
 import time
 
-from kalah.lab import loader
+from kalah.lab import work
 
-loader.Deadline.passed = lambda self: False
+work.WorkBudget.__enter__ = lambda self: self
+work.WorkBudget.__exit__ = lambda self, *exc: False
+work.WorkBudget.passed = lambda self: False
 
 
 def algorithm(game):
-    for name in ("SIGALRM", "SIGPROF", "SIGVTALRM"):
-        signal.signal(getattr(signal, name), signal.SIG_IGN)
     end = time.process_time() + 0.4
     while time.process_time() < end:
         pass

@@ -1,0 +1,122 @@
+"""The work budget (kalah.lab.work, issue 37): a move's limit counted in work, the same on any
+machine and under any load, and beyond the reach of the bot it counts."""
+
+import pytest
+
+from kalah.game.board import Board
+from kalah.lab.game import work_budget
+from kalah.lab.loader import BotForfeit, load_bot_file
+from kalah.lab.work import BotTimeout, WorkBudget
+
+REFUSED = "refused: %s is not allowed in a player"
+OVER = "no move within its work budget of 50,000 units (the time limit of 0.1 s)"
+
+
+def forfeit_of(source, time_limit=0.1):
+    with pytest.raises(BotForfeit) as caught:
+        load_bot_file(source, name="mallory").choose(Board(), time_limit)
+    return caught.value.kind, caught.value.reason
+
+
+def move(body):
+    return "import sys\ndef algorithm(game):\n" + "".join("    %s\n" % line for line in body.split("\n")) + \
+        "    return '1'\n"
+
+
+def test_the_budget_is_the_time_limit_in_units_of_work():
+    assert work_budget(1.0) == 500000 and work_budget(0.3) == 150000
+
+
+def test_the_same_work_counts_the_same_every_time():
+    # The template's search from the start, five times: the same count to the unit (after a first
+    # search that found the rules, which the engine keeps: a player's process plays one game).
+    source = open("kalah/lab/templates/select_move.py").read()
+    player = load_bot_file(source, name="template")
+    from kalah.lab.interfaces import KalahaBoard
+    counts = set()
+    player.function(KalahaBoard(Board()), 3)
+    for _ in range(5):
+        with WorkBudget(10 ** 9) as budget:
+            player.function(KalahaBoard(Board()), 3)
+        counts.add(budget.used)
+    assert len(counts) == 1 and not budget.spent
+
+
+def test_a_loop_past_the_budget_forfeits_on_time():
+    assert forfeit_of(move("while True:\n    pass")) == ("time", OVER)
+
+
+def test_switching_the_counter_off_is_refused():
+    assert forfeit_of(move("sys.settrace(None)\nwhile True:\n    pass")) == (
+        "error", "refused: sys.settrace is not allowed in a player (its work is counted), nor is going on "
+                 "past its work budget")
+
+
+def test_a_tracer_of_its_own_is_refused():
+    assert forfeit_of(move("sys.settrace(lambda *args: None)"))[0] == "error"
+    assert forfeit_of(move("sys.setprofile(lambda *args: None)")) == ("error", REFUSED % "sys.setprofile")
+
+
+def test_replacing_sys_settrace_changes_nothing():
+    # Replaced while the file loads: the budget bound the real one when it was imported.
+    source = "import sys\nsys.settrace = lambda function: None\n" + move("while True:\n    pass").split("\n", 1)[1]
+    assert forfeit_of(source) == ("time", OVER)
+
+
+@pytest.mark.parametrize("reach,event", [
+    ("import gc\ngc.get_objects()", "gc.get_objects"),
+    ("import gc\ngc.get_referrers(game)", "gc.get_referrers"),
+])
+def test_every_way_to_the_counter_is_refused(reach, event):
+    kind, reason = forfeit_of(move(reach))
+    assert kind == "error" and reason.startswith("refused: %s" % event), reason
+
+
+def test_the_standard_library_s_own_frame_uses_work():
+    # namedtuple, dataclasses and traceback read frames: a player may use them, at load and in a move.
+    source = ("import collections, dataclasses, traceback\nPoint = collections.namedtuple('Point', 'x y')\n"
+              "def algorithm(game):\n    Pair = collections.namedtuple('Pair', 'a b')\n"
+              "    try:\n        1 / 0\n    except ZeroDivisionError:\n        traceback.format_exc()\n"
+              "    return str(Pair(1, 2).a)\n")
+    assert load_bot_file(source, name="library").choose(Board(), 0.1) == 1
+
+
+def test_switching_off_its_own_frame_s_lines_still_counts_its_calls():
+    assert forfeit_of(move("sys._getframe().f_trace = None\nwhile True:\n    len(str(1))\n    game.getBoard()")) == \
+        ("time", OVER)
+
+
+def test_changing_the_counting_function_is_refused():
+    source = move("tracer = sys.gettrace()\ntracer.__defaults__ = tracer.__defaults__[:2] + (10 ** 12,) + "
+                  "tracer.__defaults__[3:]")
+    assert forfeit_of(source) == ("error", "refused: the work counter cannot be changed")
+
+
+def test_a_budget_of_its_own_is_refused():
+    # A bigger budget inside the move's, or an exit called on one it made, would end the count.
+    source = move("from kalah.lab.work import WorkBudget\nwith WorkBudget(10 ** 12):\n    while True:\n        pass")
+    assert forfeit_of(source) == ("time", OVER)
+    source = move("from kalah.lab.work import WorkBudget\nWorkBudget(10 ** 12).__exit__(None, None, None)\n"
+                  "while True:\n    pass")
+    assert forfeit_of(source)[0] == "error"
+
+
+def test_catching_the_stop_does_not_buy_more_work():
+    # The counter stays in place: the handler's own next call is stopped again.
+    source = move("for _ in range(1000):\n    try:\n        while True:\n            pass\n"
+                  "    except BaseException:\n        len([1])\n        game.getBoard()")
+    assert forfeit_of(source) == ("time", OVER)
+
+
+def test_the_counter_is_gone_after_the_move():
+    import sys
+    before = sys.gettrace()
+    assert load_bot_file(move("pass"), name="fine").choose(Board(), 0.1) == 1
+    assert sys.gettrace() is before
+    def endless():
+        while True:
+            pass
+    with pytest.raises(BotTimeout):
+        with WorkBudget(100):     # counts the frames started inside it, not the one that enters it
+            endless()
+    assert sys.gettrace() is before
