@@ -267,9 +267,9 @@ class PuzzlesPage:
             self._verdict("Not the best: %s ends %s with best play, and %s ends %s." % (
                 played, signed(step.values[move]), best, signed(step.values[step.best]))
                 + change_text(change), False)
-            after = after(board, moves[:1])
-            by_id("line").textContent = ("After %s: %s." % (played, line_text(after, moves[1:]))
-                                         if len(moves) > 1 and after.turn is not None else "")
+            reply_board = after(board, moves[:1])
+            by_id("line").textContent = ("After %s: %s." % (played, line_text(reply_board, moves[1:]))
+                                         if len(moves) > 1 and reply_board.turn is not None else "")
             # The refutation is played on the board; Try again puts the position back.
             section.setAttribute("data-answer", "wrong")
             by_id("retry").hidden = self.runs.run is not None
