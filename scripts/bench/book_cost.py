@@ -9,7 +9,8 @@ moves of either side, an extra move a ply; kalah.solver.opening), the
 book's bytes (13 a position for six houses), and the leaves (positions
 first reached at ply N), whose every move the build proves. --sample
 leaves spread evenly over the key order are valued as the build values
-them (Solver.house_values_within within --nodes nodes, here each from an
+them (seconds of this process's CPU, so a busy machine slows the wall
+clock, not the figure) (Solver.house_values_within within --nodes nodes, here each from an
 empty transposition table, so the figure is an upper bound on a part's,
 whose leaves share the table); the leaves' count times the mean gives the
 build's CPU time. Node counts hold on any machine; seconds are this one's.
@@ -17,6 +18,7 @@ build's CPU time. Node counts hold on any machine; seconds are this one's.
 
 import argparse
 import json
+import sys
 import time
 
 from kalah.ai import book
@@ -31,10 +33,13 @@ def measure(rules, plies, sample, nodes, solver):
     picks = [leaves[i * len(leaves) // sample] for i in range(sample)]
     rows = []
     for houses in picks:
-        started = time.time()
+        started = time.process_time()
         before = solver.nodes
         _, exact = solver.house_values_within(list(houses), nodes, DEFAULT_DEPTH)
-        rows.append((solver.nodes - before, time.time() - started, all(exact.values()), sum(houses)))
+        rows.append((solver.nodes - before, time.process_time() - started, all(exact.values()), sum(houses)))
+        print("  %d plies, leaf %d of %d: %d seeds, %s nodes, %.2f s of CPU, %s" % (
+            plies, len(rows), sample, rows[-1][3], "{:,}".format(rows[-1][0]), rows[-1][1],
+            "proven" if rows[-1][2] else "not proven"), file=sys.stderr, flush=True)
     spent = sorted(row[0] for row in rows)
     mean_seconds = sum(row[1] for row in rows) / len(rows)
     m = find_rules(rules).houses
@@ -43,7 +48,7 @@ def measure(rules, plies, sample, nodes, solver):
             "sampled": len(rows), "proven": sum(1 for row in rows if row[2]),
             "seeds": [min(row[3] for row in rows), max(row[3] for row in rows)],
             "median_nodes": spent[len(spent) // 2], "mean_nodes": round(sum(spent) / len(spent)),
-            "max_nodes": spent[-1], "mean_seconds": round(mean_seconds, 2),
+            "max_nodes": spent[-1], "mean_cpu_seconds": round(mean_seconds, 2),
             "build_cpu_hours": round(len(leaves) * mean_seconds / 3600, 1)}
 
 
@@ -69,7 +74,7 @@ def main():
                   result["rules"], plies, "{:,}".format(result["positions"]), "{:,}".format(result["bytes"]),
                   "{:,}".format(result["leaves"]), result["sampled"], result["seeds"][0], result["seeds"][1],
                   result["proven"], "{:,}".format(result["median_nodes"]), "{:,}".format(result["mean_nodes"]),
-                  "{:,}".format(result["max_nodes"]), result["mean_seconds"], result["build_cpu_hours"]),
+                  "{:,}".format(result["max_nodes"]), result["mean_cpu_seconds"], result["build_cpu_hours"]),
               flush=True)
 
 
