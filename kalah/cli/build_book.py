@@ -4,7 +4,7 @@
     (writes static/data/book-kalah6-4.bin; progress in static/data/book-kalah6-4.bin.part)
     python -m kalah build-book --rules kalah(6,4) --plies 6 --nodes N [--parts 0..9] [--part-size S]
                                [--jobs J] [--merge] [--status]
-    (the book for any opening: static/data/book/kalah6-4/part-NNN.bin, merged into opening.bin)
+    (the book for any opening: its parts in static/data/book/kalah6-4/, merged into opening.bin there)
 
 With --plies, the book for any opening (kalah.solver.opening): every
 position within --plies plies of the start, by any moves of either side,
@@ -12,8 +12,9 @@ built in numbered parts; the parts asked for (--parts A..B, default all)
 that are not built yet are built and each written when done, so a killed
 build run again loses only the parts it was on. --merge then writes the
 book of the parts built so far (opening.bin), which answers their positions
-and every position whose children they decide; --status prints how far the
-build is, as JSON, and builds nothing.
+and every position whose children they decide (--merge without --parts
+builds nothing first); --status prints how far the build is, as JSON, and
+builds nothing.
 
 For each side as the computer's: every position where it is to move after
 playing its book moves against every reply, down to --turns turns of the
@@ -66,7 +67,8 @@ def add_arguments(parser):
     parser.add_argument("--folder", default=None,
                         help="with --plies: the parts' folder (default static/data/book/RULES)")
     parser.add_argument("--merge", action="store_true",
-                        help="with --plies: write the book of the parts built so far (FOLDER/opening.bin)")
+                        help="with --plies: write the book of the parts built so far (FOLDER/opening.bin); "
+                             "alone, without --parts, it builds nothing")
     parser.add_argument("--status", action="store_true",
                         help="with --plies: print the build's progress as JSON and build nothing")
 
@@ -115,7 +117,8 @@ def run_opening(args, rules):
         cached_table(rules, plan.table_seeds)   # built once here, not in every job
     # killed, stop the jobs too (the parts written so far are kept)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("build-book: stopped; run it again to carry on"))
-    opening.build_parts(plan, folder, parts, args.jobs)
+    if not args.merge or args.parts is not None:   # --merge alone builds nothing
+        opening.build_parts(plan, folder, parts, args.jobs)
     if args.merge:
         out = os.path.join(folder, "opening.bin")
         positions, exact, built, size = opening.merge_folder(plan, folder, out)

@@ -279,6 +279,7 @@ def _build_in_worker(job):
 def merge_folder(plan, folder, out):
     """Write the book of the parts built so far to `out`; (positions, exact positions, parts built, bytes)."""
     built = built_parts(plan, folder)
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     entries = plan.merge(built[part] for part in sorted(built))
     blob = plan.encode_book(entries, len(built))
     write_file(out, blob)
