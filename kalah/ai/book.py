@@ -51,6 +51,16 @@ def file_name(rules_name):
     return "book-%s.bin" % text
 
 
+def folder_name(rules_name):
+    """static/data/book's folder for a rule set's book for any opening and its parts: kalah6-4-empty-capture."""
+    return file_name(rules_name)[len("book-"):-len(".bin")]
+
+
+def opening_file(rules_name):
+    """static/data's path of the book for any opening (kalah.solver.opening merges its parts into it)."""
+    return "book/%s/opening.bin" % folder_name(rules_name)
+
+
 def rank(houses):
     """The combinatorial rank of house counts (mover's row first); kalah.ai.endgame's index."""
     n = len(houses)
@@ -103,6 +113,7 @@ class Book:
             self.nodes = header.get("nodes")    # the build's node budget per position
             self.depth = header.get("depth")    # its search depth where that ran out
             self.partial = bool(header.get("partial"))   # a checkpoint: `turns` whole levels, part of the next
+            self.extra = header   # every field, those of the book for any opening too (kalah.solver.opening)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise KalahError("%s: damaged header (%s)" % (where, error))
         if not 1 <= self.houses <= 16 or self.count < 0:
@@ -190,12 +201,13 @@ class Book:
         return None if found is None else found[0]
 
 
-def encode(rules_name, houses, turns, entries, nodes=None, depth=None, partial=False):
+def encode(rules_name, houses, turns, entries, nodes=None, depth=None, partial=False, extra=None):
     """The file's bytes for {rank: ([value or None per house], [exact per house])}.
 
     Sorted by key and with a canonical header, so a rebuilt file is the
     same bytes. partial: a build's checkpoint, which holds the `turns`
-    whole levels and part of the next.
+    whole levels and part of the next (or a book for any opening with parts
+    still to build). extra: more header fields (the book for any opening's plies and parts).
     """
     header = {"rules": rules_name, "houses": houses, "turns": turns, "positions": len(entries)}
     if partial:
@@ -203,6 +215,7 @@ def encode(rules_name, houses, turns, entries, nodes=None, depth=None, partial=F
     if nodes is not None:
         header["nodes"] = nodes
         header["depth"] = depth
+    header.update(extra or {})
     body = bytearray()
     for key in sorted(entries):
         values, exact = entries[key]
@@ -216,20 +229,32 @@ def encode(rules_name, houses, turns, entries, nodes=None, depth=None, partial=F
     return MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + bytes(body)
 
 
-_books = {}
+_books = {}      # rule set -> the book along the computer's lines (file_name)
+_openings = {}   # rule set -> the book for any opening (opening_file)
 
 
-def load(rules_name, blob):
-    """Register the book for a rule set (by name) from its bytes; returns it.
+def _checked(rules_name, blob, where):
+    """A rule set's book read from its bytes: refused for a rule set without books, or another's book.
 
     A book ranks positions by their houses, as the endgame table does, from the first turn
     on: only a rule set that declares kalah.game.rules.OPENING_BOOK can have one."""
     find_rules(rules_name).require(OPENING_BOOK, "an opening book")
-    book = Book(blob, file_name(rules_name))
+    book = Book(blob, where)
     if book.rules != rules_name:
-        raise KalahError("%s is the book of %s, not of %s" % (file_name(rules_name), book.rules, rules_name))
-    _books[rules_name] = book
+        raise KalahError("%s is the book of %s, not of %s" % (where, book.rules, rules_name))
     return book
+
+
+def load(rules_name, blob):
+    """Register the book along the computer's lines for a rule set (by name) from its bytes; returns it."""
+    _books[rules_name] = _checked(rules_name, blob, file_name(rules_name))
+    return _books[rules_name]
+
+
+def load_opening(rules_name, blob):
+    """Register the book for any opening for a rule set from its bytes; returns it."""
+    _openings[rules_name] = _checked(rules_name, blob, opening_file(rules_name))
+    return _openings[rules_name]
 
 
 def loaded(rules_name):
@@ -237,22 +262,48 @@ def loaded(rules_name):
     return _books.get(rules_name)
 
 
-def book_for(rules_name):
-    """The book for a rule set, read from static/data on first use (CPython); None if there is none.
-
-    In the browser the page and the worker fetch the file and call `load`.
-    """
-    if rules_name in _books:
-        return _books[rules_name]
-    _books[rules_name] = None
+def _shipped(rules_name, books, path, loader):
+    """A shipped book read from static/data on first use (CPython); None if there is none."""
+    if rules_name in books:
+        return books[rules_name]
+    books[rules_name] = None
     if rules_name not in SHIPPED:
         return None
     try:
         import os
         here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        path = os.path.join(here, "static", "data", file_name(rules_name))
-        with open(path, "rb") as handle:
+        with open(os.path.join(here, "static", "data", path), "rb") as handle:
             blob = handle.read()
     except (ImportError, AttributeError, OSError):
         return None
-    return load(rules_name, blob)
+    return loader(rules_name, blob)
+
+
+def book_for(rules_name):
+    """The book along the computer's lines for a rule set, read from static/data on first use
+    (CPython); None if there is none.
+
+    In the browser the page and the worker fetch the file and call `load`.
+    """
+    return _shipped(rules_name, _books, file_name(rules_name), load)
+
+
+def opening_for(rules_name):
+    """The book for any opening for a rule set, read from static/data on first use (CPython), or None."""
+    return _shipped(rules_name, _openings, opening_file(rules_name), load_opening)
+
+
+def lookup(rules_name, pits, side):
+    """The books' ({house: final margin}, {house: exact}) for a position, or None outside them all.
+
+    The first answer whose every value is proven, else the first answer: the
+    book along the computer's lines, then the book for any opening (a
+    position of one of its parts not built yet is outside it)."""
+    first = None
+    for found in (book_for(rules_name), opening_for(rules_name)):
+        entry = found.lookup(pits, side) if found is not None else None
+        if entry and entry[0]:
+            if all(entry[1].values()):
+                return entry
+            first = first or entry
+    return first

@@ -498,9 +498,8 @@ def book_analysis(board, exact_only=False):
     exact_values flags (and `exact`, for the book's move) are False;
     exact_only: None unless every value is proven."""
     from kalah.ai import book
-    found = book.book_for(board.rules.name)
-    entry = found.lookup(board.pits, board.turn) if found is not None else None
-    if not entry or not entry[0]:
+    entry = book.lookup(board.rules.name, board.pits, board.turn)
+    if entry is None:
         return None
     values, exact = entry
     if exact_only and not all(exact.values()):

@@ -116,7 +116,11 @@ def _prepare(board):
 
 
 def _prepare_book(board):
-    """Fetch the rule set's opening book the first time it is needed (search.analyse reads it)."""
+    """Fetch the rule set's opening books the first time they are needed (search.analyse reads them).
+
+    The book for any opening (static/data/book/RULES/opening.bin) is fetched
+    here in the worker only, never by the page, so the page's first load
+    stays as light as it was."""
     from kalah.ai import book
     name = board.rules.name
     if name not in book.SHIPPED or name in _endgame_checked:
@@ -126,6 +130,9 @@ def _prepare_book(board):
         data = _fetch_bytes("static/data/" + book.file_name(name))
         if data is not None:
             book.load(name, data)
+    data = _fetch_bytes("static/data/" + book.opening_file(name))
+    if data is not None:
+        book.load_opening(name, data)
 
 
 def _fetch_bytes(path):

@@ -215,21 +215,24 @@ class Solver:
         """Empty the transposition table: what follows no longer depends on what came before."""
         self.keys.fill(-1)
 
-    def house_values_within(self, houses, nodes, depth):
+    def house_values_within(self, houses, nodes, depth, fresh=True):
         """({house: value}, {house: exact}) proving within `nodes` nodes, else a `depth` search.
 
         The moves are proven in house order from an empty transposition
         table until the position's nodes run out; the move being proven then
         and those after it are valued by alpha-beta to `depth` moves (not
         exact). Nodes, not seconds, and an empty table: the same answer
-        on any machine, whatever was solved before.
+        on any machine, whatever was solved before. fresh=False keeps the
+        table from the calls before: the answer is then the same for the
+        same sequence of calls from a new Solver (kalah.solver.opening's parts).
         """
         m = self.m
         h = np.array(houses, np.int64)
         out = np.zeros(2 * m, np.int64)
         child = np.zeros(2 * m, np.int64)
         values, exact = {}, {}
-        self.forget()
+        if fresh:
+            self.forget()
         spent = self.nodes
         self.counts[0] = 0
         self.counts[1] = nodes

@@ -40,14 +40,16 @@ CHECKPOINT_EVERY = 20
 TT_BITS = 23
 
 
-def _play(houses, house, empty_capture):
-    """(kind, houses after the move for whoever moves next) for a 0-based house."""
+def play_house(houses, house, empty_capture):
+    """(gain, kind, houses after the move for whoever moves next) for a 0-based house.
+
+    gain: the seeds the mover stored minus the opponent's (core.play)."""
     h = np.array(houses, np.int64)
     out = np.zeros(len(houses), np.int64)
     after = np.zeros(len(houses), np.int64)
-    _, kind = core.play(h, house, empty_capture, out)
+    gain, kind = core.play(h, house, empty_capture, out)
     core.next_position(out, kind, after)
-    return kind, tuple(int(x) for x in after)
+    return int(gain), kind, tuple(int(x) for x in after)
 
 
 def replies(houses, empty_capture):
@@ -64,7 +66,7 @@ def replies(houses, empty_capture):
         for house in range(m):
             if not h[house]:
                 continue
-            kind, after = _play(h, house, empty_capture)
+            _, kind, after = play_house(h, house, empty_capture)
             if kind == core.TURN:
                 found.add(after)
             elif kind == core.EXTRA and after not in seen:
@@ -148,7 +150,7 @@ class Builder:
             if found is None:
                 return None, h
             move = book_format.best_move(dict((i + 1, v) for i, v in enumerate(found[0]) if v is not None))
-            kind, h = _play(h, move - 1, self.rules.empty_capture)
+            _, kind, h = play_house(h, move - 1, self.rules.empty_capture)
             if kind == core.OVER:
                 return kind, None
             if kind == core.TURN:
