@@ -109,14 +109,6 @@ def board_lines(board):
     return lines
 
 
-def write_file(path, data):
-    """Write the bytes `data` to `path` through a temporary file, so that a
-    build stopped halfway leaves the old file whole (the builders' output)."""
-    with open(path + ".tmp", "wb") as handle:
-        handle.write(data)
-    os.replace(path + ".tmp", path)
-
-
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a device"),
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 

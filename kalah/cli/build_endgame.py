@@ -12,7 +12,7 @@ import os
 import sys
 import time
 
-from kalah.cli import write_file
+from kalah.output import write_file
 from kalah.errors import KalahError
 from kalah.game.rules import ENDGAME_TABLE, find_rules
 

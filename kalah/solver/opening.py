@@ -28,9 +28,9 @@ import sys
 import time
 
 from kalah.ai import book as book_format
-from kalah.cli import write_file
+from kalah.output import write_file
 from kalah.errors import KalahError
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 from kalah.solver import core
 from kalah.solver.book import DEFAULT_DEPTH, TT_BITS, play_house
 

@@ -22,7 +22,7 @@ import sys
 import time
 
 from kalah.ai import book
-from kalah.rules import find_rules
+from kalah.game.rules import find_rules
 from kalah.solver import opening
 from kalah.solver.book import DEFAULT_DEPTH
 

@@ -8,7 +8,7 @@ import pytest
 
 from kalah.ai import book, search
 from kalah.ai.solve import solve
-from kalah.board import Board
+from kalah.game.board import Board
 from kalah.errors import KalahError
 
 pytest.importorskip("numba")
