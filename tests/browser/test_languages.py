@@ -166,3 +166,50 @@ def test_the_embed_code_given_carries_the_page_s_language(new_context, site_url,
     code = page.input_value("#copy-text")
     assert "/embed.html#g=" in code
     assert '&amp;lang=es" title="Partida de Kalah: Ordenador (first legal house) contra Ordenador (first legal house)"' in code
+
+
+def import_two_games(page):
+    """A finished game (kalah(2,1): Ann wins 3-1 in two moves) and an unfinished one, pasted in."""
+    from kalah.records import pgn
+    games = [Record("kalah(2,1)", [2, 1], south="Ann", north="Bob"), Record("kalah(6,4)", [3], south="Ann", north="Cy")]
+    page.fill("#paste", "\n\n".join(pgn.write(record) for record in games))
+    page.click("#import-paste")
+    page.wait_for_function("document.body.dataset.import === 'done'")
+
+
+def test_the_history_page_in_french(new_context, site_url, wait_for_python_ready):
+    page = open_page(new_context(locale="en-US"), site_url, "history.html#lang=fr", wait_for_python_ready)
+    assert page.evaluate("document.title") == "Kalah — historique"
+    assert page.inner_text("#count") == "Aucune partie enregistrée pour l'instant : jouez-en une sur la page Jouer."
+    import_two_games(page)
+    assert page.inner_text("#message") == "Importé depuis le texte collé : 2 nouvelles, 0 mises à jour, 0 déjà présentes."
+    assert page.inner_text("#count") == "2 parties affichées sur 2 enregistrées."
+    assert page.inner_text("#col-moves button") == "Coups"
+    results = page.eval_on_selector_all("#games-body td[data-label='Résultat']", "cells => cells.map((c) => c.textContent)")
+    assert sorted(results) == ["Ann a gagné 3-1", "en cours"]
+    assert page.inner_text("#ranking-body tr >> nth=0").split("\t")[1] == "Ann"
+    page.click("#games-body tr:has-text('Cy') [data-delete]")
+    assert page.inner_text("#message") == "Partie Ann – Cy supprimée. Annuler la fait revenir."
+    page.click("#undo")
+    assert page.inner_text("#message") == "La partie est revenue."
+    # The export stays language-neutral: the records' own words.
+    with page.expect_download() as download:
+        page.click("#export")
+    exported = open(download.value.path(), encoding="utf-8").read()
+    assert '"unfinished"' in exported or "unfinished" in exported
+    assert "en cours" not in exported and "gagné" not in exported
+    assert page.inner_text("#message") == "2 parties exportées dans kalah-history.json."
+
+
+def test_the_history_page_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready,
+                                                          save_screenshot):
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url, "history.html#lang=qps",
+                     wait_for_python_ready)
+    assert page.evaluate(UNTRANSLATED) == []
+    import_two_games(page)
+    # The games' own data (dates, rule sets, players' names) is the same in every language.
+    data = page.eval_on_selector_all("#games-body td:not([data-label]):not(.actions), #games-body td:nth-child(-n+3), "
+                                     "#ranking-body td", "cells => cells.map((cell) => cell.textContent.trim())")
+    assert [text for text in page.evaluate(UNTRANSLATED) if text not in data] == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-history")
