@@ -12,7 +12,7 @@ from kalah.game.rules import find_rules
 
 # Visible text that is the same in every language: the game's and rule sets' names, house
 # letters, counts, marks, the rule set's code.
-SAME_EVERYWHERE = ("Kalah", "kalah(6,4)", "Owari", "Oware abapa", "Relay Kalaha", "Français", "English", "Español",
+SAME_EVERYWHERE = ("Kalah", "kalah(6,4)", "Owari", "Oware", "Oware abapa", "Relay Kalaha", "Français", "English", "Español",
                    "Português", "Deutsch")
 
 UNTRANSLATED = """() => {
@@ -213,3 +213,63 @@ def test_the_history_page_in_the_pseudo_language_at_360(new_context, site_url, w
     assert [text for text in page.evaluate(UNTRANSLATED) if text not in data] == []
     assert page.evaluate(OVERFLOWING) == []
     save_screenshot(page, "qps-history")
+
+
+def rules_house(lesson, side, house):
+    return "section[data-lesson='%s'] .kb-house[data-side='%d'][data-house='%d']" % (lesson, side, house)
+
+
+def rules_result(page, lesson):
+    return page.inner_text("section[data-lesson='%s'] .rule-result" % lesson)
+
+
+def test_the_rules_page_and_its_try_it_feedback_in_french(new_context, site_url, wait_for_python_ready):
+    page = open_page(new_context(locale="en-US"), site_url, "rules.html#lang=fr", wait_for_python_ready)
+    assert page.evaluate("document.title") == "Kalah — les règles"
+    assert page.inner_text("h2") == "Les règles"
+    assert page.inner_text("#capture summary") == (
+        "Capture. Votre dernière graine dans une de vos cases vides, face à des graines : les deux vont dans "
+        "votre grenier. À vous : capturez.")
+    page.click(rules_house("capture", 0, 2), force=True)   # South's house B is empty there
+    assert rules_result(page, "capture") == "La case B est vide : choisissez une case avec des graines."
+    page.click(rules_house("capture", 1, 3), force=True)   # North's house: South is to move
+    assert rules_result(page, "capture") == "Ici, c'est au tour de Sud : jouez une case de Sud."
+    page.click(rules_house("capture", 0, 1))
+    page.wait_for_function("document.querySelector('#capture').dataset.outcome === 'right'")
+    said = rules_result(page, "capture")
+    assert said.startswith("Sud sème la case A (1 graine).") and said.endswith("C'est le coup demandé : il a capturé.")
+    page.click(rules_house("extra-turn", 0, 1))
+    page.wait_for_function("document.querySelector('#extra-turn').dataset.outcome === 'wrong'")
+    assert rules_result(page, "extra-turn").endswith(
+        "Pas celui-ci : la dernière graine doit tomber pile dans votre grenier : une case qui en est éloignée "
+        "d'autant de trous qu'elle a de graines.")
+    assert page.inner_text("#extra-turn .rule-reset") == "Recommencer"
+
+
+def test_the_rules_page_in_arabic_keeps_each_board_s_order(new_context, site_url, wait_for_python_ready):
+    boxes = """() => [...document.querySelectorAll('#capture .kb-house, #capture .kb-store')].map(
+        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])"""
+    viewport = {"width": 360, "height": 740}
+    english = open_page(new_context(viewport=viewport), site_url, "rules.html", wait_for_python_ready)
+    arabic = open_page(new_context(viewport=viewport), site_url, "rules.html#lang=ar", wait_for_python_ready)
+    assert arabic.evaluate("document.documentElement.dir") == "rtl"
+    assert arabic.inner_text("h2") == "القواعد"
+    for page in (english, arabic):
+        page.evaluate("document.querySelector('#capture').scrollIntoView()")
+    assert arabic.evaluate(boxes) == english.evaluate(boxes)   # South's A..D left to right, as sown
+    assert arabic.inner_text("#capture .kb-house[data-index='0'] .kb-letter") == "A"
+    assert arabic.evaluate(OVERFLOWING) == []
+
+
+def test_the_rules_page_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready, save_screenshot):
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url, "rules.html#lang=qps",
+                     wait_for_python_ready)
+    page.evaluate("document.querySelectorAll('details').forEach((details) => { details.open = true; })")
+    page.click(rules_house("capture", 0, 1))
+    page.wait_for_function("document.querySelector('#capture').dataset.outcome === 'right'")
+    page.click(rules_house("extra-turn", 0, 1))
+    page.wait_for_function("document.querySelector('#extra-turn').dataset.outcome === 'wrong'")
+    assert rules_result(page, "extra-turn").startswith("[")
+    assert page.evaluate(UNTRANSLATED) == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-rules")
