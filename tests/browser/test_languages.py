@@ -215,6 +215,16 @@ def test_the_history_page_in_the_pseudo_language_at_360(new_context, site_url, w
     save_screenshot(page, "qps-history")
 
 
+def test_the_history_page_in_arabic_at_360_mirrors_and_nothing_overflows(new_context, site_url,
+                                                                         wait_for_python_ready):
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url, "history.html#lang=ar",
+                     wait_for_python_ready)
+    import_two_games(page)
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    assert page.inner_text("#count") == "معروض 2 من 2 لعبتين محفوظتين."
+    assert page.evaluate(OVERFLOWING) == []
+
+
 def rules_house(lesson, side, house):
     return "section[data-lesson='%s'] .kb-house[data-side='%d'][data-house='%d']" % (lesson, side, house)
 
