@@ -29,6 +29,7 @@ CHECKS_PER_CALL = 2  # games replayed per check_summaries call: about 5 ms each 
 
 COLUMNS = (("date", N_("Date")), ("rules", N_("Rule set")), ("players", N_("Players")), ("result", N_("Result")),
            ("moves", N_("Moves")))
+COLUMN_TITLES = dict(COLUMNS)
 # A game's status as the records store it (kalah.library.history), in the reader's words.
 # (lower case: the English is the status itself, as Entry.result_text says it)
 STATUS_WORDS = {"unfinished": N_("unfinished"), "abandoned": N_("abandoned")}
@@ -118,13 +119,11 @@ class HistoryPage:
 
     def _row(self, entry):
         row = el("tr")
-        label = dict(COLUMNS)
         players = {"players": players_text(entry)}
-        row.appendChild(el("td", entry.date or "\u2014", attrs={"data-label": _(label["date"])}))
-        row.appendChild(el("td", entry.rules, attrs={"data-label": _(label["rules"])}))
-        row.appendChild(el("td", players["players"], attrs={"data-label": _(label["players"])}))
-        row.appendChild(el("td", result_text(entry), attrs={"data-label": _(label["result"])}))
-        row.appendChild(el("td", str(entry.moves), cls="num", attrs={"data-label": _(label["moves"])}))
+        for key, text, cls in (("date", entry.date or "\u2014", None), ("rules", entry.rules, None),
+                               ("players", players["players"], None), ("result", result_text(entry), None),
+                               ("moves", str(entry.moves), "num")):
+            row.appendChild(el("td", text, cls=cls, attrs={"data-label": _(COLUMN_TITLES[key])}))
         actions = el("td", cls="actions")
         open_link = el("a", _("Open"), attrs={"href": "replay.html#l=%s" % entry.id,
                                               "aria-label": _("Open the game %(players)s in the viewer") % players})
