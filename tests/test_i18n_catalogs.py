@@ -109,6 +109,25 @@ def test_french_narration_and_plurals(french):
     assert i18n.gettext("not a message") == "not a message"   # a message the catalog lacks stays English
 
 
+def test_the_rules_tour_s_feedback_in_french(french):
+    from kalah.game.rules import SWAP
+    from kalah.study.rules_tour import find_lesson, try_move
+    capture = find_lesson("capture")
+    assert try_move(capture, 1).sentences[-1] == "C'est le coup demandé : il a capturé."
+    assert try_move(capture, 3).sentences[-1] == (
+        "Pas celui-ci : la dernière graine doit tomber dans une de vos cases vides, face à une case qui a des graines.")
+    assert try_move(capture, 2).sentences == ["La case B est vide : choisissez une case avec des graines."]
+    assert try_move(capture, 2, side=1).sentences == ["Ici, c'est au tour de Sud : jouez une case de Sud."]
+    assert try_move(find_lesson("pie"), SWAP).sentences[-1] == "C'est le coup demandé : vous avez changé de camp."
+
+
+def test_the_rules_tour_s_feedback_in_english_as_written():
+    from kalah.study.rules_tour import find_lesson, try_move
+    assert try_move(find_lesson("capture"), 2, side=1).sentences == [
+        "It is South's turn here: play one of South's houses."]
+    assert try_move(find_lesson("capture"), 2).sentences == ["House B is empty: pick a house with seeds."]
+
+
 def test_a_catalog_that_is_not_one_is_refused_with_the_reason():
     for text, reason in (("{", "not JSON"), ("[]", "no language"), ('{"language": "fr"}', "no messages")):
         with pytest.raises(i18n.CatalogError, match=reason):

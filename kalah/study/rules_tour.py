@@ -17,14 +17,15 @@ rule (tests/engine/test_rules_tour.py plays every legal move to keep it so).
 from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.game.narration import describe_move, pit_name
-from kalah.game.rules import NORTH, SIDE_NAMES, SWAP
+from kalah.game.rules import NORTH, SWAP
+from kalah.i18n import N_, _, side_word
 
 
 class Lesson:
     """One rule's board: `position` (a position text), `answer` (the house 1..m of the side to
     move, or SWAP), `goal` (the name of what the answer makes happen, see GOALS) and `miss` (why
-    another move is not it). What the reader is asked to do is rules.html's text, readable before
-    any Python runs."""
+    another move is not it, marked with N_ and said in the page's language). What the reader is
+    asked to do is rules.html's text, readable before any Python runs."""
 
     def __init__(self, name, position, answer, goal, miss):
         self.name = name
@@ -68,39 +69,39 @@ def _relay_capture(rules, report):
 
 # goal name -> (what it says when reached, whether a MoveReport reached it)
 GOALS = {
-    "north-row": ("its last seed landed on North's row", _last_in_north_row),
-    "skip": ("its seeds went past North's store, skipping it, into your own row", _wrapped_past_north_store),
-    "extra": ("it earned an extra turn", lambda rules, report: report.extra_turn),
-    "capture": ("it captured", _has("capture")),
-    "sweep": ("it ended the game", _has("sweep")),
-    "swap": ("you swapped sides", _has("swap")),
-    "opponent-store": ("a seed fell in North's store", _seed_in_north_store),
-    "relay-capture": ("the relay ended in a capture", _relay_capture),
+    "north-row": (N_("its last seed landed on North's row"), _last_in_north_row),
+    "skip": (N_("its seeds went past North's store, skipping it, into your own row"), _wrapped_past_north_store),
+    "extra": (N_("it earned an extra turn"), lambda rules, report: report.extra_turn),
+    "capture": (N_("it captured"), _has("capture")),
+    "sweep": (N_("it ended the game"), _has("sweep")),
+    "swap": (N_("you swapped sides"), _has("swap")),
+    "opponent-store": (N_("a seed fell in North's store"), _seed_in_north_store),
+    "relay-capture": (N_("the relay ended in a capture"), _relay_capture),
 }
 
 LESSONS = (
     Lesson("sowing", "kalah(4,3)/2,3,3,1,0,3,3,3,3,3/S", 3, "north-row",
-           "count the seeds: one in each pit that follows, counter-clockwise, your store included."),
+           N_("count the seeds: one in each pit that follows, counter-clockwise, your store included.")),
     Lesson("skip-store", "kalah(4,3)/1,1,1,7,0,2,2,2,2,6/S", 4, "skip",
-           "only a house with enough seeds reaches round past North's store."),
+           N_("only a house with enough seeds reaches round past North's store.")),
     Lesson("extra-turn", "kalah(4,3)/3,3,3,3,0,3,3,3,3,0/S", 2, "extra",
-           "the last seed must fall exactly in your store: a house as many pits away as it has seeds."),
+           N_("the last seed must fall exactly in your store: a house as many pits away as it has seeds.")),
     Lesson("capture", "kalah(4,3)/1,0,2,1,3,3,3,4,3,4/S", 1, "capture",
-           "the last seed must land in an empty house of yours with seeds in the house facing it."),
+           N_("the last seed must land in an empty house of yours with seeds in the house facing it.")),
     Lesson("empty-capture", "kalah(4,3)+empty-capture/1,0,2,1,4,4,4,0,4,4/S", 1, "capture",
-           "the last seed must land in an empty house of yours (here the house facing it may be empty)."),
+           N_("the last seed must land in an empty house of yours (here the house facing it may be empty).")),
     Lesson("end", "kalah(4,3)/1,0,1,2,8,0,0,5,0,7/S", 1, "sweep",
-           "North still has seeds on its row, so the game goes on."),
+           N_("North still has seeds on its row, so the game goes on.")),
     Lesson("pie", "kalah(4,3)+pie/0,1,5,5,1,3,3,3,3,0/N/swap", SWAP, "swap",
-           "a sowing keeps your seat, and the offer is gone: it comes only now."),
+           N_("a sowing keeps your seat, and the offer is gone: it comes only now.")),
     Lesson("gamelink", "kalah(4,3)+gamelink/1,1,1,7,0,2,2,2,2,6/S", 4, "opponent-store",
-           "only a house with enough seeds reaches North's store."),
+           N_("only a house with enough seeds reaches North's store.")),
     Lesson("owari", "owari(4,3)/1,0,0,3,6,1,1,2,4,6/S", 4, "capture",
-           "no house that held exactly one seed got a second one."),
+           N_("no house that held exactly one seed got a second one.")),
     Lesson("oware", "oware(4,3)/0,0,1,2,5,1,2,4,4,5/S", 4, "capture",
-           "the last seed must make a house on North's row hold 2 or 3."),
+           N_("the last seed must make a house on North's row hold 2 or 3.")),
     Lesson("relay", "relay-kalaha(4,3)/3,3,3,3,0,3,3,3,3,0/S", 4, "relay-capture",
-           "the relay must end in an empty house of yours with seeds facing it."),
+           N_("the relay must end in an empty house of yours with seeds facing it.")),
 )
 
 
@@ -136,22 +137,22 @@ def try_move(lesson, move, side=None):
     """
     board = Board(position=lesson.position)
     if side is not None and side != board.turn:
-        return Verdict(None, None, False, ["It is %s's turn here: play one of %s's houses." % (
-            SIDE_NAMES[board.turn], SIDE_NAMES[board.turn])])
+        return Verdict(None, None, False, [_("It is %(side)s's turn here: play one of %(side)s's houses.") % {
+            "side": side_word(board.turn)}])
     if move != SWAP and move in range(1, board.rules.houses + 1) and \
             board.pits[board.rules.house_index(board.turn, move)] == 0:
         where = pit_name(board.rules, board.rules.house_index(board.turn, move))
-        return Verdict(None, None, False, [_sentence("%s is empty: pick a house with seeds" % where)])
+        return Verdict(None, None, False, [_sentence(_("%(pit)s is empty: pick a house with seeds") % {"pit": where})])
     try:
         report = board.push(move)
     except KalahError as error:
         return Verdict(None, None, False, [_reason(error)])
     sentences = describe_move(board.rules, report)
-    said, _ = GOALS[lesson.goal]
+    said = GOALS[lesson.goal][0]
     if reached(lesson, board.rules, report):
-        sentences.append("That is the move asked for: %s." % said)
+        sentences.append(_("That is the move asked for: %(goal)s.") % {"goal": _(said)})
         return Verdict(board, report, True, sentences)
-    sentences.append("Not this one: %s" % lesson.miss)
+    sentences.append(_("Not this one: %(why)s") % {"why": _(lesson.miss)})
     return Verdict(board, report, False, sentences)
 
 

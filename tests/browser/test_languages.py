@@ -12,7 +12,7 @@ from kalah.game.rules import find_rules
 
 # Visible text that is the same in every language: the game's and rule sets' names, house
 # letters, counts, marks, the rule set's code.
-SAME_EVERYWHERE = ("Kalah", "kalah(6,4)", "Owari", "Oware abapa", "Relay Kalaha", "Français", "English", "Español",
+SAME_EVERYWHERE = ("Kalah", "kalah(6,4)", "Owari", "Oware", "Oware abapa", "Relay Kalaha", "Français", "English", "Español",
                    "Português", "Deutsch")
 
 UNTRANSLATED = """() => {
@@ -166,3 +166,120 @@ def test_the_embed_code_given_carries_the_page_s_language(new_context, site_url,
     code = page.input_value("#copy-text")
     assert "/embed.html#g=" in code
     assert '&amp;lang=es" title="Partida de Kalah: Ordenador (first legal house) contra Ordenador (first legal house)"' in code
+
+
+def import_two_games(page):
+    """A finished game (kalah(2,1): Ann wins 3-1 in two moves) and an unfinished one, pasted in."""
+    from kalah.records import pgn
+    games = [Record("kalah(2,1)", [2, 1], south="Ann", north="Bob"), Record("kalah(6,4)", [3], south="Ann", north="Cy")]
+    page.fill("#paste", "\n\n".join(pgn.write(record) for record in games))
+    page.click("#import-paste")
+    page.wait_for_function("document.body.dataset.import === 'done'")
+
+
+def test_the_history_page_in_french(new_context, site_url, wait_for_python_ready):
+    page = open_page(new_context(locale="en-US"), site_url, "history.html#lang=fr", wait_for_python_ready)
+    assert page.evaluate("document.title") == "Kalah — historique"
+    assert page.inner_text("#count") == "Aucune partie enregistrée pour l'instant : jouez-en une sur la page Jouer."
+    import_two_games(page)
+    assert page.inner_text("#message") == "Importé depuis le texte collé : 2 nouvelles, 0 mises à jour, 0 déjà présentes."
+    assert page.inner_text("#count") == "2 parties affichées sur 2 enregistrées."
+    assert page.inner_text("#col-moves button") == "Coups"
+    results = page.eval_on_selector_all("#games-body td[data-label='Résultat']", "cells => cells.map((c) => c.textContent)")
+    assert sorted(results) == ["Ann a gagné 3-1", "en cours"]
+    assert page.inner_text("#ranking-body tr >> nth=0").split("\t")[1] == "Ann"
+    page.click("#games-body tr:has-text('Cy') [data-delete]")
+    assert page.inner_text("#message") == "Partie Ann – Cy supprimée. Annuler la fait revenir."
+    page.click("#undo")
+    assert page.inner_text("#message") == "La partie est revenue."
+    # The export stays language-neutral: the records' own words.
+    with page.expect_download() as download:
+        page.click("#export")
+    exported = open(download.value.path(), encoding="utf-8").read()
+    assert '"unfinished"' in exported or "unfinished" in exported
+    assert "en cours" not in exported and "gagné" not in exported
+    assert page.inner_text("#message") == "2 parties exportées dans kalah-history.json."
+
+
+def test_the_history_page_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready,
+                                                          save_screenshot):
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url, "history.html#lang=qps",
+                     wait_for_python_ready)
+    assert page.evaluate(UNTRANSLATED) == []
+    import_two_games(page)
+    # The games' own data (dates, rule sets, players' names) is the same in every language.
+    data = page.eval_on_selector_all("#games-body td:not([data-label]):not(.actions), #games-body td:nth-child(-n+3), "
+                                     "#ranking-body td", "cells => cells.map((cell) => cell.textContent.trim())")
+    assert [text for text in page.evaluate(UNTRANSLATED) if text not in data] == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-history")
+
+
+def test_the_history_page_in_arabic_at_360_mirrors_and_nothing_overflows(new_context, site_url,
+                                                                         wait_for_python_ready):
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url, "history.html#lang=ar",
+                     wait_for_python_ready)
+    import_two_games(page)
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    assert page.inner_text("#count") == "معروض 2 من 2 لعبتين محفوظتين."
+    assert page.evaluate(OVERFLOWING) == []
+
+
+def rules_house(lesson, side, house):
+    return "section[data-lesson='%s'] .kb-house[data-side='%d'][data-house='%d']" % (lesson, side, house)
+
+
+def rules_result(page, lesson):
+    return page.inner_text("section[data-lesson='%s'] .rule-result" % lesson)
+
+
+def test_the_rules_page_and_its_try_it_feedback_in_french(new_context, site_url, wait_for_python_ready):
+    page = open_page(new_context(locale="en-US"), site_url, "rules.html#lang=fr", wait_for_python_ready)
+    assert page.evaluate("document.title") == "Kalah — les règles"
+    assert page.inner_text("h2") == "Les règles"
+    assert page.inner_text("#capture summary") == (
+        "Capture. Votre dernière graine dans une de vos cases vides, face à des graines : les deux vont dans "
+        "votre grenier. À vous : capturez.")
+    page.click(rules_house("capture", 0, 2), force=True)   # South's house B is empty there
+    assert rules_result(page, "capture") == "La case B est vide : choisissez une case avec des graines."
+    page.click(rules_house("capture", 1, 3), force=True)   # North's house: South is to move
+    assert rules_result(page, "capture") == "Ici, c'est au tour de Sud : jouez une case de Sud."
+    page.click(rules_house("capture", 0, 1))
+    page.wait_for_function("document.querySelector('#capture').dataset.outcome === 'right'")
+    said = rules_result(page, "capture")
+    assert said.startswith("Sud sème la case A (1 graine).") and said.endswith("C'est le coup demandé : il a capturé.")
+    page.click(rules_house("extra-turn", 0, 1))
+    page.wait_for_function("document.querySelector('#extra-turn').dataset.outcome === 'wrong'")
+    assert rules_result(page, "extra-turn").endswith(
+        "Pas celui-ci : la dernière graine doit tomber pile dans votre grenier : une case qui en est éloignée "
+        "d'autant de trous qu'elle a de graines.")
+    assert page.inner_text("#extra-turn .rule-reset") == "Recommencer"
+
+
+def test_the_rules_page_in_arabic_keeps_each_board_s_order(new_context, site_url, wait_for_python_ready):
+    boxes = """() => [...document.querySelectorAll('#capture .kb-house, #capture .kb-store')].map(
+        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])"""
+    viewport = {"width": 360, "height": 740}
+    english = open_page(new_context(viewport=viewport), site_url, "rules.html", wait_for_python_ready)
+    arabic = open_page(new_context(viewport=viewport), site_url, "rules.html#lang=ar", wait_for_python_ready)
+    assert arabic.evaluate("document.documentElement.dir") == "rtl"
+    assert arabic.inner_text("h2") == "القواعد"
+    for page in (english, arabic):
+        page.evaluate("document.querySelector('#capture').scrollIntoView()")
+    assert arabic.evaluate(boxes) == english.evaluate(boxes)   # South's A..D left to right, as sown
+    assert arabic.inner_text("#capture .kb-house[data-index='0'] .kb-letter") == "A"
+    assert arabic.evaluate(OVERFLOWING) == []
+
+
+def test_the_rules_page_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready, save_screenshot):
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url, "rules.html#lang=qps",
+                     wait_for_python_ready)
+    page.evaluate("document.querySelectorAll('details').forEach((details) => { details.open = true; })")
+    page.click(rules_house("capture", 0, 1))
+    page.wait_for_function("document.querySelector('#capture').dataset.outcome === 'right'")
+    page.click(rules_house("extra-turn", 0, 1))
+    page.wait_for_function("document.querySelector('#extra-turn').dataset.outcome === 'wrong'")
+    assert rules_result(page, "extra-turn").startswith("[")
+    assert page.evaluate(UNTRANSLATED) == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-rules")

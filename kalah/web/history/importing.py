@@ -9,6 +9,7 @@ history a slice at a time (kalah.library.history_import.ImportJob), with its pro
 from pyscript import document, window
 
 from kalah.errors import KalahError
+from kalah.i18n import _
 from kalah.library.history import StorageFull, error_text
 from kalah.library.history_import import ImportJob
 from kalah.input_guards import MAX_IMPORT, too_long
@@ -20,6 +21,16 @@ SLICE_MS = 12  # work per browser task: well under the 50 ms that counts as a lo
 
 def clock_ms():
     return window.performance.now()
+
+
+def progress_text(job):
+    """Where an ImportJob stands, in the page's language (ImportJob.progress_text is English)."""
+    if job.phase == "reading":
+        if not job.read[1]:
+            return _("Reading the file\u2026")
+        return _("Reading the games: %(done)d of %(count)d\u2026") % {"done": job.read[0], "count": job.read[1]}
+    return _("Adding the games to your history: %(done)d of %(count)d\u2026") % {
+        "done": sum(job.merged), "count": len(job.entries)}
 
 
 class Importer:
@@ -48,14 +59,15 @@ class Importer:
         if started is None:
             started = clock_ms()
         if self.job is not None:
-            self._say("Wait for the import from %s to finish first." % self.job_source, problem=True)
+            self._say(_("Wait for the import from %(source)s to finish first.") % {"source": self.job_source},
+                      problem=True)
             return
         self.job = ImportJob(self._history(), text, now=storage.now_ms())
         self.job_source = source
         self.job_done = on_done
         self.job_summarized = False
         document.body.setAttribute("data-import", "running")
-        self._say("Importing from %s\u2026" % source)
+        self._say(_("Importing from %(source)s\u2026") % {"source": source})
         by_id("import-progress").hidden = False
         self._slice(started)
 
@@ -74,20 +86,20 @@ class Importer:
             except StorageFull as error:
                 self._ended("failed")
                 self._draw()
-                self._say("Import stopped: %s. Delete or export old games to make room." % error_text(error),
-                         problem=True)
+                self._say(_("Import stopped: %(reason)s. Delete or export old games to make room.") % {
+                    "reason": error_text(error)}, problem=True)
                 return
             except KalahError as error:
                 self._ended("failed")
-                self._say("Nothing was imported from %s: %s. Your history is unchanged." % (
-                    self.job_source, error_text(error)), problem=True)
+                self._say(_("Nothing was imported from %(source)s: %(reason)s. Your history is unchanged.") % {
+                    "source": self.job_source, "reason": error_text(error)}, problem=True)
                 return
             if not finished:
                 progress = by_id("import-progress")
                 done, total = job.progress()
                 progress.max = max(1, total)
                 progress.value = done
-                by_id("import-step").textContent = job.progress_text()
+                by_id("import-step").textContent = progress_text(job)
                 self.job_timer.start(0)
                 return
         if not self.job_summarized:
@@ -103,7 +115,8 @@ class Importer:
         source, on_done = self.job_source, self.job_done
         self._draw_games()
         self._ended("done")
-        self._say("Imported from %s: %d new, %d updated, %d already here." % (source, added, updated, unchanged))
+        self._say(_("Imported from %(source)s: %(added)d new, %(updated)d updated, %(unchanged)d already here.") % {
+            "source": source, "added": added, "updated": updated, "unchanged": unchanged})
         if on_done is not None:
             on_done()
 
@@ -117,13 +130,13 @@ class Importer:
         def clear_paste():
             by_id("paste").value = ""
         started = clock_ms()
-        self.import_text(str(by_id("paste").value), "the pasted text", clear_paste, started)
+        self.import_text(str(by_id("paste").value), _("the pasted text"), clear_paste, started)
 
     def read_file(self, file):
         name = str(file.name)
         if file.size > MAX_IMPORT:  # bytes: at least as many characters
-            self._say("Nothing was imported: %s." % too_long(name, int(file.size), MAX_IMPORT, "bytes"),
-                     problem=True)
+            self._say(_("Nothing was imported: %(reason)s.") % {
+                "reason": too_long(name, int(file.size), MAX_IMPORT, "bytes")}, problem=True)
             return
         reader = window.FileReader.new()
 
@@ -132,7 +145,7 @@ class Importer:
             result = reader.result  # a large file's text takes 15-30 ms to come into Python
             self.import_text(result if isinstance(result, str) else "", name, started=started)
         reader.onload = proxy(loaded)
-        reader.onerror = proxy(lambda event: self._say("Could not read %s." % name, problem=True))
+        reader.onerror = proxy(lambda event: self._say(_("Could not read %(file)s.") % {"file": name}, problem=True))
         reader.readAsText(file)
 
     def file_chosen(self, event):
@@ -151,7 +164,7 @@ class Importer:
         started = clock_ms()
         text = event.dataTransfer.getData("text")
         if isinstance(text, str) and text:
-            self.import_text(text, "the dropped text", started=started)
+            self.import_text(text, _("the dropped text"), started=started)
 
     def _drag_over(self, event):
         event.preventDefault()

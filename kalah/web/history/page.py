@@ -17,6 +17,7 @@ from pyscript import document, window
 
 from kalah.study.analysis_link import study_link
 from kalah.errors import KalahError
+from kalah.i18n import N_, _, ngettext
 from kalah.library.history import FINISHED, NOTE_PREFIX, error_text
 from kalah.web.common import storage
 from kalah.web.common.dom import Timer, by_id, clear, el, listen, page_ready, show_message
@@ -26,8 +27,30 @@ from kalah.web.history.importing import SLICE_MS, Importer, clock_ms
 FIRST_ROWS = 25  # rows drawn at once with the rest of the page: a screenful
 CHECKS_PER_CALL = 2  # games replayed per check_summaries call: about 5 ms each under MicroPython
 
-COLUMNS = (("date", "Date"), ("rules", "Rule set"), ("players", "Players"), ("result", "Result"),
-           ("moves", "Moves"))
+COLUMNS = (("date", N_("Date")), ("rules", N_("Rule set")), ("players", N_("Players")), ("result", N_("Result")),
+           ("moves", N_("Moves")))
+COLUMN_TITLES = dict(COLUMNS)
+# A game's status as the records store it (kalah.library.history), in the reader's words.
+# (lower case: the English is the status itself, as Entry.result_text says it)
+STATUS_WORDS = {"unfinished": N_("unfinished"), "abandoned": N_("abandoned")}
+
+
+def result_text(entry):
+    """'Ann won 32-16', 'draw 24-24' or the status, in the page's language (Entry.result_text is
+    the records' English)."""
+    if entry.status != FINISHED:
+        return _(STATUS_WORDS.get(entry.status, entry.status))
+    scores = entry.result.split("-")
+    if entry.winner == 1 and len(scores) == 2:
+        scores.reverse()
+    score = "-".join(scores)
+    if entry.winner is None:
+        return _("draw %(score)s") % {"score": score}
+    return _("%(player)s won %(score)s") % {"player": entry.winner_name(), "score": score}
+
+
+def players_text(entry):
+    return "%s \u2013 %s" % (entry.south, entry.north)
 
 
 class HistoryPage:
@@ -69,9 +92,11 @@ class HistoryPage:
         self.rows_drawn = 0
         self._draw_rows(start)
         total = len(self.history.entries)
-        by_id("count").textContent = ("No games saved yet: play one on the Play page." if not total else
-                                      "%d of %d saved games shown." % (len(rows), total))
-        for key, _ in COLUMNS:
+        by_id("count").textContent = (_("No games saved yet: play one on the Play page.") if not total else
+                                      ngettext("%(shown)d of %(count)d saved game shown.",
+                                               "%(shown)d of %(count)d saved games shown.", total) % {
+                                          "shown": len(rows), "count": total})
+        for key, _title in COLUMNS:
             th = by_id("col-" + key)
             th.setAttribute("aria-sort", ("descending" if self.descending else "ascending")
                             if key == self.sort else "none")
@@ -94,26 +119,25 @@ class HistoryPage:
 
     def _row(self, entry):
         row = el("tr")
-        row.appendChild(el("td", entry.date or "\u2014", attrs={"data-label": "Date"}))
-        row.appendChild(el("td", entry.rules, attrs={"data-label": "Rule set"}))
-        row.appendChild(el("td", "%s \u2013 %s" % (entry.south, entry.north), attrs={"data-label": "Players"}))
-        row.appendChild(el("td", entry.result_text(), attrs={"data-label": "Result"}))
-        row.appendChild(el("td", str(entry.moves), cls="num", attrs={"data-label": "Moves"}))
+        players = {"players": players_text(entry)}
+        for key, text, cls in (("date", entry.date or "\u2014", None), ("rules", entry.rules, None),
+                               ("players", players["players"], None), ("result", result_text(entry), None),
+                               ("moves", str(entry.moves), "num")):
+            row.appendChild(el("td", text, cls=cls, attrs={"data-label": _(COLUMN_TITLES[key])}))
         actions = el("td", cls="actions")
-        open_link = el("a", "Open", attrs={"href": "replay.html#l=%s" % entry.id,
-                                           "aria-label": "Open the game %s \u2013 %s in the viewer" % (
-                                               entry.south, entry.north)})
+        open_link = el("a", _("Open"), attrs={"href": "replay.html#l=%s" % entry.id,
+                                              "aria-label": _("Open the game %(players)s in the viewer") % players})
         actions.appendChild(open_link)
         actions.appendChild(document.createTextNode(" "))
-        actions.appendChild(el("button", "Study", attrs={
+        actions.appendChild(el("button", _("Study"), attrs={
             "type": "button", "data-study": entry.id,
-            "aria-label": "Study the last position of %s \u2013 %s on the analysis board" % (entry.south, entry.north)}))
+            "aria-label": _("Study the last position of %(players)s on the analysis board") % players}))
         if entry.status != FINISHED:
-            actions.appendChild(el("button", "Resume", attrs={
+            actions.appendChild(el("button", _("Resume"), attrs={
                 "type": "button", "data-resume": entry.id,
-                "aria-label": "Resume the game %s \u2013 %s on the Play page" % (entry.south, entry.north)}))
-        delete = el("button", "Delete", attrs={"type": "button", "data-delete": entry.id,
-                                               "aria-label": "Delete the game %s \u2013 %s" % (entry.south, entry.north)})
+                "aria-label": _("Resume the game %(players)s on the Play page") % players}))
+        delete = el("button", _("Delete"), attrs={"type": "button", "data-delete": entry.id,
+                                                  "aria-label": _("Delete the game %(players)s") % players})
         actions.appendChild(delete)
         row.appendChild(actions)
         return row
@@ -122,7 +146,7 @@ class HistoryPage:
         select = by_id("filter-rules")
         chosen = select.value
         clear(select)
-        select.appendChild(el("option", "All rule sets", attrs={"value": ""}))
+        select.appendChild(el("option", _("All rule sets"), attrs={"value": ""}))
         for name in self.history.rule_sets():
             option = el("option", name, attrs={"value": name})
             select.appendChild(option)
@@ -134,7 +158,7 @@ class HistoryPage:
         by_id("problems-box").hidden = not self.history.problems
         for key, message in self.history.problems:
             item = el("li", message + " ")
-            label = "Dismiss" if key.startswith(NOTE_PREFIX) else "Discard it"
+            label = _("Dismiss") if key.startswith(NOTE_PREFIX) else _("Discard it")
             item.appendChild(el("button", label, attrs={"type": "button", "data-discard": key}))
             box.appendChild(item)
 
@@ -176,7 +200,7 @@ class HistoryPage:
         try:
             window.location.href = study_link(entry.record.board())
         except (KalahError, AttributeError) as error:
-            self.say("This game cannot be opened on the analysis board: %s" % error)
+            self.say(_("This game cannot be opened on the analysis board: %(reason)s") % {"reason": error})
 
     def clicked(self, event):
         target = event.target
@@ -186,7 +210,7 @@ class HistoryPage:
             self.deleted = entry
             by_id("undo").hidden = False
             self.render()
-            self.say("Deleted the game %s \u2013 %s. Undo brings it back." % (entry.south, entry.north))
+            self.say(_("Deleted the game %(players)s. Undo brings it back.") % {"players": players_text(entry)})
             by_id("undo").focus()
             return
         gid = target.getAttribute("data-study") if target.getAttribute else None
@@ -202,7 +226,8 @@ class HistoryPage:
         if isinstance(key, str) and key:
             self.history.discard_problem(key)
             self.render()
-            self.say("The note was dismissed." if key.startswith(NOTE_PREFIX) else "The unreadable entry was discarded.")
+            self.say(_("The note was dismissed.") if key.startswith(NOTE_PREFIX) else
+                     _("The unreadable entry was discarded."))
         sort = target.getAttribute("data-sort") if target.getAttribute else None
         if isinstance(sort, str) and sort:
             self.sort_by(sort)
@@ -213,16 +238,18 @@ class HistoryPage:
         try:
             self.history.restore(self.deleted)
         except KalahError as error:
-            self.say("Could not bring the game back: %s." % error_text(error), problem=True)
+            self.say(_("Could not bring the game back: %(reason)s.") % {"reason": error_text(error)}, problem=True)
             return
-        self.say("The game is back.")
+        self.say(_("The game is back."))
         self.deleted = None
         by_id("undo").hidden = True
         self.render()
 
     def export(self):
         download(self.history.export_json(), "application/json", "kalah-history.json")
-        self.say("Exported %d games to kalah-history.json." % len(self.history.entries))
+        count = len(self.history.entries)
+        self.say(ngettext("Exported %(count)d game to %(file)s.", "Exported %(count)d games to %(file)s.", count) % {
+            "count": count, "file": "kalah-history.json"})
 
     def _wire(self):
         listen(by_id("games"), "click", self.clicked)

@@ -14,6 +14,7 @@ kinds, comma-separated) after a move, for tests and styles.
 
 from kalah.game.board import Board
 from kalah.game.rules import SWAP
+from kalah.i18n import _
 from kalah.study.rules_tour import find_lesson, try_move
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import document, listen, page_ready
@@ -56,7 +57,7 @@ class TryIt:
 
     def play(self, move, side):
         if self.played:
-            self.result.textContent = "Press Reset to try again."
+            self.result.textContent = _("Press Reset to try again.")
             return
         verdict = try_move(self.lesson, move, side)
         if verdict.board is None:  # refused: the position stays, the reader tries another house
