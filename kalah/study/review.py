@@ -15,8 +15,8 @@ forced move counts, as it was played). A "mistake" here is any marked move
 ...            {"side": 0, "loss": 1, "mark": None}, {"side": 1, "loss": 0, "mark": None}]
 >>> accuracy(results)
 {0: (2, [1, 2, 2]), 1: (2, [1, 1, 1])}
->>> accuracy_cell(1, 2), within_words(0), within_words(2)
-('50% (1 of 2)', 'best move', 'within 2 seeds')
+>>> accuracy_cell(1, 2)
+'50% (1 of 2)'
 >>> marked_plies(results), marked_plies(results, side=0)
 ([1], [])
 """
@@ -42,13 +42,6 @@ def accuracy(results):
                 counts[index] += 1
         table[result["side"]] = (moves + 1, counts)
     return table
-
-
-def within_words(margin):
-    """'best move', 'within 1 seed', 'within 2 seeds'."""
-    if margin == 0:
-        return "best move"
-    return "within %d seed%s" % (margin, "" if margin == 1 else "s")
 
 
 def accuracy_cell(count, moves):

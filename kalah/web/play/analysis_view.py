@@ -27,7 +27,7 @@ from kalah.study.analysis_link import position_link, study_link
 from kalah.game.board import Board
 from kalah.game.notation import move_text, signed
 from kalah.i18n import N_, _, ngettext, seeds_text, side_word
-from kalah.study.review import WITHIN, accuracy, accuracy_cell, marked_plies, within_words
+from kalah.study.review import WITHIN, accuracy, accuracy_cell, marked_plies
 from kalah.game.rules import SIDE_NAMES, SOUTH
 from kalah.web.common import worker_client
 from kalah.web.common.board_view import BoardView
@@ -49,6 +49,14 @@ MARK_SENTENCES = {
     "mistake": N_("A mistake: %(player)s gave away %(seeds)s; the best was %(best)s (%(value)s)."),
     "blunder": N_("A blunder: %(player)s gave away %(seeds)s; the best was %(best)s (%(value)s)."),
 }
+
+# The review's lists and table: each mistake's line by its mark, each accuracy column's heading.
+MISTAKE_LINES = {
+    "inaccuracy": N_("Move %(number)d, %(side)s %(move)s: an inaccuracy, %(seeds)s given away; better %(best)s"),
+    "mistake": N_("Move %(number)d, %(side)s %(move)s: a mistake, %(seeds)s given away; better %(best)s"),
+    "blunder": N_("Move %(number)d, %(side)s %(move)s: a blunder, %(seeds)s given away; better %(best)s"),
+}
+WITHIN_HEADINGS = {0: N_("Best move"), 1: N_("Within 1 seed"), 2: N_("Within 2 seeds")}
 
 
 def mark_count(count, mark):
@@ -313,17 +321,17 @@ class AnalysisView:
         """Each side's accuracy as a table (a caption, a header a column, a row a side)."""
         table = self.review_accuracy
         clear(table)
-        table.appendChild(el("caption", "Accuracy: the share of each side's moves within 0, 1 and 2 seeds "
-                                        "of the best move"))
-        table.appendChild(el("thead", children=[el("tr", children=[el("th", "Side", attrs={"scope": "col"})] + [
-            el("th", capitalized(within_words(margin)), attrs={"scope": "col"}) for margin in WITHIN])]))
+        table.appendChild(el("caption", _("Accuracy: the share of each side's moves within 0, 1 and 2 seeds "
+                                          "of the best move")))
+        table.appendChild(el("thead", children=[el("tr", children=[el("th", _("Side"), attrs={"scope": "col"})] + [
+            el("th", _(WITHIN_HEADINGS[margin]), attrs={"scope": "col"}) for margin in WITHIN])]))
         body = el("tbody")
         shares = accuracy(review.results)
         for side in (SOUTH, 1 - SOUTH):
             if side not in shares:
                 continue
             moves, counts = shares[side]
-            row = el("tr", attrs={"data-side": side}, children=[el("th", SIDE_NAMES[side], attrs={"scope": "row"})])
+            row = el("tr", attrs={"data-side": side}, children=[el("th", side_word(side), attrs={"scope": "row"})])
             for index, margin in enumerate(WITHIN):
                 row.appendChild(el("td", accuracy_cell(counts[index], moves), attrs={"data-within": margin}))
             body.appendChild(row)
@@ -445,9 +453,9 @@ class Review:
         """One line of the list of mistakes, e.g. 'Move 12, South C: a mistake, 3 seeds given away; better E'."""
         result = self.results[ply]
         side = self.sides[ply]
-        return "Move %d, %s %s: %s, %s given away; better %s" % (
-            ply + 1, SIDE_NAMES[side], move_text(side, result["move"]), with_article(result["mark"]),
-            plural(result["loss"], "seed"), move_text(side, result["best"]))
+        return _(MISTAKE_LINES[result["mark"]]) % {
+            "number": ply + 1, "side": side_word(side), "move": move_text(side, result["move"]),
+            "seeds": seeds_text(result["loss"]), "best": move_text(side, result["best"])}
 
     def caption(self, ply):
         if ply >= len(self.moves):
