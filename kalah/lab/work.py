@@ -42,6 +42,10 @@ Runs under CPython (3.11+) and Pyodide; the MicroPython page never imports it.
 import itertools
 import sys
 
+_INLINED = sys.version_info >= (3, 12)      # comprehensions inlined (PEP 709), and 3.14's loops below
+if _INLINED:
+    import dis               # imported here, never while a bot's work is counted
+
 try:
     from _thread import get_ident
 except ImportError:          # a Python without threads
@@ -73,9 +77,9 @@ _guarded = []
 
 
 def _count_line(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotTimeout, _self=None, _exit=None):
-    """The tracer (its defaults are set per budget, `_fresh_tracer`): one event (a call, a line, a
-    return), one unit of work, in every frame: the bot's and the engine's it calls alike. Past the
-    end it raises in every frame but the budget's own exit, which removes it."""
+    """The local tracer (its defaults are set per budget, `_fresh_tracer`): one event in a frame (a
+    line, a return), one unit of work, in every frame: the bot's and the engine's it calls alike.
+    Past the end it raises in every frame but the budget's own exit, which removes it."""
     if _next(_counter) >= _end:
         if frame.f_code is _exit:
             return None
@@ -83,7 +87,66 @@ def _count_line(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotT
     return _self
 
 
-_TRACER_CODE = _count_line.__code__
+def _skip_event(frame, event, arg, _then=None):
+    """Leaves one event of a frame uncounted, then hands the frame to `_then`."""
+    return _then
+
+
+# Where the two Pythons' event streams differ (docs/lab.md, "The same count in both Pythons"), the
+# count leaves out what only one of them reports, deciding on calls only, so lines cost no more:
+# - CPython 3.11 runs a list, set or dict comprehension as a function of its own: a call, a first
+#   line and a return that 3.12+ (PEP 709, comprehensions inlined) does not report. Its call and
+#   its next two events are not counted.
+# - CPython 3.14 runs all(), any() and tuple() of a generator expression as a loop of the calling
+#   function: a line event each time that loop resumes the generator, which 3.11 (all() in C) does
+#   not report. Each such resumption is not counted, offsetting that line.
+_COMPREHENSIONS = frozenset(("<listcomp>", "<setcomp>", "<dictcomp>"))
+_GENERATOR = 0x20                    # inspect.CO_GENERATOR
+_inline_loops = {}                   # code -> its loops over a generator made in line, and starts
+
+
+def _count_call(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotTimeout, _self=None, _exit=None,
+                _lines=None, _skip=None, _comprehensions=_COMPREHENSIONS, _generator=_GENERATOR, _loops=None,
+                _find_loops=None):
+    """The global tracer (called for each frame started or resumed): one call, one unit, but for
+    the events only one Python reports (above); returns the local tracer, counting the frame's
+    lines and return. `_loops` is None before 3.12 (comprehensions are frames)."""
+    code = frame.f_code
+    if _loops is None:
+        if code.co_name in _comprehensions:
+            return _skip
+    elif code.co_flags & _generator and frame.f_back is not None:
+        caller = frame.f_back
+        loops = _loops.get(caller.f_code)
+        if loops is None:
+            loops = _loops[caller.f_code] = _find_loops(caller.f_code)
+        if caller.f_lasti in loops[0] and frame.f_lasti != loops[1].get(code):
+            return _lines
+    if _next(_counter) >= _end:
+        if code is _exit:
+            return None
+        raise _stop()
+    return _lines
+
+
+def _loops_over_generators_in_line(code):
+    """`code`'s loops that 3.14 makes of all(), any() or tuple() of a generator expression (the
+    offsets of their FOR_ITER, which follows the CALL that made the generator, where a `for`
+    statement has a GET_ITER), and where each of its generator expressions starts (a call there is
+    the generator's start, counted, not a resumption)."""
+    offsets, previous = set(), None
+    for instruction in dis.get_instructions(code):
+        if instruction.opname == "FOR_ITER" and previous == "CALL":
+            offsets.add(instruction.offset)
+        previous = instruction.opname
+    starts = {}
+    for constant in code.co_consts:
+        if isinstance(constant, type(code)) and constant.co_flags & _GENERATOR:
+            starts[constant] = next(i.offset for i in dis.get_instructions(constant) if i.opname == "RESUME")
+    return frozenset(offsets), starts
+
+
+_TRACER_CODES = (_count_line.__code__, _count_call.__code__, _skip_event.__code__)
 
 
 def _hook(event, args):
@@ -96,7 +159,7 @@ def _hook(event, args):
             return
         raise WorkRefused("sys.settrace is not allowed in a player (its work is counted), nor is "
                           "going on past its work budget")
-    if event == "object.__setattr__" and getattr(args[0], "__code__", None) is _TRACER_CODE:
+    if event == "object.__setattr__" and getattr(args[0], "__code__", None) in _TRACER_CODES:
         raise WorkRefused("the work counter cannot be changed")
     if event == "code.__new__":
         raise WorkRefused("making code objects is not allowed in a player")
@@ -161,11 +224,23 @@ class WorkBudget:
 
 
 def _fresh_tracer(counter, units):
-    """The tracer of one budget: its count, its end and itself in its defaults (no global it
-    could look up)."""
-    tracer = type(_count_line)(_TRACER_CODE, {}, "_count_line")
-    tracer.__defaults__ = (next, counter, units, BotTimeout, tracer, WorkBudget.__exit__.__code__)
-    return tracer
+    """The tracers of one budget: its count, its end and each other in their defaults (no global
+    they could look up)."""
+    exit_code = WorkBudget.__exit__.__code__
+    lines = _tracer(_count_line)
+    lines.__defaults__ = (next, counter, units, BotTimeout, lines, exit_code)
+    skip_one, skip_two = _tracer(_skip_event), _tracer(_skip_event)     # 3.11's comprehensions
+    skip_one.__defaults__, skip_two.__defaults__ = (lines,), (skip_one,)
+    calls = _tracer(_count_call)
+    calls.__defaults__ = (next, counter, units, BotTimeout, calls, exit_code, lines, skip_two,
+                          _COMPREHENSIONS, _GENERATOR, _inline_loops if _INLINED else None,
+                          _loops_over_generators_in_line)
+    return calls
+
+
+def _tracer(function):
+    """A new function of a tracer's code, with no globals."""
+    return type(function)(function.__code__, {}, function.__name__)
 
 
 _BUDGET_CODES = (WorkBudget.__enter__.__code__, WorkBudget.__exit__.__code__)
