@@ -99,57 +99,59 @@ def _skip_event(frame, event, arg, _then=None):
 #   its next two events are not counted.
 # - CPython 3.14 runs all(), any() and tuple() of a generator expression as a loop of the calling
 #   function: a line event each time that loop resumes the generator, which 3.11 (all() in C) does
-#   not report. Each such resumption is not counted, offsetting that line.
+#   not report. Such a generator's start is counted, its resumptions are not, offsetting
+#   those lines (the loop's first resumption follows no line of its own).
 _COMPREHENSIONS = frozenset(("<listcomp>", "<setcomp>", "<dictcomp>"))
-_GENERATOR = 0x20                    # inspect.CO_GENERATOR
-_inline_loops = {}                   # code -> its loops over a generator made in line, and starts
+_inline_loops = {}                   # code -> the offsets of its loops over a generator made in line
 
 
-def _count_call(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotTimeout, _self=None, _exit=None,
-                _lines=None, _skip=None, _comprehensions=_COMPREHENSIONS, _generator=_GENERATOR, _loops=None,
-                _find_loops=None):
+def _count_call(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotTimeout, _exit=None,
+                _lines=None, _skip=None, _comprehensions=_COMPREHENSIONS, _loops=None, _find_loops=None,
+                _in_line=None, _driven=None):
     """The global tracer (called for each frame started or resumed): one call, one unit, but for
     the events only one Python reports (above); returns the local tracer, counting the frame's
-    lines and return. `_loops` is None before 3.12 (comprehensions are frames)."""
-    code = frame.f_code
+    lines and return. `_loops` is None before 3.12 (comprehensions are frames). (Reading
+    `frame.f_code` is an audited event, a call of the guard's hook: done only where needed.)"""
     if _loops is None:
-        if code.co_name in _comprehensions:
+        if frame.f_code.co_name in _comprehensions:
             return _skip
-    elif code.co_flags & _generator and frame.f_back is not None:
-        caller = frame.f_back
-        loops = _loops.get(caller.f_code)
-        if loops is None:
-            loops = _loops[caller.f_code] = _find_loops(caller.f_code)
-        if caller.f_lasti in loops[0] and frame.f_lasti != loops[1].get(code):
-            return _lines
+    elif frame.f_lasti:     # a generator started or resumed (0 at a plain function's call)
+        trace = frame.f_trace
+        if trace is _in_line and frame.f_back is not None and frame.f_back.f_lasti == _driven.get(frame):
+            return trace               # resumed by the loop made in line: its line was counted
+        if trace is None and frame.f_back is not None:      # started: by a loop made in line?
+            caller = frame.f_back
+            offsets = _loops.get(caller.f_code)
+            if offsets is None:
+                offsets = _loops[caller.f_code] = _find_loops(caller.f_code)
+            if caller.f_lasti in offsets:
+                _driven[frame] = caller.f_lasti     # (its closing, from elsewhere, is counted)
+                _lines = _in_line
     if _next(_counter) >= _end:
-        if code is _exit:
+        if frame.f_code is _exit:
             return None
         raise _stop()
     return _lines
 
 
 def _loops_over_generators_in_line(code):
-    """`code`'s loops that 3.14 makes of all(), any() or tuple() of a generator expression (the
-    offsets of their FOR_ITER, which follows the CALL that made the generator, where a `for`
-    statement has a GET_ITER), and where each of its generator expressions starts (a call there is
-    the generator's start, counted, not a resumption)."""
+    """The offsets of `code`'s loops that 3.14 makes of all(), any() or tuple() of a generator
+    expression: a FOR_ITER right after the CALL that made the generator (a `for` statement's
+    FOR_ITER follows a GET_ITER)."""
     offsets, previous = set(), None
     for instruction in dis.get_instructions(code):
         if instruction.opname == "FOR_ITER" and previous == "CALL":
             offsets.add(instruction.offset)
         previous = instruction.opname
-    starts = {}
-    for constant in code.co_consts:
-        if isinstance(constant, type(code)) and constant.co_flags & _GENERATOR:
-            starts[constant] = next(i.offset for i in dis.get_instructions(constant) if i.opname == "RESUME")
-    return frozenset(offsets), starts
+    return frozenset(offsets)
 
 
 _TRACER_CODES = (_count_line.__code__, _count_call.__code__, _skip_event.__code__)
 
 
 def _hook(event, args):
+    if event == "object.__getattr__":       # (frame.f_code, which the tracer reads: never refused)
+        return
     owner = _owners.get(get_ident())
     if owner is None:
         return
@@ -231,10 +233,11 @@ def _fresh_tracer(counter, units):
     lines.__defaults__ = (next, counter, units, BotTimeout, lines, exit_code)
     skip_one, skip_two = _tracer(_skip_event), _tracer(_skip_event)     # 3.11's comprehensions
     skip_one.__defaults__, skip_two.__defaults__ = (lines,), (skip_one,)
+    in_line = _tracer(_count_line)          # the lines of a generator that 3.14 resumes in line
+    in_line.__defaults__ = (next, counter, units, BotTimeout, in_line, exit_code)
     calls = _tracer(_count_call)
-    calls.__defaults__ = (next, counter, units, BotTimeout, calls, exit_code, lines, skip_two,
-                          _COMPREHENSIONS, _GENERATOR, _inline_loops if _INLINED else None,
-                          _loops_over_generators_in_line)
+    calls.__defaults__ = (next, counter, units, BotTimeout, exit_code, lines, skip_two, _COMPREHENSIONS,
+                          _inline_loops if _INLINED else None, _loops_over_generators_in_line, in_line, {})
     return calls
 
 
