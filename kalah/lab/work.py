@@ -36,6 +36,10 @@ checks that the tracer is really in place. When the tracer raises, CPython
 removes it; the hook refuses that removal, so the count goes on in every
 frame the bot starts and the exception stays `BotTimeout`.
 
+The same work counts the same in CPython 3.11 (the command line) and Pyodide's
+3.14 (the page): where their trace events differ, the count leaves out what only
+one reports (`_COMPREHENSIONS` below; docs/lab.md, "The same count in both Pythons").
+
 Runs under CPython (3.11+) and Pyodide; the MicroPython page never imports it.
 """
 
