@@ -111,7 +111,7 @@ _inline_loops = {}                   # code -> the offsets of its loops over a g
 
 def _count_call(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotTimeout, _exit=None,
                 _lines=None, _skip=None, _comprehensions=_COMPREHENSIONS, _loops=None, _find_loops=None,
-                _in_line=None, _driven=None):
+                _in_line=None, _driven=None, _id=id):
     """The global tracer (called for each frame started or resumed): one call, one unit, but for
     the events only one Python reports (above); returns the local tracer, counting the frame's
     lines and return. `_loops` is None before 3.12 (comprehensions are frames). (Reading
@@ -121,7 +121,7 @@ def _count_call(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotT
             return _skip
     elif frame.f_lasti:     # a generator started or resumed (0 at a plain function's call)
         trace = frame.f_trace
-        if trace is _in_line and frame.f_back is not None and frame.f_back.f_lasti == _driven.get(frame):
+        if trace is _in_line and frame.f_back is not None and frame.f_back.f_lasti == _driven.get(_id(frame)):
             return trace               # resumed by the loop made in line: its line was counted
         if trace is None and frame.f_back is not None:      # started: by a loop made in line?
             caller = frame.f_back
@@ -129,7 +129,9 @@ def _count_call(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotT
             if offsets is None:
                 offsets = _loops[caller.f_code] = _find_loops(caller.f_code)
             if caller.f_lasti in offsets:
-                _driven[frame] = caller.f_lasti     # (its closing, from elsewhere, is counted)
+                # Keyed by id, not holding the frame: a live frame's id is its own, and a new frame
+                # with a reused id is started (and so registered again) before it is resumed.
+                _driven[_id(frame)] = caller.f_lasti     # (its closing, from elsewhere, is counted)
                 _lines = _in_line
     if _next(_counter) >= _end:
         if frame.f_code is _exit:
@@ -241,7 +243,7 @@ def _fresh_tracer(counter, units):
     in_line.__defaults__ = (next, counter, units, BotTimeout, in_line, exit_code)
     calls = _tracer(_count_call)
     calls.__defaults__ = (next, counter, units, BotTimeout, exit_code, lines, skip_two, _COMPREHENSIONS,
-                          _inline_loops if _INLINED else None, _loops_over_generators_in_line, in_line, {})
+                          _inline_loops if _INLINED else None, _loops_over_generators_in_line, in_line, {}, id)
     return calls
 
 
