@@ -36,11 +36,19 @@ checks that the tracer is really in place. When the tracer raises, CPython
 removes it; the hook refuses that removal, so the count goes on in every
 frame the bot starts and the exception stays `BotTimeout`.
 
+The same work counts the same in CPython 3.11 (the command line) and Pyodide's
+3.14 (the page): where their trace events differ, the count leaves out what only
+one reports (`_COMPREHENSIONS` below; docs/lab.md, "The same count in both Pythons").
+
 Runs under CPython (3.11+) and Pyodide; the MicroPython page never imports it.
 """
 
 import itertools
 import sys
+
+_INLINED = sys.version_info >= (3, 12)      # comprehensions inlined (PEP 709), and 3.14's loops below
+if _INLINED:
+    import dis               # imported here, never while a bot's work is counted
 
 try:
     from _thread import get_ident
@@ -73,9 +81,9 @@ _guarded = []
 
 
 def _count_line(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotTimeout, _self=None, _exit=None):
-    """The tracer (its defaults are set per budget, `_fresh_tracer`): one event (a call, a line, a
-    return), one unit of work, in every frame: the bot's and the engine's it calls alike. Past the
-    end it raises in every frame but the budget's own exit, which removes it."""
+    """The local tracer (its defaults are set per budget, `_fresh_tracer`): one event in a frame (a
+    line, a return), one unit of work, in every frame: the bot's and the engine's it calls alike.
+    Past the end it raises in every frame but the budget's own exit, which removes it."""
     if _next(_counter) >= _end:
         if frame.f_code is _exit:
             return None
@@ -83,10 +91,73 @@ def _count_line(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotT
     return _self
 
 
-_TRACER_CODE = _count_line.__code__
+def _skip_event(frame, event, arg, _then=None):
+    """Leaves one event of a frame uncounted, then hands the frame to `_then`."""
+    return _then
+
+
+# Where the two Pythons' event streams differ (docs/lab.md, "The same count in both Pythons"), the
+# count leaves out what only one of them reports, deciding on calls only, so lines cost no more:
+# - CPython 3.11 runs a list, set or dict comprehension as a function of its own: a call, a first
+#   line and a return that 3.12+ (PEP 709, comprehensions inlined) does not report. Its call and
+#   its next two events are not counted.
+# - CPython 3.14 runs all(), any() and tuple() of a generator expression as a loop of the calling
+#   function: a line event each time that loop resumes the generator, which 3.11 (all() in C) does
+#   not report. Such a generator's start is counted, its resumptions are not, offsetting
+#   those lines (the loop's first resumption follows no line of its own).
+_COMPREHENSIONS = frozenset(("<listcomp>", "<setcomp>", "<dictcomp>"))
+_inline_loops = {}                   # code -> the offsets of its loops over a generator made in line
+
+
+def _count_call(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotTimeout, _exit=None,
+                _lines=None, _skip=None, _comprehensions=_COMPREHENSIONS, _loops=None, _find_loops=None,
+                _in_line=None, _driven=None, _id=id):
+    """The global tracer (called for each frame started or resumed): one call, one unit, but for
+    the events only one Python reports (above); returns the local tracer, counting the frame's
+    lines and return. `_loops` is None before 3.12 (comprehensions are frames). (Reading
+    `frame.f_code` is an audited event, a call of the guard's hook: done only where needed.)"""
+    if _loops is None:
+        if frame.f_code.co_name in _comprehensions:
+            return _skip
+    elif frame.f_lasti:     # a generator started or resumed (0 at a plain function's call)
+        trace = frame.f_trace
+        if trace is _in_line and frame.f_back is not None and frame.f_back.f_lasti == _driven.get(_id(frame)):
+            return trace               # resumed by the loop made in line: its line was counted
+        if trace is None and frame.f_back is not None:      # started: by a loop made in line?
+            caller = frame.f_back
+            offsets = _loops.get(caller.f_code)
+            if offsets is None:
+                offsets = _loops[caller.f_code] = _find_loops(caller.f_code)
+            if caller.f_lasti in offsets:
+                # Keyed by id, not holding the frame: a live frame's id is its own, and a new frame
+                # with a reused id is started (and so registered again) before it is resumed.
+                _driven[_id(frame)] = caller.f_lasti     # (its closing, from elsewhere, is counted)
+                _lines = _in_line
+    if _next(_counter) >= _end:
+        if frame.f_code is _exit:
+            return None
+        raise _stop()
+    return _lines
+
+
+def _loops_over_generators_in_line(code):
+    """The offsets of `code`'s loops that 3.14 makes of all(), any() or tuple() of a generator
+    expression: a FOR_ITER right after the CALL that made the generator (a `for` statement's
+    FOR_ITER follows a GET_ITER)."""
+    offsets, previous = set(), None
+    for instruction in dis.get_instructions(code):
+        if instruction.opname == "FOR_ITER" and previous == "CALL":
+            offsets.add(instruction.offset)
+        previous = instruction.opname
+    return frozenset(offsets)
+
+
+_TRACER_CODES = (_count_line.__code__, _count_call.__code__, _skip_event.__code__)
 
 
 def _hook(event, args):
+    if event == "object.__getattr__":       # (frame.f_code, which the tracer reads: never refused)
+        return
     owner = _owners.get(get_ident())
     if owner is None:
         return
@@ -96,7 +167,7 @@ def _hook(event, args):
             return
         raise WorkRefused("sys.settrace is not allowed in a player (its work is counted), nor is "
                           "going on past its work budget")
-    if event == "object.__setattr__" and getattr(args[0], "__code__", None) is _TRACER_CODE:
+    if event == "object.__setattr__" and getattr(args[0], "__code__", None) in _TRACER_CODES:
         raise WorkRefused("the work counter cannot be changed")
     if event == "code.__new__":
         raise WorkRefused("making code objects is not allowed in a player")
@@ -161,11 +232,24 @@ class WorkBudget:
 
 
 def _fresh_tracer(counter, units):
-    """The tracer of one budget: its count, its end and itself in its defaults (no global it
-    could look up)."""
-    tracer = type(_count_line)(_TRACER_CODE, {}, "_count_line")
-    tracer.__defaults__ = (next, counter, units, BotTimeout, tracer, WorkBudget.__exit__.__code__)
-    return tracer
+    """The tracers of one budget: its count, its end and each other in their defaults (no global
+    they could look up)."""
+    exit_code = WorkBudget.__exit__.__code__
+    lines = _tracer(_count_line)
+    lines.__defaults__ = (next, counter, units, BotTimeout, lines, exit_code)
+    skip_one, skip_two = _tracer(_skip_event), _tracer(_skip_event)     # 3.11's comprehensions
+    skip_one.__defaults__, skip_two.__defaults__ = (lines,), (skip_one,)
+    in_line = _tracer(_count_line)          # the lines of a generator that 3.14 resumes in line
+    in_line.__defaults__ = (next, counter, units, BotTimeout, in_line, exit_code)
+    calls = _tracer(_count_call)
+    calls.__defaults__ = (next, counter, units, BotTimeout, exit_code, lines, skip_two, _COMPREHENSIONS,
+                          _inline_loops if _INLINED else None, _loops_over_generators_in_line, in_line, {}, id)
+    return calls
+
+
+def _tracer(function):
+    """A new function of a tracer's code, with no globals."""
+    return type(function)(function.__code__, {}, function.__name__)
 
 
 _BUDGET_CODES = (WorkBudget.__enter__.__code__, WorkBudget.__exit__.__code__)
