@@ -77,7 +77,8 @@ class GameGraph:
 
     def got(self, ply, answer):
         found = evaluation(self.boards[ply], answer.get("values") or {})
-        self.values[ply] = 0 if found is None else found[0]
+        # Whole seeds: a search stopped at the learned evaluation gives a fraction (5.75 was seen under load).
+        self.values[ply] = 0 if found is None else int(round(found[0]))
         self.draw()
         self.next()
 
