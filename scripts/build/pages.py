@@ -121,7 +121,8 @@ WORKERS = (
 # kalah/lab/seats.py, imports the OS sandbox lazily, for the players' processes of the command line).
 COMMAND_LINE_ONLY = ("kalah.cli", "kalah.__main__", "kalah.solver", "kalah.lab.bot_process", "kalah.lab.sandbox",
                      "kalah.lab.results", "kalah.lab.cluster", "kalah.lab.player_files", "kalah.lab.seccomp",
-                     "kalah.lab.process_tree", "kalah.lab.runner", "kalah.game.replay", "kalah.records.detect", "kalah.output")
+                     "kalah.lab.process_tree", "kalah.lab.runner", "kalah.game.replay", "kalah.records.detect",
+                     "kalah.output")
 
 
 # ---- what a page imports --------------------------------------------------------------------
