@@ -21,15 +21,11 @@ moves the ratio less.
 
 import argparse
 import json
-import pathlib
 import statistics
 import time
 
-from scripts.bench.measure_first_move import BARE_READY, bare
-from scripts.build.serve import start_server
-from scripts.harness.chromium import chromium_launch_options
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from scripts.bench.measure_first_move import BARE_READY
+from scripts.bench.paired_pages import paired_runs
 
 POSITIONS = {
     "start (book)": "kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S",
@@ -59,33 +55,12 @@ def first_values(page, url, position):
 
 def measure(runs):
     """{(what, state): [seconds a run]}, the bare page's and each position's in the same runs."""
-    from playwright.sync_api import sync_playwright
-    times = {}
-    server, url = start_server(ROOT, port=0)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**chromium_launch_options())
-            for _ in range(runs):
-                context = browser.new_context()
-                for state in ("cold", "warm"):
-                    page = context.new_page()
-                    times.setdefault(("bare", state), []).append(bare(page, url))
-                    page.close()
-                context.close()
-                for kind, position in POSITIONS.items():
-                    context = browser.new_context()
-                    for state in ("cold", "warm"):
-                        page = context.new_page()
-                        ready, first, worker = first_values(page, url, position)
-                        times.setdefault((kind + ", page ready", state), []).append(ready)
-                        times.setdefault((kind, state), []).append(first)
-                        times.setdefault((kind + ", worker's values", state), []).append(worker)
-                        page.close()
-                    context.close()
-            browser.close()
-    finally:
-        server.shutdown()
-    return times
+    def case(kind, position):
+        def measure_position(page, url):
+            ready, first, worker = first_values(page, url, position)
+            return {kind + ", page ready": ready, kind: first, kind + ", worker's values": worker}
+        return measure_position
+    return paired_runs(runs, [case(kind, position) for kind, position in POSITIONS.items()])
 
 
 def summary(times):

@@ -17,15 +17,10 @@ most of the time to all exact.
 
 import argparse
 import json
-import pathlib
 import statistics
 import time
 
-from scripts.bench.measure_first_move import bare
-from scripts.harness.chromium import chromium_launch_options
-from scripts.build.serve import start_server
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from scripts.bench.paired_pages import paired_runs
 
 POSITIONS = {
     "endgame": "kalah(6,4)/1,3,9,2,4,0,11,0,0,1,0,0,1,16/S",
@@ -55,32 +50,12 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", action="store_true")
     options = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-    times = {}
-    server, url = start_server(ROOT, port=0)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**chromium_launch_options())
-            for _ in range(options.runs):
-                context = browser.new_context()
-                for state in ("cold", "warm"):
-                    page = context.new_page()
-                    times.setdefault(("bare", state), []).append(bare(page, url))
-                    page.close()
-                context.close()
-                for kind, position in POSITIONS.items():
-                    context = browser.new_context()
-                    for state in ("cold", "warm"):
-                        page = context.new_page()
-                        worker, first, exact = analysis(page, url, position)
-                        times.setdefault((kind + " worker ready", state), []).append(worker)
-                        times.setdefault((kind + " first values", state), []).append(first)
-                        times.setdefault((kind + " all exact", state), []).append(exact)
-                        page.close()
-                    context.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    def case(kind, position):
+        def measure_position(page, url):
+            worker, first, exact = analysis(page, url, position)
+            return {kind + " worker ready": worker, kind + " first values": first, kind + " all exact": exact}
+        return measure_position
+    times = paired_runs(options.runs, [case(kind, position) for kind, position in POSITIONS.items()])
     medians = dict(("%s, %s" % key, round(statistics.median(values), 2)) for key, values in times.items())
     if options.json:
         print(json.dumps({"median_seconds": medians, "runs": options.runs}))
