@@ -115,6 +115,14 @@ class LocalCluster:
         import os
         import signal
         import subprocess
+        # Asked through the scheduler, all of them close at once; on SIGTERM alone two of the
+        # Dask processes wait out a 20 s grace (measured: 20.0 s against 0.3 s).
+        if self.scheduler.poll() is None:
+            try:
+                with self.client() as client:
+                    client.shutdown()
+            except Exception:   # a scheduler not answering yet: the signals below stop it
+                pass
         processes = [p for p in self.workers + [self.scheduler] if p.poll() is None]
         for process in processes:
             os.killpg(process.pid, signal.SIGTERM)
