@@ -9,7 +9,9 @@ gives a puzzle where a position before one of its moves
   - has at most ENDGAME_SEEDS (22) seeds in the houses and two legal moves,
   - qualifies as a shipped puzzle does (kalah.study.puzzle_maker.puzzle_of:
     the best move beats every other by MIN_MARGIN seeds; the same themes,
-    difficulty, rating and refutations).
+    difficulty, rating and refutations), and is played out as they are where
+    the proof shows a forced line (puzzle_maker.with_line: up to 3 moves, the
+    opponent's replies shown).
 
 Proving runs where Python is fast: the page sends one game at a time to the
 Pyodide worker (kalah.study.puzzle_worker), and `python -m kalah puzzles
@@ -20,7 +22,7 @@ What was found is kept in localStorage under CACHE_KEY, one entry a game
 keyed by the game's id with its fingerprint, so a visit proves only games
 that are new or grew since (docs/formats.md, "Puzzles from your games"):
 
-    {"format": "kalah-your-puzzles", "version": 1,
+    {"format": "kalah-your-puzzles", "version": 3,
      "games": {"<game id>": {"fingerprint": "...", "rules": R, "puzzles": [puzzle, ...]}}}
 
 A puzzle's id is "<set key>-you-<hash of the game id>-<ply>", e.g.
@@ -38,9 +40,10 @@ from kalah.game.rules import NORTH, SOUTH, find_rules
 
 CACHE_KEY = "kalah.puzzles.yours"
 CACHE_FORMAT = "kalah-your-puzzles"
-CACHE_VERSION = 2
-# Version 1 kept puzzles before the computer's moves too: its games are checked again, silently.
-OLD_VERSIONS = (1,)
+CACHE_VERSION = 3
+# Version 1 kept puzzles before the computer's moves too, version 2 only one-move puzzles (no
+# forced line): their games are checked again, silently.
+OLD_VERSIONS = (1, 2)
 MAX_SEEDS = puzzles.ENDGAME_SEEDS
 
 

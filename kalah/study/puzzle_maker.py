@@ -1,7 +1,8 @@
 """Making puzzles: the rule one position becomes a puzzle by, the puzzles of a stored game, a set.
 
 One rule (`puzzle_of`: the best move beats every other by MIN_MARGIN seeds; themes,
-difficulty, rating and refutations) for the shipped sets and for "From your games"
+difficulty, rating and refutations; then `with_line`: the forced line where the proof
+shows one) for the shipped sets and for "From your games"
 (kalah/study/history_puzzles.py), so a puzzle from the player's games is judged exactly as
 a shipped one. A prover is anything with `values(board)` -> {move: exact value}, or
 None when it cannot prove the position cheaply: `ExactValues` (the book, else the
@@ -207,7 +208,8 @@ def puzzle_of(board, prover, table, source):
 
 
 def game_puzzles(record, gid, prover, table, progress=None, should_stop=None):
-    """The puzzles of one stored game (dicts with ids, kalah/study/history_puzzles.py), in the order of its moves.
+    """The puzzles of one stored game (dicts with ids, kalah/study/history_puzzles.py), in the order of its moves,
+    each played out as the shipped ones are (`with_line`).
 
     progress(done, total) after each position proven; should_stop() ends early (KalahError)."""
     rules = history_puzzles.usable_rules(record.rules)
@@ -222,6 +224,7 @@ def game_puzzles(record, gid, prover, table, progress=None, should_stop=None):
             raise KalahError("stopped")
         puzzle = puzzle_of(board, prover, table, "your game %s%s, move %d" % (who[:80], when, ply))
         if puzzle is not None:
+            puzzle = with_line(puzzle, prover, table)   # played out where the proof shows a forced line
             puzzle["id"] = history_puzzles.puzzle_id(rules, gid, ply)
             found.append(puzzle)
         if progress is not None:

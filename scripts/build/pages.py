@@ -86,7 +86,7 @@ PAGES = (
          text_files=("kalah/lab/templates/*.py",)),
     Page("replay.html", "replay.toml", "kalah.web.replay.page", "Kalah — replay",
          "Replay a Kalah game move by move, share it as a link, continue it.",
-         styles=("site.css", "replay.css", "chart.css")),
+         styles=("site.css", "replay.css", "chart.css", "analysis.css")),
     # The embed sits in a course page's frame: no site header.
     Page("embed.html", "embed.toml", "kalah.web.embed.page", "Kalah game", "A Kalah game, move by move.",
          header=False, styles=("site.css", "replay.css")),

@@ -125,3 +125,22 @@ def test_the_command_refuses_a_bad_history_file_in_one_line(tmp_path):
     run = kalah("puzzles", "--from-history", str(tmp_path / "missing.json"))
     assert run.returncode == 2
     assert run.stderr == "python -m kalah puzzles: %s: there is no such file or folder\n" % (tmp_path / "missing.json")
+
+
+def test_a_puzzle_of_your_game_is_played_out_as_the_shipped_one_and_older_kept_sets_are_checked_again():
+    # The position of shipped puzzle kalah6-4-0009 (a forced line of 3 moves of South), in a game
+    # of a person (South) against the computer.
+    start = "kalah(6,4)/0,0,1,1,0,5,6,0,3,0,0,1,1,30/S"
+    record = Record("kalah(6,4)", [4, 6, 5, 3], south="Ann", start=start,
+                    meta={"south_player": "human", "north_player": "level3"})
+    found = found_in(record, "game-9")
+    with open(os.path.join(endgame.DATA_DIR, puzzles.file_name(find_rules("kalah(6,4)"))), encoding="utf-8") as handle:
+        expected = [item for item in json.load(handle)["puzzles"] if item["id"] == "kalah6-4-0009"][0]
+    assert [puzzle["position"] for puzzle in found][:1] == [start]
+    for key in ("best", "line", "steps", "difficulty", "rating", "found", "refutations"):
+        assert found[0][key] == expected[key], key
+    assert found[0]["line"] == [4, 6, 5, 3]
+    # A set kept before puzzles were played out (version 2) is checked again, without a word.
+    old = json.dumps({"format": history_puzzles.CACHE_FORMAT, "version": 2, "games": {}})
+    kept, problem = history_puzzles.YourPuzzles.from_text(old)
+    assert kept.games == {} and problem is None

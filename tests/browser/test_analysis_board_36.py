@@ -59,13 +59,15 @@ def test_a_proof_that_ends_at_its_budget_says_so_keeps_its_depth_and_can_go_on(p
     page.wait_for_selector("#keep-proving:not([hidden])", timeout=180_000)
     status = page.inner_text("#values-status")
     assert "(depth " in status, status
-    assert status.endswith("The rest is not proven within the budget (1 round of proofs): keep proving?"), status
+    assert status.endswith("Proving paused at the end of its time, 0 of 6 moves proven: keep proving?"), status
     page.click("#keep-proving")
     assert page.is_hidden("#keep-proving")
-    assert page.inner_text("#values-status").endswith("Proving the rest\u2026 (1 of 2 rounds done)")
+    assert page.inner_text("#values-status").endswith("Proving the rest\u2026 0 of 6 moves proven.")
+    assert page.get_attribute("#values-status", "data-proof-rounds") == "2"
     page.wait_for_selector("#keep-proving:not([hidden])", timeout=180_000)
     assert "(depth " in page.inner_text("#values-status")
-    assert page.inner_text("#values-status").endswith("(2 rounds of proofs): keep proving?")
+    assert page.inner_text("#values-status").endswith("Proving paused at the end of its time, 0 of 6 moves "
+                                                      "proven: keep proving?")
 
 
 def test_a_120_kb_link_is_refused_at_once(page, site_url, wait_for_python_ready):

@@ -295,20 +295,20 @@ def test_a_game_s_link_shows_its_graph_and_a_click_on_it_goes_to_that_move(page,
 
 
 def test_proofs_show_their_progress_and_a_stop_button_stops_them(page, site_url, wait_for_python_ready):
-    import re
     page.add_init_script("window.kalahProofRounds = 100")
     position = Board("kalah(6,6)").position()   # 72 seeds: no proof ends in a few rounds
     open_analysis(page, site_url, wait_for_python_ready, "#position=" + position)
-    page.wait_for_function("""() => / \\(1 of 100 rounds done\\)$/.test(
-        document.getElementById('values-status').textContent)""", timeout=180_000)
+    page.wait_for_function("document.getElementById('values-status').dataset.proofRounds === '1'",
+                           timeout=180_000)
+    # The progress a reader understands: moves proven of the moves to value (none of 6 here).
+    assert page.inner_text("#values-status").endswith("Proving the rest\u2026 0 of 6 moves proven.")
     assert page.is_visible("#stop-proving") and page.is_hidden("#keep-proving")
     page.click("#stop-proving")
-    status = page.inner_text("#values-status")
-    done = re.search(r"Proving stopped after (\d+) rounds? of proofs: keep proving\?$", status)
-    assert done, status
+    assert page.inner_text("#values-status").endswith("Proving stopped with 0 of 6 moves proven: keep proving?")
     assert page.is_hidden("#stop-proving") and page.is_visible("#keep-proving")
-    rounds = int(done.group(1))
+    rounds = int(page.get_attribute("#values-status", "data-proof-rounds"))
     page.click("#keep-proving")
     assert page.is_hidden("#keep-proving") and page.is_visible("#stop-proving")
-    page.wait_for_function("""(wanted) => document.getElementById('values-status').textContent.endsWith(wanted)""",
-                           arg="(%d of %d rounds done)" % (rounds + 1, rounds + 100), timeout=180_000)
+    assert page.inner_text("#values-status").endswith("Proving the rest\u2026 0 of 6 moves proven.")
+    page.wait_for_function("""(wanted) => document.getElementById('values-status').dataset.proofRounds === wanted""",
+                           arg=str(rounds + 1), timeout=180_000)

@@ -35,3 +35,27 @@ def test_people_sides_are_the_sides_no_computer_played():
     assert people_sides(("human", "human")) == [0, 1]
     assert people_sides((None, None)) == [0, 1]
     assert people_sides(("level1", "perfect")) == []
+
+
+def test_a_review_says_each_mistake_the_summary_and_the_values_for_south_as_every_page_shows_them():
+    from kalah import Board
+    from kalah.study.review import Review
+    board = Board("kalah(4,3)")
+    for move in (1, 4):
+        board.push(move)
+    review = Review(board, board.moves_played())
+    assert review.positions == ["kalah(4,3)/3,3,3,3,0,3,3,3,3,0/S", "kalah(4,3)/0,4,4,4,0,3,3,3,3,0/N"]
+    assert review.sides == [0, 1] and review.final is None
+    review.results = [
+        {"side": 0, "move": 1, "best": 2, "best_value": 6, "played_value": 3, "loss": 3, "mark": "mistake",
+         "south_value": 6},
+        {"side": 1, "move": 4, "best": 4, "best_value": -3, "played_value": -3, "loss": 0, "mark": None,
+         "south_value": 3}]
+    assert review.mistake_line(0) == "Move 1, South A: a mistake, 3 seeds given away; better B"
+    assert review.describe(0) == "1. South A +3? mistake (best B +6)"
+    assert review.describe(1) == "2. North d +3"
+    assert review.summary() == ("South: 0 inaccuracies, 1 mistake, 0 blunders. "
+                                "North: 0 inaccuracies, 0 mistakes, 0 blunders.")
+    assert review.series() == [6, 3]
+    assert review.caption(2) == "The position after the last move."
+    assert review.board_at(1).position() == review.positions[1]

@@ -8,16 +8,20 @@ HEAD = "South to move. A value is South's final margin in seeds with best play f
 
 def test_the_values_say_how_the_proofs_stand():
     assert values_words("South", 5, 5, 12, 3, 60, False) == HEAD + "all proven exact."
-    partly = HEAD + "2 of 5 proven exact; \u201csearch\u201d is the computer's estimate (depth 12). "
-    assert values_words("South", 2, 5, 12, 0, 60, False) == partly + "Proving the rest\u2026"
-    assert values_words("South", 2, 5, 12, 3, 60, False) == partly + "Proving the rest\u2026 (3 of 60 rounds done)"
+    estimate = HEAD + "\u201csearch\u201d is the computer's estimate (depth 12). "
+    # The proofs' progress counts moves proven of the moves to value, never rounds.
+    assert values_words("South", 2, 5, 12, 0, 60, False) == estimate + "Proving the rest\u2026 2 of 5 moves proven."
+    assert values_words("South", 3, 5, 12, 3, 60, False) == estimate + "Proving the rest\u2026 3 of 5 moves proven."
+    assert values_words("South", 0, 1, None, 3, 60, False) == (
+        HEAD + "\u201csearch\u201d is the computer's estimate. Proving the rest\u2026 0 of 1 move proven.")
     assert values_words("South", 2, 5, 12, 3, 3, False, stopped=True) == (
-        partly + "Proving stopped after 3 rounds of proofs: keep proving?")
+        estimate + "Proving stopped with 2 of 5 moves proven: keep proving?")
     assert values_words("South", 5, 5, 12, 3, 3, False, stopped=True) == HEAD + "all proven exact."
     assert values_words("South", 2, 5, 12, 60, 60, False) == (
-        partly + "The rest is not proven within the budget (60 rounds of proofs): keep proving?")
-    assert values_words("South", 2, 5, 12, 1, 1, False).endswith("(1 round of proofs): keep proving?")
-    assert values_words("South", 2, 5, 12, 3, 60, True) == partly
+        estimate + "Proving paused at the end of its time, 2 of 5 moves proven: keep proving?")
+    # While the computer is to move, no proof runs: the count alone.
+    assert values_words("South", 2, 5, 12, 3, 60, True) == (
+        HEAD + "2 of 5 proven exact; \u201csearch\u201d is the computer's estimate (depth 12). ")
 
 
 def test_the_line_says_how_far_it_is_proven():

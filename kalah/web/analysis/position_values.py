@@ -1,7 +1,7 @@
 """The values of the position the analysis board shows, as they come: the page's own first
 estimate (kalah/web/common/estimate.py), then the worker's (kalah.ai.analysis_board) first values,
 its best line, and round after round of proofs until every value is exact, the budget ends
-("Keep proving") or the user stops them ("Stop").
+("Keep proving") or the user stops them ("Stop"); the status counts the moves proven.
 
     values = PositionValues(client, board_box, line_view, computer_to_move)
     values.ask(board)     # a new position: drops what was asked for the one before
@@ -98,7 +98,7 @@ class PositionValues:
             self.board_box.setAttribute("data-values", "{}")
             self.board_box.setAttribute("data-values-position", board.position())
             return
-        self.rounds = 0
+        self._count_rounds(0)
         self.round_budget = proof_rounds()
         self.stopped = False
         self.depth = None
@@ -132,9 +132,16 @@ class PositionValues:
         self.prove(position, values)
 
     def prove(self, position, values):
-        self.rounds += 1
+        self._count_rounds(self.rounds + 1)
         self.proof_call = self.call(PROVE, {"position": position, "time": PROVE_SECONDS, "values": values,
                                             "round": self.rounds}, self.got_values)
+
+    def _count_rounds(self, rounds):
+        """The rounds of proofs asked for this position. The status counts moves proven, not
+        rounds; the rounds stay beside it (data-proof-rounds), for a test to see proofs go on
+        while no move is proven yet."""
+        self.rounds = rounds
+        self.status.setAttribute("data-proof-rounds", str(rounds))
 
     def stop_proving(self):
         """The Stop button: the round under way is dropped, the values shown stay, and the status

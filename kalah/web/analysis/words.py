@@ -12,6 +12,7 @@
 from kalah.ai import player_registry
 from kalah.game.notation import move_text
 from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.i18n import ngettext
 
 
 def line_steps(board, moves):
@@ -85,25 +86,29 @@ def _what_a_value_is(side):
 
 
 def values_words(side, exact, total, depth, rounds, budget, computer_moves, stopped=False):
-    """The values' status line: what a value is, how many are proven, and whether the proofs go on
-    (how far: rounds done of the budget), ended at their budget or stopped by the user (a proof
-    never stops without saying so) or wait for the computer's move."""
+    """The values' status line: what a value is, how many are proven, and whether the proofs go on,
+    ended at their budget or stopped by the user (a proof never stops without saying so) or wait
+    for the computer's move. Their progress is counted in moves proven of the moves to value, what
+    a reader can check on the list (rounds of proofs say nothing to a reader)."""
     words = _what_a_value_is(side)
     if exact == total:
         return words + "all proven exact."
-    words += "%d of %d proven exact; \u201csearch\u201d is the computer's estimate%s. " % (
-        exact, total, " (depth %s)" % depth if depth else "")
+    estimate = "\u201csearch\u201d is the computer's estimate%s. " % (" (depth %s)" % depth if depth else "")
     if computer_moves:
-        return words
+        return words + "%d of %d proven exact; " % (exact, total) + estimate
+    proven = {"exact": exact, "total": total}
     if stopped:
-        return words + "Proving stopped after %d round%s of proofs: keep proving?" % (
-            rounds, "" if rounds == 1 else "s")
+        return words + estimate + ngettext(
+            "Proving stopped with %(exact)d of %(total)d move proven: keep proving?",
+            "Proving stopped with %(exact)d of %(total)d moves proven: keep proving?", total) % proven
     if rounds >= budget:
-        return words + "The rest is not proven within the budget (%d round%s of proofs): keep proving?" % (
-            budget, "" if budget == 1 else "s")
-    if not rounds:
-        return words + "Proving the rest\u2026"
-    return words + "Proving the rest\u2026 (%d of %d rounds done)" % (rounds, budget)
+        return words + estimate + ngettext(
+            "Proving paused at the end of its time, %(exact)d of %(total)d move proven: keep proving?",
+            "Proving paused at the end of its time, %(exact)d of %(total)d moves proven: keep proving?",
+            total) % proven
+    return words + estimate + ngettext(
+        "Proving the rest\u2026 %(exact)d of %(total)d move proven.",
+        "Proving the rest\u2026 %(exact)d of %(total)d moves proven.", total) % proven
 
 
 def computer_choices():

@@ -3,8 +3,9 @@
 The viewer (replay/viewer.py, which the embed shares) shows the game; the
 page around it adds: copy a share link or embed code, export the game
 (PGN-like, JSON), keep it in the history (only when asked), continue from
-here on the play page, and correspondence play (correspondence.py: a move,
-then a link back).
+here on the play page, correspondence play (correspondence.py: a move,
+then a link back), and the review of the game shown (kalah/web/common/review_panel.py,
+the play page's own, computed in the worker).
 The current ply is kept in the URL fragment.
 """
 
@@ -18,9 +19,12 @@ from kalah.library.links import embed_fragment, error_text, link_fragment, parse
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 from kalah.game.rules import NORTH, SOUTH
+from kalah.i18n import N_
+from kalah.web.common import worker_client
 from kalah.web.common.dom import bring_into_view, by_id, listen, page_ready, proxy, show_message, site_base
 from kalah.web.common.embed_code import embed_snippet
 from kalah.web.common.files import copy_to_clipboard, download
+from kalah.web.common.review_panel import ReviewPanel
 from kalah.web.replay.correspondence import Correspondence
 from kalah.web.replay.viewer import ReplayViewer
 
@@ -32,6 +36,12 @@ class ReplayPage:
         self.link = None
         self.written_hash = None
         self.correspondence = Correspondence(self.viewer, self.message, self._moved, self._started)
+        # Any game shown is reviewed as far as it went; the worker starts only when asked.
+        self.review = ReviewPanel(by_id("review"), worker_client.shared(), finished_only=False,
+                                  label=N_("Review this game"), intro=N_(
+                                      "The computer checks every move against its best: each side's accuracy, "
+                                      "the mistakes with the better move, and your own mistakes to replay "
+                                      "as puzzles."))
         self._wire()
 
     def message(self, text, problem=False):
@@ -65,6 +75,7 @@ class ReplayPage:
         by_id("replay").hidden = False
         by_id("start").hidden = True
         self.viewer.load(link.record, link.ply, link.orientation)
+        self._offer_review()
         by_id("keep").hidden = link.local_id is not None  # already in this browser's history
         self.message("")
         if link.is_correspondence:
@@ -109,11 +120,25 @@ class ReplayPage:
         self.link = parse_fragment(fragment)
         self.written_hash = "#" + fragment
         window.history.replaceState(None, "", "#" + fragment)
+        self._offer_review()
 
     def _started(self):
         by_id("start").hidden = True
         by_id("replay").hidden = False
         self.link = None
+        self.review.offer(None, None)   # a new game by link: no move to review yet
+
+    def _offer_review(self):
+        """The game shown, to review. Its players from this browser's meta; a link's game names a
+        computer only in its players' names ("Computer (level 3)", shared_record)."""
+        record = self.viewer.record
+        players = []
+        for side in (SOUTH, NORTH):
+            player = record.meta.get(("south" if side == SOUTH else "north") + "_player")
+            if not isinstance(player, str):
+                player = "computer" if player_name(record, side, seat=False).startswith("Computer") else None
+            players.append(player)
+        self.review.offer(record.board(), players)
 
     def hash_changed(self):
         if str(window.location.hash) != self.written_hash:
