@@ -9,6 +9,7 @@ study; hovering or focusing it previews that position on the board), and the eva
     bar.show(board, values)     # South's side of the best value shown; no values: an empty bar
 """
 
+from kalah.i18n import _
 from kalah.web.analysis.words import bar_share, evaluation, evaluation_words, line_note, line_steps
 from kalah.web.common.dom import clear, closest, el, listen
 
@@ -36,7 +37,7 @@ class LineView:
                 self.container.appendChild(el("span", separator, cls="separator"))
             self.container.appendChild(el("button", text, cls="line-move", attrs={
                 "type": "button", "data-ply": str(index + 1),
-                "aria-label": "%s: play the line to here" % text}))
+                "aria-label": _("%(move)s: play the line to here") % {"move": text}}))
         if steps:
             self.container.appendChild(el("span", " " + line_note(exact, proven), cls="line-note"))
 
@@ -87,7 +88,7 @@ class EvaluationBar:
         if found is None:
             self.bar.removeAttribute("data-margin")
             self.bar.setAttribute("aria-valuenow", "0")
-            self.bar.setAttribute("aria-valuetext", "No value yet")
+            self.bar.setAttribute("aria-valuetext", _("No value yet"))
             self.fill.style.width = "50%"
             self.words.textContent = ""
             return
