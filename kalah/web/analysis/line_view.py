@@ -39,7 +39,9 @@ class LineView:
                 "type": "button", "data-ply": str(index + 1),
                 "aria-label": _("%(move)s: play the line to here") % {"move": text}}))
         if steps:
-            self.container.appendChild(el("span", " " + line_note(exact, proven), cls="line-note"))
+            # The note is in the page's language, the line left to right: the note keeps its own direction.
+            note = el("span", " " + line_note(exact, proven), cls="line-note", attrs={"dir": "auto"})
+            self.container.appendChild(note)
 
     def clear(self):
         """No line (another position is shown): any preview ends."""
