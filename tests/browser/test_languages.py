@@ -373,6 +373,10 @@ def test_the_replay_page_in_french(new_context, site_url, wait_for_python_ready)
     page.click("#copy-link")
     assert page.inner_text("#message") == "Lien copié (il est aussi dans la zone ci-dessous, à copier à la main)."
     assert "lang=" not in page.input_value("#copied-text")   # a share link opens in its reader's language
+    page.click("#copy-embed")   # the embed code carries the page's language, as the play page's does
+    assert page.inner_text("#message").startswith("Code d'intégration copié")
+    assert ('&amp;lang=fr" title="Partie de Kalah : Personne (Sud) contre Personne (Nord)"'
+            in page.input_value("#copied-text"))
 
 
 def test_the_replay_page_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready, save_screenshot):

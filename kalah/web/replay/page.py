@@ -23,7 +23,7 @@ from kalah.web.common.dom import bring_into_view, by_id, listen, page_ready, pro
 from kalah.web.common.embed_code import embed_snippet
 from kalah.web.common.files import copy_to_clipboard, download
 from kalah.web.replay.correspondence import Correspondence
-from kalah.web.replay.viewer import ReplayViewer
+from kalah.web.replay.viewer import ReplayViewer, player_title
 
 
 class ReplayPage:
@@ -148,8 +148,8 @@ class ReplayPage:
     def copy_embed(self):
         record = self.shared_record()
         url = site_base() + "embed.html#" + embed_fragment(record, self.viewer.ply, self.viewer.orientation)
-        title = _("Kalah game: %(south)s vs %(north)s") % {"south": player_name(record, SOUTH),
-                                                            "north": player_name(record, NORTH)}
+        title = _("Kalah game: %(south)s vs %(north)s") % {"south": player_title(record, SOUTH, seat=True),
+                                                            "north": player_title(record, NORTH, seat=True)}
         self.copy(embed_snippet(url, title), _("Embed code copied (it is also in the box below, to copy by hand)."))
 
     def export(self, kind):
