@@ -377,6 +377,8 @@ def test_the_replay_page_in_french(new_context, site_url, wait_for_python_ready)
     assert page.inner_text("#message").startswith("Code d'intégration copié")
     assert ('&amp;lang=fr" title="Partie de Kalah : Personne (Sud) contre Personne (Nord)"'
             in page.input_value("#copied-text"))
+    page.click("#keep")
+    assert page.inner_text("#message") == "La partie est maintenant dans votre historique."
 
 
 def test_the_replay_page_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready, save_screenshot):

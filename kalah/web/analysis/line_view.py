@@ -30,7 +30,7 @@ class LineView:
     def render(self, board, moves, exact, proven):
         self.clear()
         steps = line_steps(board, moves)
-        self.moves = [move for move, _, _ in steps]
+        self.moves = [move for move, _text, _separator in steps]
         for index in range(len(steps)):
             move, text, separator = steps[index]
             if separator:

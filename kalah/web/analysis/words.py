@@ -33,7 +33,7 @@ def line_steps(board, moves):
 
 def line_text(board, moves):
     """The best line in letters, a turn's moves joined with '-' as in the records: "F-A d E"."""
-    return "".join(separator + text for _, text, separator in line_steps(board, moves))
+    return "".join(separator + text for _move, text, separator in line_steps(board, moves))
 
 
 def line_note(exact, proven):

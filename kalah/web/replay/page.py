@@ -165,7 +165,7 @@ class ReplayPage:
         record = Record.from_dict(self.viewer.record.to_dict())
         history = storage.open_history()
         try:
-            added, _, unchanged = history.merge([_entry(record)], now=storage.now_ms())
+            added, _updated, _unchanged = history.merge([_entry(record)], now=storage.now_ms())
         except KalahError as error:  # StorageFull included: nothing was written
             self.message(_("The game could not be kept: %(why)s. Free space on the History page.") % {
                 "why": error_text(error)}, problem=True)

@@ -81,7 +81,7 @@ class ReplayViewer:
         self.states = []
         self.reports = []
         self.positions = []    # Board.position() after each ply, for the board's data-position
-        for _, report, played in record.replay():
+        for _ply, report, played in record.replay():
             if first is None:
                 first = report
             self.reports.append(report)
@@ -324,7 +324,7 @@ def _exists(element_id):
 
 
 def _speed_value(speed):
-    for value, _ in SPEEDS:
+    for value, _name in SPEEDS:
         if float(value) == speed:
             return value
     return "1"
