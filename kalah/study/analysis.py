@@ -26,7 +26,8 @@ from kalah.errors import KalahError
 from kalah.study.analysis_link import AT_KEY, KEY, KEYS, MOVES_KEY
 from kalah.library.fragments import clip, unescape, without_language
 from kalah.input_guards import MAX_LINK, check_text
-from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.game.notation import house_letter
+from kalah.i18n import _, ngettext, side_word
 from kalah.study.move_tree import StudyTree
 
 EXAMPLE = "#position=kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S"
@@ -80,19 +81,26 @@ def count_from_text(text, where):
     """A pit's count typed by the user: a whole number 0..MAX_COUNT."""
     text = str(text).strip()
     if not text or len(text) > 4 or not all(ch in "0123456789" for ch in text) or int(text) > MAX_COUNT:
-        raise KalahError("%s: '%s' is not a number of seeds (0 to %d)" % (where, clip(text), MAX_COUNT))
+        raise KalahError(_("%(where)s: '%(text)s' is not a number of seeds (0 to %(most)d)") % {
+            "where": where, "text": clip(text), "most": MAX_COUNT})
     return int(text)
 
 
+def pit_letter(rules, index):
+    """'C', 'c', or None for a store: the letter of pit `index`, the same in every language."""
+    side = rules.owner(index)
+    if rules.is_store(index):
+        return None
+    return house_letter(side, index - side * (rules.houses + 1) + 1)
+
+
 def pit_name(rules, index):
-    """'South's house C', 'North's store': how the editor names pit `index`."""
-    m = rules.houses
-    side = SOUTH if index <= m else NORTH
-    place = index - (0 if side == SOUTH else m + 1)
-    if place == m:
-        return "%s's store" % SIDE_NAMES[side]
-    letter = chr((ord("A") if side == SOUTH else ord("a")) + place)
-    return "%s's house %s" % (SIDE_NAMES[side], letter)
+    """'South's house C', 'North's store': how the editor names pit `index`, in the page's language."""
+    side = rules.owner(index)
+    letter = pit_letter(rules, index)
+    if letter is None:
+        return _("%(side)s's store") % {"side": side_word(side)}
+    return _("%(side)s's house %(letter)s") % {"side": side_word(side), "letter": letter}
 
 
 def edited_board(rules, pits, turn):
@@ -101,8 +109,15 @@ def edited_board(rules, pits, turn):
     total = sum(pits)
     if total != rules.total:
         difference = rules.total - total
-        raise KalahError("the board holds %d seeds and %s has %d: %s %d %s" % (
-            total, rules.name, rules.total, "add" if difference > 0 else "take away",
-            abs(difference), "seed" if abs(difference) == 1 else "seeds"))
+        words = {"total": total, "rules": rules.name, "expected": rules.total, "count": abs(difference)}
+        if difference > 0:
+            raise KalahError(ngettext("the board holds %(total)d seeds and %(rules)s has %(expected)d: "
+                                      "add %(count)d seed",
+                                      "the board holds %(total)d seeds and %(rules)s has %(expected)d: "
+                                      "add %(count)d seeds", abs(difference)) % words)
+        raise KalahError(ngettext("the board holds %(total)d seeds and %(rules)s has %(expected)d: "
+                                  "take away %(count)d seed",
+                                  "the board holds %(total)d seeds and %(rules)s has %(expected)d: "
+                                  "take away %(count)d seeds", abs(difference)) % words)
     over = rules.game_over(list(pits))
     return Board.from_position(format_position(rules, pits, None if over else turn))

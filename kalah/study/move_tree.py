@@ -18,6 +18,7 @@ the move it replaces, as PGN does: "36(5)41" is C d A a with e instead of d afte
 """
 
 from kalah.errors import KalahError
+from kalah.i18n import _, ngettext
 from kalah.library.fragments import clip
 
 MAX_NODES = 1000   # moves one study holds: its link stays under the site's cap (kalah.input_guards.MAX_LINK)
@@ -55,7 +56,7 @@ class StudyTree:
         for move in path:
             node = node.child(move)
             if node is None:
-                raise KalahError("the study has no move %s there" % path_text(path))
+                raise KalahError(_("the study has no move %(path)s there") % {"path": path_text(path)})
         return node
 
     def board(self, path=None):
@@ -104,7 +105,7 @@ class StudyTree:
             board = self.board()
             board.check_move(move)
             if self.size >= MAX_NODES:
-                raise KalahError("a study holds at most %d moves: delete a line first" % MAX_NODES)
+                raise KalahError(_("a study holds at most %(count)d moves: delete a line first") % {"count": MAX_NODES})
             node.children.append(Node(move, node, board.turn))
             self.size += 1
         self.path = self.path + (move,)
@@ -142,7 +143,7 @@ class StudyTree:
         move before it."""
         path = tuple(path)
         if not path:
-            raise KalahError("the start position cannot be deleted")
+            raise KalahError(_("the start position cannot be deleted"))
         node = self.node(path)
         node.parent.children.remove(node)
         self.size -= count_nodes(node)
@@ -190,18 +191,20 @@ class StudyTree:
         stack = []   # at each "(": (node, last) to go on from after its ")"
         for index in range(len(text)):
             char = text[index]
-            where = "the moves, character %d" % (index + 1)
+            where = _("the moves, character %(index)d") % {"index": index + 1}
             if char in DIGITS:
                 move = int(char)
                 if node.child(move) is not None:
-                    raise KalahError("%s: the move %s is given twice in one place" % (where, char))
+                    raise KalahError(_("%(where)s: the move %(move)s is given twice in one place") % {
+                        "where": where, "move": char})
                 try:
                     board.check_move(move)
                 except KalahError as error:
-                    raise KalahError("%s ('%s' after %s): %s" % (
-                        where, char, path_text(board.move_stack[ply:]) or "the start", strip_where(error)))
+                    raise KalahError(_("%(where)s ('%(move)s' after %(path)s): %(why)s") % {
+                        "where": where, "move": char, "path": path_text(board.move_stack[ply:]) or _("the start"),
+                        "why": strip_where(error)})
                 if tree.size >= MAX_NODES:
-                    raise KalahError("the moves hold more than %d moves" % MAX_NODES)
+                    raise KalahError(_("the moves hold more than %(count)d moves") % {"count": MAX_NODES})
                 last = Node(move, node, board.turn)
                 board.push(move)
                 node.children.append(last)
@@ -209,26 +212,29 @@ class StudyTree:
                 node = last
             elif char == "(":
                 if last is None:
-                    raise KalahError("%s: '(' opens a variation, so it comes after a move" % where)
+                    raise KalahError(_("%(where)s: '(' opens a variation, so it comes after a move") % {"where": where})
                 if len(stack) >= MAX_NESTING:
-                    raise KalahError("%s: variations nest more than %d deep" % (where, MAX_NESTING))
+                    raise KalahError(_("%(where)s: variations nest more than %(count)d deep") % {
+                        "where": where, "count": MAX_NESTING})
                 stack.append((last, len(board.move_stack)))
                 board.pop()
                 node, last = last.parent, None
             elif char == ")":
                 if not stack or last is None:
-                    raise KalahError("%s: ')' %s" % (where, "closes no variation" if not stack
-                                                      else "closes an empty variation"))
+                    raise KalahError((_("%(where)s: ')' closes no variation") if not stack
+                                      else _("%(where)s: ')' closes an empty variation")) % {"where": where})
                 last, depth = stack.pop()
                 while len(board.move_stack) >= depth:
                     board.pop()
                 board.push(last.move)
                 node = last
             else:
-                raise KalahError("%s: '%s' is not a house number or a parenthesis" % (where, clip(char)))
+                raise KalahError(_("%(where)s: '%(char)s' is not a house number or a parenthesis") % {
+                    "where": where, "char": clip(char)})
         if stack:
-            raise KalahError("the moves: %d variation%s not closed with ')'" % (
-                len(stack), " is" if len(stack) == 1 else "s are"))
+            raise KalahError(ngettext("the moves: %(count)d variation is not closed with ')'",
+                                      "the moves: %(count)d variations are not closed with ')'",
+                                      len(stack)) % {"count": len(stack)})
         tree.go(path_from_text(at))
         return tree
 
@@ -257,5 +263,5 @@ def path_text(path):
 def path_from_text(text):
     """The path of its digits; KalahError for anything else."""
     if len(text) > MAX_NODES or not all(char in DIGITS for char in text):
-        raise KalahError("the move looked at ('%s') is not a line of house numbers" % clip(text))
+        raise KalahError(_("the move looked at ('%(text)s') is not a line of house numbers") % {"text": clip(text)})
     return tuple(int(char) for char in text)

@@ -150,9 +150,8 @@ def test_the_pseudo_language_leaves_no_english_and_nothing_overflows_at_360(new_
     save_screenshot(page, "qps-play")
     embed = open_page(context, site_url, "embed.html#" + one_move_link("qps"), wait_for_python_ready)
     assert embed.evaluate("document.documentElement.lang") == "qps"
-    # The replay viewer's own words (captions, move label, Play/Pause) are the next step (docs/translating.md).
-    viewer = embed.eval_on_selector_all(".kb-caption, #ply-label, #play", "elements => elements.map((e) => e.innerText)")
-    assert [text for text in embed.evaluate(UNTRANSLATED) if not any(text in words for words in viewer)] == []
+    assert embed.inner_text("#ply-label").startswith("[")   # the replay viewer's words too
+    assert embed.evaluate(UNTRANSLATED) == []
     assert embed.evaluate(OVERFLOWING) == []
 
 
@@ -283,3 +282,121 @@ def test_the_rules_page_in_the_pseudo_language_at_360(new_context, site_url, wai
     assert page.evaluate(UNTRANSLATED) == []
     assert page.evaluate(OVERFLOWING) == []
     save_screenshot(page, "qps-rules")
+
+
+ANALYSIS_START = "kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S"
+
+
+def analysis_values_proven(page):
+    """Waits until every value of the position shown is proven; South's margin then."""
+    page.wait_for_function("""() => {
+        const board = document.getElementById('board');
+        return board.dataset.values && board.dataset.valuesPosition === board.dataset.position
+            && Object.values(JSON.parse(board.dataset.values)).every((value) => value.exact)
+            && document.getElementById('eval-bar').dataset.margin !== undefined
+            && !document.getElementById('values-status').textContent.includes('\u2026');
+    }""")
+    return int(page.get_attribute("#eval-bar", "data-margin"))
+
+
+def test_the_analysis_board_in_french(new_context, site_url, wait_for_python_ready):
+    page = open_page(new_context(locale="en-US"), site_url,
+                     "analysis.html#position=%s&lang=fr" % ANALYSIS_START, wait_for_python_ready)
+    assert page.evaluate("[document.documentElement.lang, document.title]") == ["fr", "Kalah — plateau d'analyse"]
+    assert page.inner_text("h2") == "Plateau d'analyse"
+    assert page.inner_text("#edit-board") == "Modifier le plateau"
+    assert page.inner_text("#moves") == "Aucun coup pour l'instant : jouez-en un sur le plateau."
+    margin = analysis_values_proven(page)
+    assert page.inner_text("#values-status") == (
+        "Sud au trait. Une valeur est l'écart final de Sud en graines, les deux camps jouant au mieux : "
+        "toutes prouvées exactes.")
+    assert page.get_attribute("#eval-bar", "aria-valuetext") == "%s mène de %d graines (prouvé)" % (
+        "Sud" if margin > 0 else "Nord", abs(margin))
+    assert page.inner_text("#values li >> nth=0").endswith(" exact")
+    page.click('.kb-house[data-side="1"][data-house="3"]', force=True)   # North's house: South is to move
+    assert page.inner_text("#message") == "C'est au tour de Sud : la case c appartient à Nord."
+    page.click('.kb-house[data-side="0"][data-house="3"]')
+    page.wait_for_selector("#moves button[aria-current]")
+    assert page.get_attribute("#moves button >> nth=0", "aria-label") == "Sud C, coup 1"
+    assert page.inner_text("#moves button >> nth=0") == "C"   # the moves' notation is the same in every language
+    # The editor: one seed out of South's house A is no position yet, and it says what to do.
+    page.click('#pits button[aria-label="Une graine de moins dans la case A de Sud"]')
+    assert page.inner_text("#editor-message") == (
+        "Pas encore une position : le plateau a 47 graines et kalah(6,4) en a 48 : ajoutez 1 graine.")
+    assert page.inner_text("#values-status") == "Les valeurs viendront une fois la position complète."
+    page.click("#start-position")
+    page.wait_for_function("document.getElementById('link').value.includes('#position=')")
+    assert "lang=" not in page.input_value("#link")   # the study's link holds no language
+
+
+def test_the_analysis_board_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready,
+                                                          save_screenshot):
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url,
+                     "analysis.html#position=%s&lang=qps" % ANALYSIS_START, wait_for_python_ready)
+    analysis_values_proven(page)
+    page.click('.kb-house[data-side="0"][data-house="3"]')
+    page.wait_for_selector("#moves button[aria-current]")
+    analysis_values_proven(page)
+    page.click("#graph-main")
+    page.wait_for_selector("#graph[data-graph]")
+    page.click("#edit-board")
+    assert page.evaluate(UNTRANSLATED) == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-analysis")
+
+
+@pytest.mark.parametrize("width", (360, 1280), ids=["360px", "1280px"])
+def test_the_analysis_board_in_arabic_keeps_the_board_s_order(new_context, site_url, wait_for_python_ready, width):
+    boxes = """() => [...document.querySelectorAll('#board .kb-house, #board .kb-store')].map(
+        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])"""
+    viewport = {"width": width, "height": 900}
+    english = open_page(new_context(viewport=viewport), site_url, "analysis.html", wait_for_python_ready)
+    arabic = open_page(new_context(viewport=viewport), site_url, "analysis.html#lang=ar", wait_for_python_ready)
+    assert arabic.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+    assert arabic.evaluate(boxes) == english.evaluate(boxes)   # South's A..F left to right, as sown
+    assert arabic.inner_text('#board .kb-house[data-index="0"] .kb-letter') == "A"
+    assert arabic.inner_text("h2") == "لوحة التحليل"
+    assert arabic.evaluate(OVERFLOWING) == []
+
+
+def test_the_replay_page_in_french(new_context, site_url, wait_for_python_ready):
+    page = open_page(new_context(locale="en-US"), site_url, "replay.html#" + one_move_link("fr"), wait_for_python_ready)
+    assert page.evaluate("[document.documentElement.lang, document.title]") == ["fr", "Kalah — revoir une partie"]
+    assert page.inner_text("h2") == "Revoir"
+    assert page.inner_text("#ply-label") == "Tour 1, coup 1 sur 1 : Sud C"
+    assert page.get_attribute("#moves button[data-ply='1']", "aria-label") == "coup 1, Sud C"
+    assert page.inner_text("#moves .turn-side") == "1. Sud"
+    assert page.inner_text("#play") == "Jouer" and page.inner_text("#sow") == "Semer graine par graine"
+    assert page.inner_text(".kb-caption-bottom .kb-name") == "Sud \u00b7 Personne"
+    page.click("#first")
+    assert page.inner_text("#ply-label") == "Début (1 coup)"
+    page.click("#copy-link")
+    assert page.inner_text("#message") == "Lien copié (il est aussi dans la zone ci-dessous, à copier à la main)."
+    assert "lang=" not in page.input_value("#copied-text")   # a share link opens in its reader's language
+    page.click("#copy-embed")   # the embed code carries the page's language, as the play page's does
+    assert page.inner_text("#message").startswith("Code d'intégration copié")
+    assert ('&amp;lang=fr" title="Partie de Kalah : Personne (Sud) contre Personne (Nord)"'
+            in page.input_value("#copied-text"))
+    page.click("#keep")
+    assert page.inner_text("#message") == "La partie est maintenant dans votre historique."
+
+
+def test_the_replay_page_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready, save_screenshot):
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url,
+                     "replay.html#" + one_move_link("qps"), wait_for_python_ready)
+    assert page.inner_text("#ply-label").startswith("[")
+    page.click("#copy-link")
+    assert page.evaluate(UNTRANSLATED) == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-replay")
+    start = open_page(page.context, site_url, "replay.html#lang=qps", wait_for_python_ready)   # no game: the start
+    assert start.evaluate(UNTRANSLATED) == []
+    assert start.evaluate(OVERFLOWING) == []
+
+
+def test_the_embed_s_replay_label_in_arabic(new_context, site_url, wait_for_python_ready):
+    embed = open_page(new_context(locale="en-US"), site_url, "embed.html#" + one_move_link("ar"), wait_for_python_ready)
+    assert embed.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+    assert embed.inner_text("#ply-label") == "الدور 1، النقلة 1 من 1: الجنوب C"
+    assert embed.inner_text(".kb-caption-bottom .kb-name") == "الجنوب \u00b7 شخص"
+    assert embed.inner_text("#play") == "العب"

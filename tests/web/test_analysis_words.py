@@ -1,7 +1,10 @@
 """The analysis board's words (kalah/web/analysis/words.py): a proof never stops without saying so."""
 
+import pytest
+
 from kalah import Board
 from kalah.web.analysis.words import estimate_words, line_words, values_words
+from tests.test_i18n_catalogs import french  # noqa: F401  (the fixture: the French catalog active)
 
 HEAD = "South to move. A value is South's final margin in seeds with best play from both sides: "
 
@@ -67,3 +70,26 @@ def test_the_pages_first_estimate_says_where_it_comes_from():
     assert estimate_words("South", 3, 5, 0, "book") == (
         HEAD + "a first estimate from the opening book (3 of 5 proven exact); the computer refines it\u2026")
     assert estimate_words("South", 5, 5, 0, "book") == HEAD + "all proven exact."
+
+
+def test_the_words_and_the_study_s_reasons_in_french(french):
+    from kalah.errors import KalahError
+    from kalah.game.rules import find_rules
+    from kalah.i18n import side_word
+    from kalah.study.analysis import edited_board, pit_name
+    from kalah.study.move_tree import StudyTree
+    from kalah.web.analysis.words import evaluation_words, line_note
+    assert values_words(side_word(0), 2, 5, 12, 3, 60, False) == (
+        "Sud au trait. Une valeur est l'écart final de Sud en graines, les deux camps jouant au mieux : "
+        "2 sur 5 prouvées exactes ; « recherche » est l'estimation de l'ordinateur (profondeur 12). "
+        "Preuve du reste… (3 tours sur 60 faits)")
+    assert evaluation_words(-5, True) == "Nord mène de 5 graines (prouvé)"
+    assert line_note(False, 3) == "(les 3 premiers coups prouvés ; la suite aussi loin que voit l'ordinateur)"
+    rules = find_rules("kalah(6,4)")
+    assert pit_name(rules, 0) == "la case A de Sud" and pit_name(rules, 13) == "le grenier de Nord"
+    with pytest.raises(KalahError) as error:
+        edited_board(rules, [3] + list(rules.initial_pits())[1:], 0)
+    assert str(error.value) == "le plateau a 47 graines et kalah(6,4) en a 48 : ajoutez 1 graine"
+    with pytest.raises(KalahError) as error:
+        StudyTree.read(Board(), "3x")
+    assert str(error.value) == "les coups, caractère 2 : « x » n'est ni un numéro de case ni une parenthèse"

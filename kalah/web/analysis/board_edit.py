@@ -9,10 +9,11 @@ wrong; "Other side to move" switches the turn.
     # on_toggled(words): edit mode went on or off; words: what to say by the board
 """
 
+from kalah.i18n import N_, _
 from kalah.web.common.dom import by_id, closest, listen
 
-WORDS = ("Edit mode: a click on a house or a store changes its seeds; "
-         "an edit starts a new study from the position edited.")
+WORDS = N_("Edit mode: a click on a house or a store changes its seeds; "
+           "an edit starts a new study from the position edited.")
 
 
 class BoardEdit:
@@ -34,7 +35,7 @@ class BoardEdit:
         self.button.setAttribute("aria-pressed", "true" if self.active else "false")
         self.tools.hidden = not self.active
         self.board_box.classList.toggle("edit-mode", self.active)
-        self._on_toggled(WORDS if self.active else "")
+        self._on_toggled(_(WORDS) if self.active else "")
 
     def enable_houses(self):
         """In edit mode every house takes a click: none is marked disabled (for assistive
@@ -59,4 +60,4 @@ class BoardEdit:
         else:
             self.editor.add_seeds(index, 1 if tool == "add" else -1)
         # What the editor says (how many seeds to add or take away) shows by the board too.
-        self._on_said(str(self.editor.message.textContent) or WORDS)
+        self._on_said(str(self.editor.message.textContent) or _(WORDS))

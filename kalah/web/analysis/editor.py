@@ -10,10 +10,11 @@
     editor.add_seeds(index, 1); editor.set_seeds(index, "7"); editor.switch_side()   # the board's edit mode
 """
 
-from kalah.study.analysis import MAX_COUNT, count_from_text, edited_board, pit_name
+from kalah.study.analysis import MAX_COUNT, count_from_text, edited_board, pit_letter, pit_name
 from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
+from kalah.game.rules import NORTH, SOUTH, find_rules
+from kalah.i18n import _, side_word
 from kalah.web.common.dom import by_id, clear, closest, el, listen
 
 # Offered in the rule set field; any name kalah.game.rules.find_rules reads is accepted.
@@ -50,7 +51,7 @@ class PositionEditor:
         try:
             board = Board.from_position(str(self.position_text.value).strip())
         except KalahError as error:
-            self.say("This position cannot be opened: %s." % error)
+            self.say(_("This position cannot be opened: %(why)s.") % {"why": error})
             return
         self._on_open(board)
 
@@ -77,17 +78,17 @@ class PositionEditor:
         rows = ((NORTH, [rules.stores[NORTH]] + [rules.house_index(NORTH, h) for h in range(m, 0, -1)]),
                 (SOUTH, [rules.house_index(SOUTH, h) for h in range(1, m + 1)] + [rules.stores[SOUTH]]))
         for side, indices in rows:
-            cells = [el("span", SIDE_NAMES[side], cls="row-name")]
+            cells = [el("span", side_word(side), cls="row-name")]
             for index in indices:
                 name = pit_name(rules, index)
                 field = el("input", attrs={"type": "text", "inputmode": "numeric", "id": "pit-%d" % index,
                                            "aria-label": name, "size": "3", "maxlength": "3"})
                 self.pit_inputs[index] = field
                 less = el("button", "\u2212", attrs={"type": "button", "data-pit": index, "data-delta": "-1",
-                                                      "aria-label": "One seed less in " + name})
+                                                      "aria-label": _("One seed less in %(pit)s") % {"pit": name}})
                 more = el("button", "+", attrs={"type": "button", "data-pit": index, "data-delta": "1",
-                                                 "aria-label": "One seed more in " + name})
-                short = name.split(" ")[-1] if index not in rules.stores else "store"
+                                                 "aria-label": _("One seed more in %(pit)s") % {"pit": name}})
+                short = pit_letter(rules, index) or _("store")
                 cells.append(el("span", cls="pit store" if index in rules.stores else "pit", children=[
                     el("span", short, cls="pit-name"), field, el("span", cls="pit-buttons", children=[less, more])]))
             self.pits_box.appendChild(el("div", cls="pit-row", children=cells))
@@ -113,7 +114,7 @@ class PositionEditor:
         """Pit `index` holds the number `text` says (the board's edit mode's "set to"); a text that
         is no number is said, and nothing changes."""
         try:
-            count = count_from_text(text, "Set to")
+            count = count_from_text(text, _("Set to"))
         except KalahError as error:
             self.say("%s." % error)
             return False
@@ -131,7 +132,7 @@ class PositionEditor:
         try:
             rules = find_rules(text)
         except KalahError as error:
-            self.say("Rule set: %s." % error)
+            self.say(_("Rule set: %(why)s.") % {"why": error})
             return
         self.rules = rules
         self.build_pits(rules)
@@ -157,7 +158,7 @@ class PositionEditor:
             pits = [count_from_text(field.value, pit_name(rules, index)) for index, field in enumerate(self.pit_inputs)]
             board = edited_board(rules, pits, turn)
         except KalahError as error:
-            self.say("Not a position yet: %s." % error)
+            self.say(_("Not a position yet: %(why)s.") % {"why": error})
             self._on_incomplete(rules, pits, turn)
             return
         self.say("")

@@ -10,6 +10,7 @@ with moves, and on request ("Graph the main line").
 
 import json
 
+from kalah.i18n import _
 from kalah.web.analysis.words import evaluation
 from kalah.web.common.chart_view import ChartView
 from kalah.web.common.dom import by_id, listen
@@ -66,12 +67,13 @@ class GameGraph:
                 if board.is_game_over():
                     self.values[ply] = evaluation(board, {})[0]
                     continue
-                self.status.textContent = "Valuing the main line: %d of %d positions\u2026" % (ply, len(self.values))
+                self.status.textContent = _("Valuing the main line: %(done)d of %(count)d positions\u2026") % {
+                    "done": ply, "count": len(self.values)}
                 self.call_id = self.client.call(
                     VALUES, {"position": board.position(), "time": SECONDS, "tables": False},
                     lambda answer, ply=ply: self.got(ply, answer), on_error=self.failed)
                 return
-        self.status.textContent = "The value after each move of the main line, South's side (seeds)."
+        self.status.textContent = _("The value after each move of the main line, South's side (seeds).")
         self.box.setAttribute("data-graph", json.dumps(self.values))
         self.draw()
 
@@ -84,10 +86,10 @@ class GameGraph:
 
     def failed(self, message):
         self.call_id = None
-        self.status.textContent = "The graph stopped: %s" % message
+        self.status.textContent = _("The graph stopped: %(why)s") % {"why": message}
 
     def draw(self):
-        self.chart.render([{"name": "Value for South (seeds)", "values": self.values, "cls": "value"}],
+        self.chart.render([{"name": _("Value for South (seeds)"), "values": self.values, "cls": "value"}],
                           current_ply=self.marked)
 
     def mark(self, tree):

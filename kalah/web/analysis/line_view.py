@@ -9,6 +9,7 @@ study; hovering or focusing it previews that position on the board), and the eva
     bar.show(board, values)     # South's side of the best value shown; no values: an empty bar
 """
 
+from kalah.i18n import _
 from kalah.web.analysis.words import bar_share, evaluation, evaluation_words, line_note, line_steps
 from kalah.web.common.dom import clear, closest, el, listen
 
@@ -29,16 +30,18 @@ class LineView:
     def render(self, board, moves, exact, proven):
         self.clear()
         steps = line_steps(board, moves)
-        self.moves = [move for move, _, _ in steps]
+        self.moves = [move for move, _text, _separator in steps]
         for index in range(len(steps)):
             move, text, separator = steps[index]
             if separator:
                 self.container.appendChild(el("span", separator, cls="separator"))
             self.container.appendChild(el("button", text, cls="line-move", attrs={
                 "type": "button", "data-ply": str(index + 1),
-                "aria-label": "%s: play the line to here" % text}))
+                "aria-label": _("%(move)s: play the line to here") % {"move": text}}))
         if steps:
-            self.container.appendChild(el("span", " " + line_note(exact, proven), cls="line-note"))
+            # The note is in the page's language, the line left to right: the note keeps its own direction.
+            note = el("span", " " + line_note(exact, proven), cls="line-note", attrs={"dir": "auto"})
+            self.container.appendChild(note)
 
     def clear(self):
         """No line (another position is shown): any preview ends."""
@@ -87,7 +90,7 @@ class EvaluationBar:
         if found is None:
             self.bar.removeAttribute("data-margin")
             self.bar.setAttribute("aria-valuenow", "0")
-            self.bar.setAttribute("aria-valuetext", "No value yet")
+            self.bar.setAttribute("aria-valuetext", _("No value yet"))
             self.fill.style.width = "50%"
             self.words.textContent = ""
             return

@@ -27,7 +27,8 @@ from kalah.study.analysis_link import study_fragment
 from kalah.library.fragments import is_link
 from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.game.rules import SIDE_NAMES, SOUTH
+from kalah.game.rules import SOUTH
+from kalah.i18n import _, side_word
 from kalah.study.move_tree import StudyTree, path_text
 from kalah.web.analysis.board_edit import BoardEdit
 from kalah.web.analysis.game_graph import GameGraph
@@ -93,17 +94,18 @@ class AnalysisPage:
         except KalahError as error:
             if first:
                 self.open(Board(), write_address=False)
-            instead = ("The start position of kalah(6,4) is shown instead." if first
-                       else "The position shown stays.")
-            self.message.textContent = "This link's position cannot be opened: %s. %s" % (error, instead)
+            instead = (_("The start position of kalah(6,4) is shown instead.") if first
+                       else _("The position shown stays."))
+            cannot = _("This link's position cannot be opened: %(why)s.") % {"why": error}
+            self.message.textContent = cannot + " " + instead
             bring_into_view(self.message)
             return
         self.open(tree.start, tree=tree, write_address=problem is None)
         if tree.size:
             self.graph.start(tree)   # a game's or a study's link: the main line's graph
         if problem is not None:
-            self.message.textContent = "This link's moves cannot be opened: %s. Its position is shown without them." % (
-                problem)
+            self.message.textContent = _("This link's moves cannot be opened: %(why)s. Its position is shown without "
+                                         "them.") % {"why": problem}
             bring_into_view(self.message)
 
     def open(self, board, write_address=True, tree=None):
@@ -143,7 +145,7 @@ class AnalysisPage:
         self.study.disable()
         self.link.value = ""
         by_id("copy-status").textContent = ""
-        self.values.say("The values come once the position is complete.")
+        self.values.say(_("The values come once the position is complete."))
 
     # -- the board and its values ---------------------------------------------
     def shown(self):
@@ -186,7 +188,7 @@ class AnalysisPage:
             for move in moves:
                 self.study.tree.play(move)
         except KalahError as error:
-            self.message.textContent = "This line cannot be added: %s." % error
+            self.message.textContent = _("This line cannot be added: %(why)s.") % {"why": error}
         self.looked_at()
 
     def preview(self, moves):
@@ -219,14 +221,15 @@ class AnalysisPage:
             self.board_edit.house(side, house)
             return
         if self.editing:
-            self.message.textContent = "Complete the position in the editor first. %s" % (
+            self.message.textContent = _("Complete the position in the editor first.") + " " + str(
                 self.editor.message.textContent)
             return
         if board.is_game_over():
-            self.message.textContent = "The game is over in this position: set up another or take back."
+            self.message.textContent = _("The game is over in this position: set up another or take back.")
             return
         if self.computer_to_move():
-            self.message.textContent = "The computer plays %s here: wait for its move." % SIDE_NAMES[board.turn]
+            self.message.textContent = _("The computer plays %(side)s here: wait for its move.") % {
+                "side": side_word(board.turn)}
             return
         reason = why_not(board, side, house)
         if reason is not None:
@@ -240,7 +243,7 @@ class AnalysisPage:
         try:
             self.study.tree.play(move)
         except KalahError as error:
-            self.message.textContent = "This move cannot be added: %s." % error
+            self.message.textContent = _("This move cannot be added: %(why)s.") % {"why": error}
             return
         report = self.board.push(move)
         self.drop_calls()
@@ -287,7 +290,7 @@ class AnalysisPage:
         if not self.computer_to_move() or (self.request is not None and self.request.is_pending()):
             return
         level = str(self.computer_level.value)
-        self.message.textContent = "%s is thinking\u2026" % player_words(level)
+        self.message.textContent = _("%(player)s is thinking\u2026") % {"player": player_words(level)}
         board = self.board
         position = board.position()
 
@@ -298,13 +301,13 @@ class AnalysisPage:
 
         def failed(message):
             self.request = None
-            self.message.textContent = "The computer could not move: %s" % message
+            self.message.textContent = _("The computer could not move: %(why)s") % {"why": message}
         self.request = computer.request_move(board, level, COMPUTER_SECONDS, on_done=done, on_error=failed)
 
     def copy_link(self):
         self.link.select()
         copy_to_clipboard(str(self.link.value))
-        by_id("copy-status").textContent = "Link copied (it is selected above, to copy by hand if not)."
+        by_id("copy-status").textContent = _("Link copied (it is selected above, to copy by hand if not).")
 
 
 PAGE = None

@@ -12,7 +12,7 @@ Each answer is shown only while its position is still the one asked about.
 
 from pyscript import window
 
-from kalah.game.rules import SIDE_NAMES
+from kalah.i18n import _, side_word
 from kalah.web.analysis.line_view import EvaluationBar
 from kalah.web.analysis.values_view import ValuesView
 from kalah.web.analysis.words import estimate_words, values_words
@@ -84,7 +84,7 @@ class PositionValues:
 
         def failed(message):
             if self.board.position() == position:
-                self.status.textContent = "No values: %s" % message
+                self.status.textContent = _("No values: %(why)s") % {"why": message}
         call_id = self.client.call(name, args, answered, on_error=failed)
         self.calls.append(call_id)
         return call_id
@@ -94,7 +94,8 @@ class PositionValues:
         self.board = board
         if board.is_game_over():
             south, north = board.scores()
-            self.status.textContent = "The game is over there: South %d, North %d. No move to value." % (south, north)
+            self.status.textContent = _("The game is over there: South %(south)d, North %(north)d. "
+                                        "No move to value.") % {"south": south, "north": north}
             self.board_box.setAttribute("data-values", "{}")
             self.board_box.setAttribute("data-values-position", board.position())
             return
@@ -106,8 +107,8 @@ class PositionValues:
         self.stop_proving_button.hidden = True
         self.line_exact = False
         self.line_proven_asked = False
-        self.status.textContent = ("Starting the computer\u2026" if not self.client.is_ready()
-                                   else "Valuing %s's moves\u2026" % SIDE_NAMES[board.turn])
+        self.status.textContent = (_("Starting the computer\u2026") if not self.client.is_ready()
+                                   else _("Valuing %(side)s's moves\u2026") % {"side": side_word(board.turn)})
         self.estimate.start(board)   # first: the worker's start then takes the cores
         # The first values do not wait for the endgame table's download: the proofs after them load it.
         self.call(VALUES, {"position": board.position(), "time": FIRST_SECONDS, "tables": False}, self.got_values)
@@ -163,7 +164,7 @@ class PositionValues:
 
     def show(self, position, values, depth, estimate=None):
         """The values shown, the bar and the status line; `estimate`: the page's own ("book" or "search")."""
-        side = SIDE_NAMES[self.board.turn]
+        side = side_word(self.board.turn)
         exact = self.view.show(self.board, position, values, "page" if estimate else "worker")
         self.bar.show(self.board, values)
         out_of_budget = exact < len(values) and self.rounds >= self.round_budget

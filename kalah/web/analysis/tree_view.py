@@ -6,7 +6,7 @@ parentheses after the move it replaces, the move looked at marked; a click goes 
 """
 
 from kalah.game.notation import move_text
-from kalah.game.rules import SIDE_NAMES
+from kalah.i18n import _, side_word
 from kalah.study.move_tree import path_text
 from kalah.web.common.dom import clear, closest, el, listen
 
@@ -29,7 +29,7 @@ class TreeView:
         clear(box)
         current = path_text(tree.path)
         if not tree.root.children:
-            box.appendChild(el("span", "No moves yet: play one on the board.", cls="no-moves"))
+            box.appendChild(el("span", _("No moves yet: play one on the board."), cls="no-moves"))
             return
         # What is left to draw, last first: (node, its path, the element its continuation goes in).
         # A variation's element is placed when its move is drawn, so the order of the work does not
@@ -51,7 +51,8 @@ class TreeView:
     def _button(self, node, path, current):
         text = move_text(node.side, node.move)
         attrs = {"type": "button", "data-path": path,
-                 "aria-label": "%s %s, move %d" % (SIDE_NAMES[node.side], text, len(path))}
+                 "aria-label": _("%(side)s %(move)s, move %(ply)d") % {
+                     "side": side_word(node.side), "move": text, "ply": len(path)}}
         if path == current:
             attrs["aria-current"] = "true"
         return el("button", text, cls="move north" if node.side else "move", attrs=attrs)

@@ -12,6 +12,7 @@ gives), with data-values-position and data-values-source.
 import json
 
 from kalah.game.notation import move_text, signed
+from kalah.i18n import _
 from kalah.web.common.dom import clear, el
 
 
@@ -35,12 +36,14 @@ class ValuesView:
         self.board_box.setAttribute("data-values-source", source)
         clear(self.values_list)
         best = max(entry["value"] for entry in shown.values()) if shown else None
-        guess = "estimate" if source == "page" else "search"
+        # The status line names the guesses' word ("search" is the computer's estimate).
+        guess = _("estimate") if source == "page" else _("search")
         exact = 0
         for key in keys:
             entry = shown[key]
             exact += entry["exact"]
-            text = "%s %s %s" % (move_text(side, int(key)), signed(entry["value"]), "exact" if entry["exact"] else guess)
+            how = _("exact") if entry["exact"] else guess
+            text = "%s %s %s" % (move_text(side, int(key)), signed(entry["value"]), how)
             cls = "value" + (" best" if entry["value"] == best else "") + ("" if entry["exact"] else " guess")
             self.values_list.appendChild(el("li", text, cls=cls, attrs={"data-move": key}))
         return exact

@@ -11,8 +11,8 @@
 
 from kalah.ai import player_registry
 from kalah.game.notation import move_text
-from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
-from kalah.i18n import ngettext
+from kalah.game.rules import NORTH, SOUTH
+from kalah.i18n import _, ngettext, seeds_text, side_word
 
 
 def line_steps(board, moves):
@@ -33,17 +33,20 @@ def line_steps(board, moves):
 
 def line_text(board, moves):
     """The best line in letters, a turn's moves joined with '-' as in the records: "F-A d E"."""
-    return "".join(separator + text for _, text, separator in line_steps(board, moves))
+    return "".join(separator + text for _move, text, separator in line_steps(board, moves))
 
 
 def line_note(exact, proven):
     """How far the line is proven, as said after it."""
     if exact:
-        return "(proven)"
+        return _("(proven)")
+    if proven == 1:
+        return _("(the first move proven; the rest as far as the computer sees)")
     if proven:
-        return "(the first %s proven; the rest as far as the computer sees)" % (
-            "move" if proven == 1 else "%d moves" % proven)
-    return "(as far as the computer sees)"
+        return ngettext("(the first %(count)d move proven; the rest as far as the computer sees)",
+                        "(the first %(count)d moves proven; the rest as far as the computer sees)",
+                        proven) % {"count": proven}
+    return _("(as far as the computer sees)")
 
 
 def line_words(board, moves, exact, proven):
@@ -73,16 +76,35 @@ def bar_share(margin):
 
 def evaluation_words(margin, exact):
     """What the bar shows, in words: 'South ahead by 8 seeds (proven)'."""
-    how = "proven" if exact else "the computer's estimate"
     if margin == 0:
-        return "Even (%s)" % how
-    seeds = abs(margin)
-    return "%s ahead by %d seed%s (%s)" % (SIDE_NAMES[SOUTH if margin > 0 else NORTH], seeds,
-                                         "" if seeds == 1 else "s", how)
+        return _("Even (proven)") if exact else _("Even (the computer's estimate)")
+    words = {"side": side_word(SOUTH if margin > 0 else NORTH), "seeds": seeds_text(abs(margin))}
+    if exact:
+        return _("%(side)s ahead by %(seeds)s (proven)") % words
+    return _("%(side)s ahead by %(seeds)s (the computer's estimate)") % words
 
 
 def _what_a_value_is(side):
-    return "%s to move. A value is %s's final margin in seeds with best play from both sides: " % (side, side)
+    return _("%(side)s to move. A value is %(side)s's final margin in seeds with best play from both sides: ") % {
+        "side": side}
+
+
+def _how_many_proven(exact, total, depth):
+    words = {"exact": exact, "total": total, "depth": depth}
+    if depth:
+        return ngettext("%(exact)d of %(total)d proven exact; \u201csearch\u201d is the computer's estimate "
+                        "(depth %(depth)s). ",
+                        "%(exact)d of %(total)d proven exact; \u201csearch\u201d is the computer's estimate "
+                        "(depth %(depth)s). ", total) % words
+    return ngettext("%(exact)d of %(total)d proven exact; \u201csearch\u201d is the computer's estimate. ",
+                    "%(exact)d of %(total)d proven exact; \u201csearch\u201d is the computer's estimate. ",
+                    total) % words
+
+
+def _estimate(depth):
+    if depth:
+        return _("\u201csearch\u201d is the computer's estimate (depth %(depth)s). ") % {"depth": depth}
+    return _("\u201csearch\u201d is the computer's estimate. ")
 
 
 def values_words(side, exact, total, depth, rounds, budget, computer_moves, stopped=False):
@@ -92,37 +114,42 @@ def values_words(side, exact, total, depth, rounds, budget, computer_moves, stop
     a reader can check on the list (rounds of proofs say nothing to a reader)."""
     words = _what_a_value_is(side)
     if exact == total:
-        return words + "all proven exact."
-    estimate = "\u201csearch\u201d is the computer's estimate%s. " % (" (depth %s)" % depth if depth else "")
+        return words + _("all proven exact.")
     if computer_moves:
-        return words + "%d of %d proven exact; " % (exact, total) + estimate
+        return words + _how_many_proven(exact, total, depth)
+    words += _estimate(depth)
     proven = {"exact": exact, "total": total}
     if stopped:
-        return words + estimate + ngettext(
+        return words + ngettext(
             "Proving stopped with %(exact)d of %(total)d move proven: keep proving?",
             "Proving stopped with %(exact)d of %(total)d moves proven: keep proving?", total) % proven
     if rounds >= budget:
-        return words + estimate + ngettext(
+        return words + ngettext(
             "Proving paused at the end of its time, %(exact)d of %(total)d move proven: keep proving?",
             "Proving paused at the end of its time, %(exact)d of %(total)d moves proven: keep proving?",
             total) % proven
-    return words + estimate + ngettext(
+    return words + ngettext(
         "Proving the rest\u2026 %(exact)d of %(total)d move proven.",
         "Proving the rest\u2026 %(exact)d of %(total)d moves proven.", total) % proven
 
 
 def computer_choices():
     """[(name, label)] of the computer players that play on here: every level, strength and all,
-    and Perfect (kalah.ai.player_registry, as the play page lists them)."""
-    choices = [(name, "%s (%s)" % (player_words(name), player_registry.LEVEL_STRENGTH[name][0]))
-               for name in player_registry.LEVEL_NAMES]
+    and Perfect (kalah.ai.player_registry, as the play page lists them). The strength words are
+    the registry's English (not marked yet: docs/translating.md)."""
+    choices = [(name, _("%(player)s (%(strength)s)") % {
+        "player": player_words(name), "strength": player_registry.LEVEL_STRENGTH[name][0]})
+        for name in player_registry.LEVEL_NAMES]
     perfect = player_registry.PERFECT
-    return choices + [(perfect, "%s (%s)" % (player_words(perfect), player_registry.TITLES[perfect]))]
+    return choices + [(perfect, _("%(player)s (%(strength)s)") % {
+        "player": player_words(perfect), "strength": _("perfect play")})]
 
 
 def player_words(name):
     """'Level 3', 'Perfect': a computer player as the page names it."""
-    return "Level " + name[len("level"):] if player_registry.kind_of(name) == player_registry.LEVEL else name[:1].upper() + name[1:]
+    if player_registry.kind_of(name) == player_registry.LEVEL:
+        return _("Level %(level)s") % {"level": name[len("level"):]}
+    return _("Perfect") if name == player_registry.PERFECT else name
 
 
 def estimate_words(side, exact, total, depth, source):
@@ -130,8 +157,17 @@ def estimate_words(side, exact, total, depth, source):
     the computer's values replace it."""
     words = _what_a_value_is(side)
     if exact == total:
-        return words + "all proven exact."
-    found = ("from the opening book" if source == "book"
-             else "by a depth %d search on this page" % depth)
-    return words + "a first estimate %s (%d of %d proven exact); the computer refines it\u2026" % (
-        found, exact, total)
+        return words + _("all proven exact.")
+    counts = {"exact": exact, "total": total, "depth": depth}
+    if source == "book":
+        return words + ngettext(
+            "a first estimate from the opening book (%(exact)d of %(total)d proven exact); "
+            "the computer refines it\u2026",
+            "a first estimate from the opening book (%(exact)d of %(total)d proven exact); "
+            "the computer refines it\u2026",
+            total) % counts
+    return words + ngettext(
+        "a first estimate by a depth %(depth)d search on this page (%(exact)d of %(total)d proven exact); "
+        "the computer refines it\u2026",
+        "a first estimate by a depth %(depth)d search on this page (%(exact)d of %(total)d proven exact); "
+        "the computer refines it\u2026", total) % counts

@@ -4,7 +4,7 @@ copy box. Imported with the page's later modules (kalah/web/play/later.py), when
     copy(share_url(session, orientation), "Share link")
 """
 
-from kalah.i18n import LINK_KEY, SOURCE, _, active_language
+from kalah.i18n import _
 from kalah.library.links import embed_fragment, share_fragment
 from kalah.library.presets import format_preset
 from kalah.records.record import Record
@@ -29,8 +29,6 @@ def share_url(session, orientation):
 
 def embed_code(session, orientation):
     url = site_base() + "embed.html#" + embed_fragment(shared_record(session), None, orientation)
-    if active_language() != SOURCE:   # the course page's frame shows the game in this page's language
-        url += "&%s=%s" % (LINK_KEY, active_language())
     south, north = session.seat_names(_)
     return embed_snippet(url, _("Kalah game: %(south)s vs %(north)s") % {"south": south, "north": north})
 

@@ -9,16 +9,18 @@ this device; the game is kept under its link id.
 """
 
 from kalah.errors import KalahError
-from kalah.records.identity import player_name
+from kalah.game.narration import outcome_text
+from kalah.i18n import _, side_word
 from kalah.library.links import check_against_held, correspondence_fragment, error_text
 from kalah.records.record import Record
-from kalah.game.rules import SIDE_NAMES, SOUTH, SWAP, find_rules, known_names
+from kalah.game.rules import SOUTH, SWAP, find_rules, known_names
 from kalah.web.common.dom import by_id, el, listen, site_base
+from kalah.web.replay.viewer import player_title
 
 
 def seat_name(record, board, side):
     """Who sits on `side` now: after the pie rule's swap the record's names have exchanged seats."""
-    return player_name(record, 1 - side if board.swapped else side)
+    return player_title(record, 1 - side if board.swapped else side, seat=True)
 
 
 class Correspondence:
@@ -47,17 +49,18 @@ class Correspondence:
         try:
             fresh = check_against_held(link, entry.record if entry is not None else None)
         except KalahError as error:
-            self._say("This link is refused: %s." % error_text(error), problem=True)
-            by_id("corr-status").textContent = "Refused; the board shows what the link holds."
+            self._say(_("This link is refused: %(why)s.") % {"why": error_text(error)}, problem=True)
+            by_id("corr-status").textContent = _("Refused; the board shows what the link holds.")
             return
         board = link.record.board()
         if board.turn is None:
-            by_id("corr-status").textContent = "The game is over: " + board.outcome().describe()
+            by_id("corr-status").textContent = _("The game is over: %(result)s") % {
+                "result": outcome_text(board.outcome())}
             self.save(link.record, link.game_id)
             return
         if not fresh and entry.record.meta.get("me") != board.turn:
-            by_id("corr-status").textContent = ("You already hold this position. It is %s's turn: waiting for "
-                                                "their link." % SIDE_NAMES[board.turn])
+            by_id("corr-status").textContent = _("You already hold this position. It is %(side)s's turn: waiting "
+                                                 "for their link.") % {"side": side_word(board.turn)}
             return
         # Whoever opens a link on their turn plays that side on this device (also after a reload mid-turn).
         self.save(link.record, link.game_id, me=board.turn)
@@ -71,8 +74,9 @@ class Correspondence:
         self.viewer.go(self.viewer.plies())
         by_id("corr-swap").hidden = not board.can_swap
         name = seat_name(record, board, board.turn)
-        by_id("corr-status").textContent = ("%s (%s) to move: play your move on the board, then send the link "
-                                            "that appears." % (name, SIDE_NAMES[board.turn]))
+        by_id("corr-status").textContent = _("%(player)s (%(side)s) to move: play your move on the board, then "
+                                             "send the link that appears.") % {"player": name,
+                                                                               "side": side_word(board.turn)}
         by_id("corr-link").value = ""
         by_id("corr-copy").disabled = True
 
@@ -82,7 +86,8 @@ class Correspondence:
             return
         board = state["board"]
         if side != board.turn or house not in board.legal_moves:
-            self._say("Not a move now: choose one of %s's houses that holds seeds." % SIDE_NAMES[board.turn])
+            self._say(_("Not a move now: choose one of %(side)s's houses that holds seeds.") % {
+                "side": side_word(board.turn)})
             return
         self.play(house)
 
@@ -111,7 +116,7 @@ class Correspondence:
         if board.turn == me:
             self.viewer.legal_override = [m for m in board.legal_moves if m]
             self.viewer.render()
-            by_id("corr-status").textContent = "Extra turn: move again."
+            by_id("corr-status").textContent = _("Extra turn: move again.")
             return
         self.viewer.legal_override = None
         self.viewer.render()
@@ -120,11 +125,11 @@ class Correspondence:
         by_id("corr-link").value = url
         by_id("corr-copy").disabled = False
         if board.turn is None:
-            by_id("corr-status").textContent = "Game over: %s Send the link so your opponent sees it." % (
-                board.outcome().describe())
+            by_id("corr-status").textContent = _("Game over: %(result)s Send the link so your opponent sees it.") % {
+                "result": outcome_text(board.outcome())}
         else:
-            by_id("corr-status").textContent = "Sent? Copy this link to %s; their move comes back as a link." % (
-                seat_name(record, board, board.turn))
+            by_id("corr-status").textContent = _("Sent? Copy this link to %(player)s; their move comes back as a "
+                                                 "link.") % {"player": seat_name(record, board, board.turn)}
 
     def save(self, record, gid, me=None):
         """Keep the game under its link id; `me`: the side this device plays."""
@@ -145,7 +150,7 @@ class Correspondence:
             friend = by_id("corr-friend").value.strip() or None
             record = Record(rules.name, [], you, friend)
         except KalahError as error:
-            self._say("Cannot start: %s." % error_text(error), problem=True)
+            self._say(_("Cannot start: %(why)s.") % {"why": error_text(error)}, problem=True)
             return
         gid = storage.new_game_id()
         self._on_started()

@@ -19,14 +19,14 @@ from kalah.library.links import embed_fragment, error_text, link_fragment, parse
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 from kalah.game.rules import NORTH, SOUTH
-from kalah.i18n import N_
+from kalah.i18n import N_, _
 from kalah.web.common import worker_client
 from kalah.web.common.dom import bring_into_view, by_id, listen, page_ready, proxy, show_message, site_base
 from kalah.web.common.embed_code import embed_snippet
 from kalah.web.common.files import copy_to_clipboard, download
 from kalah.web.common.review_panel import ReviewPanel
 from kalah.web.replay.correspondence import Correspondence
-from kalah.web.replay.viewer import ReplayViewer
+from kalah.web.replay.viewer import ReplayViewer, player_title
 
 
 class ReplayPage:
@@ -66,8 +66,8 @@ class ReplayPage:
         except KalahError as error:
             if not showing:
                 self.show_nothing()
-            self.message("This link cannot be opened: %s.%s" % (
-                error_text(error), " The game shown stays." if showing else ""), problem=True)
+            cannot = _("This link cannot be opened: %(why)s.") % {"why": error_text(error)}
+            self.message(cannot + (" " + _("The game shown stays.") if showing else ""), problem=True)
             bring_into_view(by_id("message"))
             return
         self.correspondence.reset()
@@ -92,8 +92,8 @@ class ReplayPage:
         self.link = None
         by_id("replay").hidden = True
         by_id("start").hidden = False
-        self.message("No game to show yet: open one from the History page, paste a link or a record below, "
-                     "or start a game by link with a friend.")
+        self.message(_("No game to show yet: open one from the History page, paste a link or a record below, "
+                       "or start a game by link with a friend."))
 
     def ply_changed(self, ply):
         self._update_study_link(ply)
@@ -159,20 +159,22 @@ class ReplayPage:
         return site_base() + "replay.html#" + share_fragment(self.shared_record(), self.viewer.ply,
                                                              self.viewer.orientation)
 
-    def copy(self, text, what):
+    def copy(self, text, said):
+        """`text` copied, and in the box to copy by hand; `said`: the message saying so."""
         by_id("copied-text").value = text
         by_id("copied-text").select()
         copy_to_clipboard(text)
-        self.message("%s copied (it is also in the box below, to copy by hand)." % what)
+        self.message(said)
 
     def copy_link(self):
-        self.copy(self.share_url(), "Link")
+        self.copy(self.share_url(), _("Link copied (it is also in the box below, to copy by hand)."))
 
     def copy_embed(self):
         record = self.shared_record()
         url = site_base() + "embed.html#" + embed_fragment(record, self.viewer.ply, self.viewer.orientation)
-        title = "Kalah game: %s vs %s" % (player_name(record, SOUTH), player_name(record, NORTH))
-        self.copy(embed_snippet(url, title), "Embed code")
+        title = _("Kalah game: %(south)s vs %(north)s") % {"south": player_title(record, SOUTH, seat=True),
+                                                            "north": player_title(record, NORTH, seat=True)}
+        self.copy(embed_snippet(url, title), _("Embed code copied (it is also in the box below, to copy by hand)."))
 
     def export(self, kind):
         record = self.viewer.record
@@ -187,12 +189,12 @@ class ReplayPage:
         record = Record.from_dict(self.viewer.record.to_dict())
         history = storage.open_history()
         try:
-            added, _, unchanged = history.merge([_entry(record)], now=storage.now_ms())
+            added, _updated, _unchanged = history.merge([_entry(record)], now=storage.now_ms())
         except KalahError as error:  # StorageFull included: nothing was written
-            self.message("The game could not be kept: %s. Free space on the History page." % error_text(error),
-                         problem=True)
+            self.message(_("The game could not be kept: %(why)s. Free space on the History page.") % {
+                "why": error_text(error)}, problem=True)
             return
-        self.message("The game is in your history now." if added else "Your history already holds this game.")
+        self.message(_("The game is in your history now.") if added else _("Your history already holds this game."))
 
     # -- continue from here --------------------------------------------------
     def _update_continue(self):
@@ -205,7 +207,7 @@ class ReplayPage:
         viewer = self.viewer
         pits, turn = viewer.states[viewer.ply]
         if turn is None:
-            self.message("The game is over at this move; choose an earlier one to play on.", problem=True)
+            self.message(_("The game is over at this move; choose an earlier one to play on."), problem=True)
             return
         players = ["human", "human"]
         if opponent == "computer":
@@ -229,7 +231,7 @@ class ReplayPage:
             from kalah.library.history_import import read_import
             entries = read_import(text)
         except KalahError as error:
-            self.message("Cannot open this: %s." % error_text(error), problem=True)
+            self.message(_("Cannot open this: %(why)s.") % {"why": error_text(error)}, problem=True)
             return
         window.location.hash = "#" + share_fragment(entries[0].record)
 
@@ -240,7 +242,8 @@ class ReplayPage:
         listen(by_id("export-json"), "click", lambda e: self.export("json"))
         listen(by_id("keep"), "click", lambda e: self.keep())
         listen(by_id("continue"), "click", lambda e: self.continue_from_here(by_id("continue-opponent").value))
-        listen(by_id("corr-copy"), "click", lambda e: self.copy(by_id("corr-link").value, "Link"))
+        listen(by_id("corr-copy"), "click", lambda e: self.copy(
+            by_id("corr-link").value, _("Link copied (it is also in the box below, to copy by hand).")))
         listen(by_id("open-paste"), "click", lambda e: self.open_pasted())
         # addEventListener called through pyscript's `window` loses its `this` under MicroPython.
         window.onhashchange = proxy(lambda e: self.hash_changed())

@@ -12,9 +12,11 @@ neither page.
 
 from pyscript import document
 
+from kalah.game.narration import outcome_text
+from kalah.i18n import _, ngettext, side_word
 from kalah.records.identity import player_name
 from kalah.records.record import Record
-from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH, find_rules
+from kalah.game.rules import NORTH, SOUTH, find_rules
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.chart_view import ChartView
 from kalah.web.common.dom import Timer, by_id, clear, el, listen
@@ -26,6 +28,20 @@ BASE_DELAY_MS = 1200  # one ply at normal speed
 def move_label(side, move, captured):
     from kalah.game.notation import move_text
     return move_text(side, move) + ("+%d" % captured if captured else "")
+
+
+def player_title(record, side, seat=False):
+    """The record's name for a side's player (kalah.records.identity.player_name) in the page's
+    language: a name a person chose as it is; the record's English 'Person' ('Person (South)' with
+    `seat`) and 'Computer (level 3)' (a shared link names its computers so) translated."""
+    name = player_name(record, side, seat=False)
+    if player_name(record, side) != name:   # only a person without a name is named with the seat
+        return _("Person (%(side)s)") % {"side": side_word(side)} if seat else _("Person")
+    level = name[len("Computer (level "):-1]
+    if name.startswith("Computer (level ") and name.endswith(")") and level.isdigit():
+        # game_setup.LEVEL_NAME's message (the embed does not load game_setup and its registry)
+        return _("Computer (level %(level)s)") % {"level": level}
+    return name
 
 
 class ReplayViewer:
@@ -65,7 +81,7 @@ class ReplayViewer:
         self.states = []
         self.reports = []
         self.positions = []    # Board.position() after each ply, for the board's data-position
-        for _, report, played in record.replay():
+        for _ply, report, played in record.replay():
             if first is None:
                 first = report
             self.reports.append(report)
@@ -81,8 +97,7 @@ class ReplayViewer:
         self.rules = start
         self.outcome = board.outcome()
         self.orientation = orientation
-        self.labels = tuple("%s \u00b7 %s" % (SIDE_NAMES[side], player_name(record, side, seat=False))
-                            for side in (SOUTH, NORTH))
+        self.labels = tuple("%s \u00b7 %s" % (side_word(side), player_title(record, side)) for side in (SOUTH, NORTH))
         turns = record.turns()
         # The move list numbers turns (an extra turn is one turn): the label names both.
         self.turn_of = [0] * len(self.reports)
@@ -132,16 +147,15 @@ class ReplayViewer:
         self._enable()
 
     def _ply_text(self):
-        text = "Move %d of %d" % (self.ply, self.plies())
-        if self.ply > 0:
-            report = self.reports[self.ply - 1]
-            text = "Turn %d, %s: %s %s" % (self.turn_of[self.ply - 1], text[0].lower() + text[1:],
-                                           SIDE_NAMES[report.side],
-                                           move_label(report.side, report.move, report.captured))
+        """'Turn 31, move 34 of 34: South F+2. South wins 30-18.', 'Start (34 moves)'."""
+        if self.ply == 0:
+            return ngettext("Start (%(count)d move)", "Start (%(count)d moves)", self.plies()) % {"count": self.plies()}
+        report = self.reports[self.ply - 1]
+        text = _("Turn %(turn)d, move %(ply)d of %(count)d: %(side)s %(move)s") % {
+            "turn": self.turn_of[self.ply - 1], "ply": self.ply, "count": self.plies(), "side": side_word(report.side),
+            "move": move_label(report.side, report.move, report.captured)}
         if self.ply == self.plies() and self.outcome is not None:
-            text += ". " + self.outcome.describe()
-        elif self.ply == 0:
-            text = "Start (%d moves)" % self.plies()
+            text += ". " + outcome_text(self.outcome)
         return text
 
     def _enable(self):
@@ -153,7 +167,7 @@ class ReplayViewer:
                 by_id(name).disabled = disabled
         if _exists("play"):
             button = by_id("play")
-            button.textContent = "Pause" if self.playing else "Play"
+            button.textContent = _("Pause") if self.playing else _("Play")
             button.setAttribute("aria-pressed", "true" if self.playing else "false")
 
     def step(self, delta):
@@ -217,17 +231,18 @@ class ReplayViewer:
             clear(moves)
             for number, turn in enumerate(turns):
                 item = el("li", attrs={"class": "turn turn-" + ("s" if turn["side"] == SOUTH else "n")})
-                item.appendChild(el("span", "%d. %s" % (number + 1, SIDE_NAMES[turn["side"]]), cls="turn-side"))
+                item.appendChild(el("span", "%d. %s" % (number + 1, side_word(turn["side"])), cls="turn-side"))
                 for i, move in enumerate(turn["moves"]):
                     if i:
                         item.appendChild(el("span", "-", cls="turn-join", attrs={"aria-hidden": "true"}))
                     ply = turn["first"] + i + 1
                     label = move_label(turn["side"], move, turn["captures"][i])
+                    words = {"ply": ply, "side": side_word(turn["side"]), "move": label.split("+")[0],
+                             "count": turn["captures"][i]}
                     button = el("button", label, cls="move", attrs={
                         "type": "button", "data-ply": ply,
-                        "aria-label": "move %d, %s %s%s" % (ply, SIDE_NAMES[turn["side"]], label.split("+")[0],
-                                                            ", captures %d" % turn["captures"][i]
-                                                            if turn["captures"][i] else "")})
+                        "aria-label": (_("move %(ply)d, %(side)s %(move)s, captures %(count)d") if words["count"]
+                                       else _("move %(ply)d, %(side)s %(move)s")) % words})
                     item.appendChild(button)
                 moves.appendChild(item)
         if self.chart is not None:
@@ -235,13 +250,13 @@ class ReplayViewer:
 
     def series(self):
         south, north = self.rules.stores
-        data = [{"name": "%s store" % player_name(self.record, SOUTH), "cls": "south",
+        data = [{"name": _("%(player)s store") % {"player": player_title(self.record, SOUTH, True)}, "cls": "south",
                  "values": [s[0][south] for s in self.states]},
-                {"name": "%s store" % player_name(self.record, NORTH), "cls": "north",
+                {"name": _("%(player)s store") % {"player": player_title(self.record, NORTH, True)}, "cls": "north",
                  "values": [s[0][north] for s in self.states]}]
         evals = self.record.meta.get("evals")
         if isinstance(evals, list) and len(evals) == len(self.states):
-            data.append({"name": "Computer's evaluation (South's margin)", "cls": "eval",
+            data.append({"name": _("Computer's evaluation (South's margin)"), "cls": "eval",
                          "values": [v if isinstance(v, (int, float)) else None for v in evals]})
         return data
 
@@ -309,7 +324,7 @@ def _exists(element_id):
 
 
 def _speed_value(speed):
-    for value, _ in SPEEDS:
+    for value, _name in SPEEDS:
         if float(value) == speed:
             return value
     return "1"
