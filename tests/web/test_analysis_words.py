@@ -81,8 +81,8 @@ def test_the_words_and_the_study_s_reasons_in_french(french):
     from kalah.web.analysis.words import evaluation_words, line_note
     assert values_words(side_word(0), 2, 5, 12, 3, 60, False) == (
         "Sud au trait. Une valeur est l'écart final de Sud en graines, les deux camps jouant au mieux : "
-        "2 sur 5 prouvées exactes ; « recherche » est l'estimation de l'ordinateur (profondeur 12). "
-        "Preuve du reste… (3 tours sur 60 faits)")
+        "« recherche » est l'estimation de l'ordinateur (profondeur 12). "
+        "Preuve du reste… 2 coups sur 5 prouvés.")
     assert evaluation_words(-5, True) == "Nord mène de 5 graines (prouvé)"
     assert line_note(False, 3) == "(les 3 premiers coups prouvés ; la suite aussi loin que voit l'ordinateur)"
     rules = find_rules("kalah(6,4)")
