@@ -54,6 +54,13 @@ def _time(args, default=1.0):
     return float(seconds)
 
 
+def _nodes(args):
+    nodes = args.get("nodes")
+    if nodes is not None and (not isinstance(nodes, int) or isinstance(nodes, bool) or nodes <= 0):
+        raise KalahError("nodes must be a positive whole number, not %r" % (nodes,))
+    return nodes
+
+
 def _report(progress):
     """A progress callback for the search that forwards plain JSON values only."""
     if progress is None:
@@ -235,7 +242,9 @@ def review_move(args, progress=None, should_stop=None):
     """How a move played in a game compares with the best move there.
 
     args: {"position": the position before the move, "move": house or 0
-    (swap), "time": seconds}. Returns {side, move, best, best_value,
+    (swap), "time": seconds, "nodes": the search's budget (optional)}.
+    With a node budget the review is the same on every machine, loaded or
+    not; the time is then only a backstop. Returns {side, move, best, best_value,
     played_value, loss, mark, exact, played_exact, south_value}: values are
     the mover's final margin in seeds, `loss` what the move gave away,
     `mark` its review mark (or None), `south_value` the position's value
@@ -248,7 +257,8 @@ def review_move(args, progress=None, should_stop=None):
     move = args.get("move")
     board.check_move(move)
     _prepare(board)
-    analysis = search.analyse(board, _time(args, 0.3), _report(progress), should_stop)
+    analysis = search.analyse(board, _time(args, 0.3), _report(progress), should_stop,
+                              max_nodes=_nodes(args))
     values = analysis.values or {}
     exact = analysis.exact_values or {}
     best_value = analysis.value

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from kalah import Board, KalahError, known_names
-from kalah.ai import worker_api
+from kalah.ai import search, worker_api
 
 START = Board("kalah(6,4)").position()
 
@@ -103,6 +103,21 @@ def test_review_move_gives_north_values_from_south_side():
     north = "kalah(6,4)/0,0,3,0,1,0,19,1,0,2,0,0,1,21/N"
     answer, _ = call("review_move", {"position": north, "move": 6, "time": 2.0})
     assert answer["side"] == 1 and answer["south_value"] == -answer["best_value"]
+
+
+def test_review_move_at_a_node_budget_is_the_same_each_time():
+    # The pages review by nodes (kalah/web/common/review_panel.py): the same marks on any machine.
+    position = "kalah(6,4)/0,0,2,10,5,5,4,1,0,2,6,0,1,12/S"
+    answers = []
+    for _ in range(2):
+        search._searchers.clear()   # each from an empty table, as in a new worker
+        answers.append(call("review_move", {"position": position, "move": 4, "nodes": 20000, "time": 60})[0])
+    assert answers[0] == answers[1] and answers[0]["move"] == 4
+
+
+def test_review_move_refuses_a_budget_that_is_not_a_count():
+    with pytest.raises(KalahError, match="nodes must be a positive whole number, not 'many'"):
+        worker_api.review_move({"position": START, "move": 3, "nodes": "many"})
 
 
 def test_classify_steps():

@@ -26,7 +26,11 @@ from kalah.web.common.dom import clear, el, listen
 from kalah.web.common.mistake_lessons import MistakeLessons
 
 REVIEW_MOVE = "kalah.ai.worker_api:review_move"
-REVIEW_SECONDS = 0.3   # a position; a 50-move game takes about 20 s
+# A position's budget is nodes, so that a review gives the same marks on every machine, busy or
+# not: 50,000 nodes are about 0.3 s in chromium's worker (177 k nodes/s, docs/performance.md), so
+# a 50-move game takes about 20 s. The time is only a backstop, for a very slow device.
+REVIEW_NODES = 50000
+REVIEW_SECONDS = 3
 WITHIN_HEADINGS = {0: N_("Best move"), 1: N_("Within 1 seed"), 2: N_("Within 2 seeds")}
 
 
@@ -109,7 +113,8 @@ class ReviewPanel:
                                    else _("Reviewing move %(move)d of %(moves)d\u2026") % {
                                        "move": done + 1, "moves": len(review.moves)})
         self.call = self.client.call(
-            REVIEW_MOVE, {"position": review.positions[done], "move": review.moves[done], "time": REVIEW_SECONDS},
+            REVIEW_MOVE, {"position": review.positions[done], "move": review.moves[done], "nodes": REVIEW_NODES,
+                          "time": REVIEW_SECONDS},
             lambda answer: self._reviewed(review, answer), on_error=lambda message: self._failed(review, message))
 
     def _reviewed(self, review, answer):
