@@ -9,8 +9,8 @@ from kalah.ai.worker_api import review_move
 from kalah.library.links import embed_fragment, share_fragment
 from kalah.records.record import Record
 from kalah.study.analysis_link import position_link
+from tests.browser.review_driver import REVIEW_LISTED, TIMEOUT
 
-TIMEOUT = 240_000   # the worker's start and an 11-move review on a loaded 2-core machine
 # A kalah(4,3) game from a 14-seed endgame: every value is proven in CPython within 0.01 s, so
 # within the review's 0.3 s a position on any machine, and the marks are the same on every run.
 # Both sides err: North at moves 1 and 5, South at 2, 7 and 9.
@@ -62,8 +62,7 @@ def test_a_shared_game_is_reviewed_in_the_worker_with_accuracy_mistakes_and_stud
     assert page.inner_text("#review-status") in ("Starting the computer\u2026", "Reviewing move 1 of 11\u2026")
     page.click("#next")
     page.wait_for_function("document.getElementById('board').dataset.position === %r" % answers[1][0].position())
-    page.wait_for_function("document.querySelector('#review-moves button') && "
-                           "!document.getElementById('review-moves').closest('[hidden]')", timeout=TIMEOUT)
+    page.wait_for_function(REVIEW_LISTED, timeout=TIMEOUT)
     assert page.is_hidden("#review-progress")
 
     shown = page.eval_on_selector_all("#review-moves button", "bs => bs.map(b => [Number(b.dataset.side), "
@@ -131,8 +130,7 @@ def test_a_stored_game_against_the_computer_is_reviewed_for_the_person_and_fits_
     page.goto(site_url + "replay.html#l=%s&p=0" % gid)
     wait_for_python_ready(page)
     page.click("#review-start")
-    page.wait_for_function("document.querySelector('#review-moves button') && "
-                           "!document.getElementById('review-moves').closest('[hidden]')", timeout=TIMEOUT)
+    page.wait_for_function(REVIEW_LISTED, timeout=TIMEOUT)
     # The person played South (the stored players): the lessons are South's only.
     assert page.inner_text("#lessons-status") == "You played South."
     assert page.is_hidden("#lessons-side")

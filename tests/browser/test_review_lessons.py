@@ -8,8 +8,7 @@ import pytest
 
 from kalah import Board
 from tests.browser.play_driver import house_selector
-
-TIMEOUT = 240_000
+from tests.browser.review_driver import TIMEOUT, start_review
 
 
 def review_house(side, house):
@@ -30,10 +29,7 @@ def test_your_own_mistakes_replay_as_puzzles_with_the_refutation_of_a_wrong_answ
         page.click(house_selector(board.turn, board.legal_moves[0]))
         board.push(board.legal_moves[0])
         page.wait_for_function("document.getElementById('board').dataset.position === %r" % board.position())
-    page.wait_for_selector("#review-start:not([disabled])", timeout=TIMEOUT)
-    page.click("#review-start")
-    page.wait_for_function("document.querySelector('#review-moves button') && "
-                           "!document.getElementById('review-moves').closest('[hidden]')", timeout=TIMEOUT)
+    start_review(page)
     lines = page.eval_on_selector_all("#review-moves button", "bs => bs.map(b => b.textContent)")
     assert page.inner_text("#lessons-status") == "Both sides were played by people: choose yours."
     assert page.is_visible("#lessons-side")

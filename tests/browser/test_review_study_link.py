@@ -6,8 +6,7 @@ import re
 import pytest
 
 from kalah import Board
-
-TIMEOUT = 240_000   # the worker's start and a short game's review on a loaded 2-core machine
+from tests.browser.review_driver import reviewed_computer_game
 
 
 @pytest.fixture
@@ -17,14 +16,7 @@ def browser_context_args(browser_context_args):
 
 def test_the_study_link_follows_the_reviewed_move_and_the_end_links_the_final_board(
         page, site_url, wait_for_python_ready):
-    page.goto(site_url + "index.html#rules=kalah(4,3)&south=greedy&north=random&speed=fast")
-    wait_for_python_ready(page)
-    page.wait_for_function("document.getElementById('board').dataset.position.endsWith('/-')", timeout=TIMEOUT)
-    page.wait_for_selector("#review-start:not([disabled])", timeout=TIMEOUT)
-    page.click("#review-start")
-    page.wait_for_function("document.querySelector('#review-moves button') && "
-                           "!document.getElementById('review-moves').closest('[hidden]')", timeout=TIMEOUT)
-    lines = page.eval_on_selector_all("#review-moves button", "bs => bs.map(b => b.textContent)")
+    lines = [line for _side, _letter, _loss, line in reviewed_computer_game(page, site_url, wait_for_python_ready)]
     board = Board("kalah(4,3)")
     marks = 0
     for ply, line in enumerate(lines):

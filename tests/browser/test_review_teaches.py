@@ -7,8 +7,8 @@ import re
 import pytest
 
 from kalah import Board
+from tests.browser.review_driver import reviewed_computer_game
 
-TIMEOUT = 240_000   # the worker's start and a short game's review on a loaded 2-core machine
 WITHIN_HEADERS = ["Side", "Best move", "Within 1 seed", "Within 2 seeds"]
 
 
@@ -17,27 +17,13 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce", "service_workers": "block"}
 
 
-def reviewed_game(page, site_url, wait_for_python_ready):
-    """A kalah(4,3) game between two computers, reviewed: [(side, move letter, loss, line)] a move."""
-    page.goto(site_url + "index.html#rules=kalah(4,3)&south=greedy&north=random&speed=fast")
-    wait_for_python_ready(page)
-    page.wait_for_function("document.getElementById('board').dataset.position.endsWith('/-')", timeout=TIMEOUT)
-    page.wait_for_selector("#review-start:not([disabled])", timeout=TIMEOUT)
-    page.click("#review-start")
-    page.wait_for_function("document.querySelector('#review-moves button') && "
-                           "!document.getElementById('review-moves').closest('[hidden]')", timeout=TIMEOUT)
-    moves = page.eval_on_selector_all("#review-moves button", """bs => bs.map(b =>
-        [Number(b.dataset.side), Number(b.dataset.loss), b.textContent])""")
-    return [(side, re.match(r"\d+\. \w+ ([A-Da-d]) ", line).group(1), loss, line) for side, loss, line in moves]
-
-
 def percent_cell(count, moves):
     return "%d%% (%d of %d)" % (int(100 * count / moves + 0.5), count, moves)
 
 
 def test_the_review_shows_each_sides_accuracy_and_plays_the_better_move_of_each_mistake(
         page, site_url, wait_for_python_ready):
-    moves = reviewed_game(page, site_url, wait_for_python_ready)
+    moves = reviewed_computer_game(page, site_url, wait_for_python_ready)
 
     # Accuracy: a table a screen reader reads by its caption and headers, one row a side.
     assert page.inner_text("#review-accuracy caption") == (
