@@ -283,3 +283,75 @@ def test_the_rules_page_in_the_pseudo_language_at_360(new_context, site_url, wai
     assert page.evaluate(UNTRANSLATED) == []
     assert page.evaluate(OVERFLOWING) == []
     save_screenshot(page, "qps-rules")
+
+
+def a_one_move_puzzle_with_a_refutation():
+    from tests.browser.test_puzzles_page import a_puzzle_with_a_refuted_wrong_move
+    return a_puzzle_with_a_refuted_wrong_move()
+
+
+PUZZLE_HOUSE = ".kb-house[data-side='%d'][data-house='%d']"
+
+
+def test_the_puzzles_page_in_french_keeps_its_language_from_puzzle_to_puzzle(new_context, site_url,
+                                                                            wait_for_python_ready):
+    from kalah.game.notation import move_text
+    puzzle, wrong = a_one_move_puzzle_with_a_refutation()
+    board = puzzle.board()
+    side, other = ("Sud", "Nord") if board.turn == 0 else ("Nord", "Sud")
+    page = open_page(new_context(locale="en-US"), site_url, "puzzles.html#id=%s&lang=fr" % puzzle.id,
+                     wait_for_python_ready)
+    page.wait_for_selector("#puzzle[data-puzzle]")
+    assert page.evaluate("document.title") == "Kalah — problèmes"
+    assert page.inner_text("#prompt") == "%s au trait : trouvez le meilleur coup." % side
+    assert page.inner_text("#solution") == "Voir la réponse"
+    themes = page.eval_on_selector_all("#pick-theme option", "options => options.map((o) => o.textContent)")
+    assert themes == ["Tous les thèmes", "Ouverture", "Capture", "Tour supplémentaire", "Finale", "Milieu de partie"]
+    assert page.inner_text("#pick-mode option >> nth=1") == "Série"
+    page.click(PUZZLE_HOUSE % (board.turn, wrong))
+    page.wait_for_selector("#puzzle[data-answer='wrong']")
+    played, best = move_text(board.turn, wrong), move_text(board.turn, puzzle.best)
+    assert page.inner_text("#verdict").startswith(
+        "Pas le meilleur : %s finit à %+d avec le meilleur jeu, et %s finit à %+d. Classement " % (
+            played, puzzle.values[wrong], best, puzzle.value))
+    reply = move_text(1 - board.turn, puzzle.refutations[wrong][0])
+    assert page.inner_text("#line").startswith("Après %s : %s %s, puis " % (played, other, reply))
+    assert page.inner_text("#record").endswith("· 0 résolu sur 1 tenté")
+    # The links the page gives stay language-neutral; its own address keeps the course's language.
+    assert page.get_attribute("#link-puzzle", "href") == "./puzzles.html#rules=kalah(6,4)&id=" + puzzle.id
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#puzzle').dataset.puzzle !== %r" % puzzle.id)
+    assert page.evaluate("location.hash").endswith("&lang=fr")
+    page.reload()
+    wait_for_python_ready(page)
+    assert page.inner_text("#next") == "Problème suivant"
+
+
+def test_a_puzzle_streak_in_german_counts_in_german(new_context, site_url, wait_for_python_ready):
+    page = open_page(new_context(locale="de-DE"), site_url, "puzzles.html#rules=kalah(4,3)&mode=streak",
+                     wait_for_python_ready)
+    page.wait_for_selector("#puzzle[data-puzzle]")
+    assert page.inner_text("#run-count") == "Serie: 0 gelöst · Bestwert 0"
+    assert page.inner_text("#record") == "Wertung 1200 · Serie 0 (Bestwert 0) · 0 von 0 versuchten gelöst"
+
+
+def test_the_puzzles_page_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready,
+                                                        save_screenshot):
+    puzzle, wrong = a_one_move_puzzle_with_a_refutation()
+    board = puzzle.board()
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url,
+                     "puzzles.html#id=%s&lang=qps" % puzzle.id, wait_for_python_ready)
+    page.wait_for_selector("#puzzle[data-puzzle]")
+    page.click(PUZZLE_HOUSE % (board.turn, wrong))
+    page.wait_for_selector("#puzzle[data-answer='wrong']")
+    assert page.inner_text("#verdict").startswith("[")
+    assert page.evaluate(UNTRANSLATED) == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-puzzles")
+    # A timed run and the set from your games (with no saved games: it says so).
+    page.goto(site_url + "puzzles.html#set=yours&rules=kalah(6,4)&mode=timed&lang=qps")
+    wait_for_python_ready(page)
+    page.wait_for_selector("#yours[data-state='done']")
+    assert page.inner_text("#yours-status").startswith("[")
+    assert page.evaluate(UNTRANSLATED) == []
+    assert page.evaluate(OVERFLOWING) == []
