@@ -355,3 +355,55 @@ def test_the_puzzles_page_in_the_pseudo_language_at_360(new_context, site_url, w
     assert page.inner_text("#yours-status").startswith("[")
     assert page.evaluate(UNTRANSLATED) == []
     assert page.evaluate(OVERFLOWING) == []
+
+
+def play_in_the_lab(page, source, name, opponent="ai:random"):
+    """A game of the player `source` against `opponent`, to its end (in any language: the board's state)."""
+    from tests.browser.test_lab import play
+    play(page, source, opponent=opponent, name=name, time_limit="5")
+    page.wait_for_function("document.getElementById('stop').disabled && document.getElementById('game-status')"
+                           ".textContent.includes('%s (')" % name, timeout=90_000)
+
+
+def test_the_lab_in_french_says_the_game_the_forfeit_and_the_tournament_in_french(new_context, site_url,
+                                                                                  wait_for_python_ready):
+    from tests.lab.bots import CRASH
+    page = open_page(new_context(locale="en-US"), site_url, "lab.html#lang=fr", wait_for_python_ready)
+    assert page.evaluate("document.title") == "Kalah — labo de bots"
+    assert page.inner_text("#t-progress-text") == "Pas encore de tournoi."
+    assert page.inner_text("#opponent option[value='ai:random']") == "Au hasard"
+    assert page.inner_text("#standings th >> nth=0") == "Rang"
+    play_in_the_lab(page, CRASH, "crash")
+    assert page.inner_text("#game-status") == (
+        "crash (Sud) - random (Nord) : Sud perd par forfait (erreur : a levé KeyError : 'missing') ; Nord gagne.")
+    assert page.inner_text("#forfeit-reason") == "crash perd par forfait : a levé KeyError : 'missing' (erreur)."
+    # The student's traceback is shown as it came.
+    assert page.inner_text("#forfeit-traceback").rstrip().endswith("KeyError: 'missing'")
+    for value in ("ai:first", "ai:rightmost"):
+        page.check("#entrants input[value='%s']" % value)
+    page.click("#t-start")
+    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=240_000)
+    assert page.inner_text("#t-progress-text") == "Terminé : 2 parties."
+    label = page.get_attribute("#crosstable tbody a >> nth=0", "title")
+    assert " contre " in label and ", partie " in label and (": gagnée " in label or ": perdue " in label)
+    assert page.inner_text("#t-saved option >> nth=0").endswith(" · toutes rondes · 2 joueurs · 2 parties")
+
+
+def test_the_lab_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready, save_screenshot):
+    from tests.lab.bots import CRASH
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url, "lab.html#lang=qps",
+                     wait_for_python_ready)
+    play_in_the_lab(page, CRASH, "crash")
+    assert page.inner_text("#forfeit-reason").startswith("[")
+    # The student's code, its traceback, the players' names and the command line are the same in every language.
+    data = page.eval_on_selector_all("#highlight, #forfeit-traceback, #t-command, #entrants label", """nodes => {
+        const texts = [];
+        for (const node of nodes) {
+          const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) texts.push(text.textContent.trim());
+        }
+        return texts;
+      }""")
+    assert [text for text in page.evaluate(UNTRANSLATED) if text not in data] == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-lab")

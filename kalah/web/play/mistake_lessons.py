@@ -36,7 +36,8 @@ class MistakeLessons:
         self.side_menu = el("select", attrs={"id": "lessons-side"}, children=[
             el("option", side_word(side), attrs={"value": side}) for side in (SOUTH, NORTH)])
         self.choice.appendChild(self.side_menu)
-        self.start_button = el("button", _("Replay my mistakes as puzzles"), attrs={"type": "button", "id": "lessons-start"})
+        self.start_button = el("button", _("Replay my mistakes as puzzles"),
+                               attrs={"type": "button", "id": "lessons-start"})
         self.status = el("p", attrs={"id": "lessons-status", "aria-live": "polite"})
         self.retry_button = el("button", _("Try again"), attrs={"type": "button", "id": "lessons-retry"})
         self.next_button = el("button", _("Next mistake"), attrs={"type": "button", "id": "lessons-next"})
@@ -87,8 +88,9 @@ class MistakeLessons:
         self.index = index
         self.waiting = False
         if index >= len(self.plies):
+            count = len(self.plies)   # (the English says "mistakes" for one too, as the page always has)
             self.status.textContent = ngettext("That was the last of your %(count)d mistakes.",
-                                               "That was the last of your %(count)d mistakes.", len(self.plies)) % {"count": len(self.plies)}
+                                               "That was the last of your %(count)d mistakes.", count) % {"count": count}
             self._buttons(False, False)
             return
         ply = self.plies[index]

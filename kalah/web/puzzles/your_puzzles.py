@@ -87,7 +87,8 @@ class YourGames:
             return _("No puzzle from your games yet: your games are being checked.")
         if self.games == 0:   # the status above says there are none (or that they could not be read)
             return _("Play a game (Play, above), then come back: every position where one move wins at "
-                     "least %(margin)d seeds more than any other becomes a puzzle here.") % {"margin": puzzles.MIN_MARGIN}
+                     "least %(margin)d seeds more than any other becomes a puzzle here.") % {
+                "margin": puzzles.MIN_MARGIN}
         if narrowed and len(self.puzzle_set(rules)):
             return _("None of the puzzles from your games has this theme and difficulty: choose another.")
         return _("No puzzle in your %(rules)s games yet: a puzzle needs a position with %(seeds)d seeds or fewer in "
@@ -116,7 +117,8 @@ class YourGames:
             history = History(self.store)
         except Exception as error:   # storage blocked or unreadable: nothing to check, nothing changed
             self.games = 0
-            self._status(_("Your saved games could not be read in this browser (%(reason)s).") % {"reason": error}, True)
+            self._status(_("Your saved games could not be read in this browser (%(reason)s).") % {"reason": error},
+                         True)
             self._finish(False)
             return
         entries = list(history.entries.values())
