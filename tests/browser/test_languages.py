@@ -407,3 +407,20 @@ def test_the_lab_in_the_pseudo_language_at_360(new_context, site_url, wait_for_p
     assert [text for text in page.evaluate(UNTRANSLATED) if text not in data] == []
     assert page.evaluate(OVERFLOWING) == []
     save_screenshot(page, "qps-lab")
+
+
+def test_the_puzzles_page_in_arabic_at_360_keeps_the_board_s_order(new_context, site_url, wait_for_python_ready):
+    boxes = """() => [...document.querySelectorAll('#board .kb-house, #board .kb-store')].map(
+        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])"""
+    puzzle, _wrong = a_one_move_puzzle_with_a_refutation()
+    viewport = {"width": 360, "height": 740}
+    pages = [open_page(new_context(viewport=viewport), site_url, "puzzles.html#id=%s%s" % (puzzle.id, language),
+                       wait_for_python_ready) for language in ("", "&lang=ar")]
+    for page in pages:
+        page.wait_for_selector("#puzzle[data-puzzle]")
+        page.evaluate("document.querySelector('#board').scrollIntoView()")
+    english, arabic = pages
+    assert arabic.evaluate("document.documentElement.dir") == "rtl"
+    assert arabic.inner_text("#next") == "اللغز التالي"
+    assert arabic.evaluate(boxes) == english.evaluate(boxes)   # the board as sown, in every language
+    assert arabic.evaluate(OVERFLOWING) == []
