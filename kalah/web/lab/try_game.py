@@ -113,14 +113,14 @@ class TryGame:
             name = game.names[side]
             text = to_move_text(name, side)
             if report is not None:
-                played = {"player": game.names[report.side], "house": house_letter(report.side, report.move),
-                          "depth": runner.depth}
+                parts = {"player": game.names[report.side], "house": house_letter(report.side, report.move),
+                         "depth": runner.depth}
                 if not runner.depth or runner.specs[report.side] is None:
-                    played = _("%(player)s played %(house)s.") % played
-                elif runner.specs[report.side].get("source"):
-                    played = _("%(player)s played %(house)s (lookahead %(depth)d).") % played
+                    played = _("%(player)s played %(house)s.") % parts
+                elif runner.specs[report.side].get("source"):   # a student's player: its lookahead
+                    played = _("%(player)s played %(house)s (lookahead %(depth)d).") % parts
                 else:
-                    played = _("%(player)s played %(house)s (depth %(depth)d).") % played
+                    played = _("%(player)s played %(house)s (depth %(depth)d).") % parts
                 text = played + " " + text
             by_id("game-status").textContent = text
 
