@@ -37,6 +37,7 @@ from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.records.identity import short_hash
 from kalah.game.rules import NORTH, SOUTH, find_rules
+from kalah.i18n import _, ngettext
 
 CACHE_KEY = "kalah.puzzles.yours"
 CACHE_FORMAT = "kalah-your-puzzles"
@@ -110,7 +111,7 @@ class YourPuzzles:
             if type(games) is not dict:
                 raise KalahError("no games")
         except Exception:
-            return cls(), "The puzzles found in your games could not be read, so your games are checked again."
+            return cls(), _("The puzzles found in your games could not be read, so your games are checked again.")
         kept, dropped = {}, 0
         for gid, game in games.items():
             try:
@@ -124,7 +125,9 @@ class YourPuzzles:
                 dropped += 1
         problem = None
         if dropped:
-            problem = "The puzzles of %d of your games could not be read; those games are checked again." % dropped
+            problem = ngettext("The puzzles of %(count)d of your games could not be read; those games are checked again.",
+                               "The puzzles of %(count)d of your games could not be read; those games are checked again.",
+                               dropped) % {"count": dropped}
         return cls(kept), problem
 
     def to_text(self):

@@ -30,16 +30,19 @@ from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.library.fragments import read_fields
 from kalah.game.rules import find_rules
+from kalah.i18n import N_, _
 
 FORMAT = "kalah-puzzles"
 VERSION = 1
 MIN_MARGIN = 2
 # In the order a puzzle lists them; a puzzle has at least one.
 THEMES = ("opening", "capture", "extra-turn", "endgame", "middle-game")
-THEME_NAMES = {"opening": "Opening", "capture": "Capture", "extra-turn": "Extra turn",
-               "endgame": "Endgame", "middle-game": "Middle game"}
+# The names people read (marked N_: the puzzles page says them in its language, `_(THEME_NAMES[t])`;
+# the command line and the links keep the English and the keys).
+THEME_NAMES = {"opening": N_("Opening"), "capture": N_("Capture"), "extra-turn": N_("Extra turn"),
+               "endgame": N_("Endgame"), "middle-game": N_("Middle game")}
 DIFFICULTIES = (1, 2, 3, 4, 5)
-DIFFICULTY_NAMES = {1: "easy", 2: "fair", 3: "tricky", 4: "hard", 5: "very hard"}
+DIFFICULTY_NAMES = {1: N_("easy"), 2: N_("fair"), 3: N_("tricky"), 4: N_("hard"), 5: N_("very hard")}
 # Seeds in the houses that make a kalah(6,4) position an opening or an endgame (the bands
 # of scripts/bench/accuracy.py: endgame 0-22, middle 23-36, opening 37+ of its 48 seeds);
 # smaller boards scale them to their own seeds (theme_bands).
@@ -56,7 +59,7 @@ YOUR_GAMES_RULES = SHIPPED_RULES[:2]
 LINK_KEYS = ("set", "rules", "id", "theme", "difficulty", "mode", "seconds")
 # How puzzles are played: one at a time, a streak (one wrong answer ends it) or a timed run.
 MODES = ("practice", "streak", "timed")
-MODE_NAMES = {"practice": "One at a time", "streak": "Streak", "timed": "Timed run"}
+MODE_NAMES = {"practice": N_("One at a time"), "streak": N_("Streak"), "timed": N_("Timed run")}
 TIMED_SECONDS = 180              # a timed run's length unless a link's seconds= says otherwise
 MIN_SECONDS, MAX_SECONDS = 10, 3600
 RUN_START_RATING = 1000          # a run's first puzzle; each solved one asks RUN_RATING_STEP more
@@ -118,18 +121,19 @@ def rating_of(found):
 
 
 def rating_scale_text():
-    """What a rating means and how it moves, as puzzles.html explains it (from the numbers used)."""
-    return ("Puzzle ratings run from %d (every computer level finds the answer) to %d (none does). "
-            "A puzzle's rating is %d plus %d for each of the computer's %d levels that would miss it, "
-            "and a puzzle of several moves is found only by finding every move. It is one scale for "
-            "every rule set, the small boards included. Yours starts at %d and moves only on a "
-            "puzzle's first answer (in a streak or a timed run too), as an Elo rating does: a solve "
-            "gains %d x (1 - E) and a miss loses %d x E, where E = 1 / (1 + 10^((puzzle - yours) / 400)) "
-            "is the score expected of you against that puzzle; so a puzzle rated as you are moves you "
-            "%d either way, and a harder one gains more. It is not the computer levels' scale (there, "
-            "random moves are 0). It is kept in this browser only." % (
-                EASIEST_RATING, EASIEST_RATING + RATING_PER_LEVEL * LEVELS, EASIEST_RATING, RATING_PER_LEVEL,
-                LEVELS, START_RATING, RATING_K, RATING_K, RATING_K // 2))
+    """What a rating means and how it moves, as puzzles.html explains it (from the numbers used), in
+    the page's language."""
+    return _("Puzzle ratings run from %(easiest)d (every computer level finds the answer) to %(hardest)d "
+             "(none does). A puzzle's rating is %(easiest)d plus %(step)d for each of the computer's "
+             "%(levels)d levels that would miss it, and a puzzle of several moves is found only by finding "
+             "every move. It is one scale for every rule set, the small boards included. Yours starts at "
+             "%(start)d and moves only on a puzzle's first answer (in a streak or a timed run too), as an Elo "
+             "rating does: a solve gains %(k)d x (1 - E) and a miss loses %(k)d x E, where "
+             "E = 1 / (1 + 10^((puzzle - yours) / 400)) is the score expected of you against that puzzle; "
+             "so a puzzle rated as you are moves you %(half)d either way, and a harder one gains more. It is "
+             "not the computer levels' scale (there, random moves are 0). It is kept in this browser only.") % {
+        "easiest": EASIEST_RATING, "hardest": EASIEST_RATING + RATING_PER_LEVEL * LEVELS,
+        "step": RATING_PER_LEVEL, "levels": LEVELS, "start": START_RATING, "k": RATING_K, "half": RATING_K // 2}
 
 
 def _int(value, what):
@@ -586,7 +590,7 @@ class Progress:
                 raise ValueError("runs")
             return cls(rating, streak, best, results, runs), None
         except Exception:   # any damage: start again rather than break the page
-            return cls(), "Your saved puzzle record could not be read, so it starts again."
+            return cls(), _("Your saved puzzle record could not be read, so it starts again.")
 
     def to_text(self):
         return json.dumps({"rating": self.rating, "streak": self.streak, "best": self.best,

@@ -38,8 +38,9 @@ TEMPLATE = "locale/kalah.pot"
 COMPILED = "static/i18n"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
 TRANSLATOR_COMMENTS = ("Translators:",)
-# The pages whose text is marked so far (docs/translating.md).
-HTML_PAGES = ("index.html", "embed.html", "history.html", "rules.html", "analysis.html", "replay.html")
+# The pages whose text is marked (docs/translating.md).
+HTML_PAGES = ("index.html", "embed.html", "history.html", "rules.html", "analysis.html", "replay.html",
+              "puzzles.html", "lab.html")
 SCRIPTS = ("static/js/offline.js",)   # scripts whose words are marked: t("..."), sized("..."), N_("...")
 SCRIPT_KEYWORDS = {"t": None, "N_": None, "sized": None}
 WIDTH = 100

@@ -400,3 +400,142 @@ def test_the_embed_s_replay_label_in_arabic(new_context, site_url, wait_for_pyth
     assert embed.inner_text("#ply-label") == "الدور 1، النقلة 1 من 1: الجنوب C"
     assert embed.inner_text(".kb-caption-bottom .kb-name") == "الجنوب \u00b7 شخص"
     assert embed.inner_text("#play") == "العب"
+def a_one_move_puzzle_with_a_refutation():
+    from tests.browser.test_puzzles_page import a_puzzle_with_a_refuted_wrong_move
+    return a_puzzle_with_a_refuted_wrong_move()
+
+
+PUZZLE_HOUSE = ".kb-house[data-side='%d'][data-house='%d']"
+
+
+def test_the_puzzles_page_in_french_keeps_its_language_from_puzzle_to_puzzle(new_context, site_url,
+                                                                            wait_for_python_ready):
+    from kalah.game.notation import move_text
+    puzzle, wrong = a_one_move_puzzle_with_a_refutation()
+    board = puzzle.board()
+    side, other = ("Sud", "Nord") if board.turn == 0 else ("Nord", "Sud")
+    page = open_page(new_context(locale="en-US"), site_url, "puzzles.html#id=%s&lang=fr" % puzzle.id,
+                     wait_for_python_ready)
+    page.wait_for_selector("#puzzle[data-puzzle]")
+    assert page.evaluate("document.title") == "Kalah — problèmes"
+    assert page.inner_text("#prompt") == "%s au trait : trouvez le meilleur coup." % side
+    assert page.inner_text("#solution") == "Voir la réponse"
+    themes = page.eval_on_selector_all("#pick-theme option", "options => options.map((o) => o.textContent)")
+    assert themes == ["Tous les thèmes", "Ouverture", "Capture", "Tour supplémentaire", "Finale", "Milieu de partie"]
+    assert page.inner_text("#pick-mode option >> nth=1") == "Série"
+    page.click(PUZZLE_HOUSE % (board.turn, wrong))
+    page.wait_for_selector("#puzzle[data-answer='wrong']")
+    played, best = move_text(board.turn, wrong), move_text(board.turn, puzzle.best)
+    assert page.inner_text("#verdict").startswith(
+        "Pas le meilleur : %s finit à %+d avec le meilleur jeu, et %s finit à %+d. Classement " % (
+            played, puzzle.values[wrong], best, puzzle.value))
+    reply = move_text(1 - board.turn, puzzle.refutations[wrong][0])
+    assert page.inner_text("#line").startswith("Après %s : %s %s, puis " % (played, other, reply))
+    assert page.inner_text("#record").endswith("· 0 résolu sur 1 tenté")
+    # The links the page gives stay language-neutral; its own address keeps the course's language.
+    assert page.get_attribute("#link-puzzle", "href") == "./puzzles.html#rules=kalah(6,4)&id=" + puzzle.id
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#puzzle').dataset.puzzle !== %r" % puzzle.id)
+    assert page.evaluate("location.hash").endswith("&lang=fr")
+    page.reload()
+    wait_for_python_ready(page)
+    assert page.inner_text("#next") == "Problème suivant"
+
+
+def test_a_puzzle_streak_in_german_counts_in_german(new_context, site_url, wait_for_python_ready):
+    page = open_page(new_context(locale="de-DE"), site_url, "puzzles.html#rules=kalah(4,3)&mode=streak",
+                     wait_for_python_ready)
+    page.wait_for_selector("#puzzle[data-puzzle]")
+    assert page.inner_text("#run-count") == "Serie: 0 gelöst · Bestwert 0"
+    assert page.inner_text("#record") == "Wertung 1200 · Serie 0 (Bestwert 0) · 0 von 0 versuchten gelöst"
+
+
+def test_the_puzzles_page_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready,
+                                                        save_screenshot):
+    puzzle, wrong = a_one_move_puzzle_with_a_refutation()
+    board = puzzle.board()
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url,
+                     "puzzles.html#id=%s&lang=qps" % puzzle.id, wait_for_python_ready)
+    page.wait_for_selector("#puzzle[data-puzzle]")
+    page.click(PUZZLE_HOUSE % (board.turn, wrong))
+    page.wait_for_selector("#puzzle[data-answer='wrong']")
+    assert page.inner_text("#verdict").startswith("[")
+    assert page.evaluate(UNTRANSLATED) == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-puzzles")
+    # A timed run and the set from your games (with no saved games: it says so).
+    page.goto(site_url + "puzzles.html#set=yours&rules=kalah(6,4)&mode=timed&lang=qps")
+    wait_for_python_ready(page)
+    page.wait_for_selector("#yours[data-state='done']")
+    assert page.inner_text("#yours-status").startswith("[")
+    assert page.evaluate(UNTRANSLATED) == []
+    assert page.evaluate(OVERFLOWING) == []
+
+
+def play_in_the_lab(page, source, name, opponent="ai:random"):
+    """A game of the player `source` against `opponent`, to its end (in any language: the board's state)."""
+    from tests.browser.test_lab import play
+    play(page, source, opponent=opponent, name=name, time_limit="5")
+    page.wait_for_function("document.getElementById('stop').disabled && document.getElementById('game-status')"
+                           ".textContent.includes('%s (')" % name, timeout=90_000)
+
+
+def test_the_lab_in_french_says_the_game_the_forfeit_and_the_tournament_in_french(new_context, site_url,
+                                                                                  wait_for_python_ready):
+    from tests.lab.bots import CRASH
+    page = open_page(new_context(locale="en-US"), site_url, "lab.html#lang=fr", wait_for_python_ready)
+    assert page.evaluate("document.title") == "Kalah — labo de bots"
+    assert page.inner_text("#t-progress-text") == "Pas encore de tournoi."
+    assert page.inner_text("#opponent option[value='ai:random']") == "Au hasard"
+    assert page.inner_text("#standings th >> nth=0") == "Rang"
+    play_in_the_lab(page, CRASH, "crash")
+    assert page.inner_text("#game-status") == (
+        "crash (Sud) - random (Nord) : Sud perd par forfait (erreur : a levé KeyError : 'missing') ; Nord gagne.")
+    assert page.inner_text("#forfeit-reason") == "crash perd par forfait : a levé KeyError : 'missing' (erreur)."
+    # The student's traceback is shown as it came.
+    assert page.inner_text("#forfeit-traceback").rstrip().endswith("KeyError: 'missing'")
+    for value in ("ai:first", "ai:rightmost"):
+        page.check("#entrants input[value='%s']" % value)
+    page.click("#t-start")
+    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=240_000)
+    assert page.inner_text("#t-progress-text") == "Terminé : 2 parties."
+    label = page.get_attribute("#crosstable tbody a >> nth=0", "title")
+    assert " contre " in label and ", partie " in label and (": gagnée " in label or ": perdue " in label)
+    assert page.inner_text("#t-saved option >> nth=0").endswith(" · toutes rondes · 2 joueurs · 2 parties")
+
+
+def test_the_lab_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready, save_screenshot):
+    from tests.lab.bots import CRASH
+    page = open_page(new_context(viewport={"width": 360, "height": 740}), site_url, "lab.html#lang=qps",
+                     wait_for_python_ready)
+    play_in_the_lab(page, CRASH, "crash")
+    assert page.inner_text("#forfeit-reason").startswith("[")
+    # The student's code, its traceback, the players' names and the command line are the same in every language.
+    data = page.eval_on_selector_all("#highlight, #forfeit-traceback, #t-command, #entrants label", """nodes => {
+        const texts = [];
+        for (const node of nodes) {
+          const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) texts.push(text.textContent.trim());
+        }
+        return texts;
+      }""")
+    assert [text for text in page.evaluate(UNTRANSLATED) if text not in data] == []
+    assert page.evaluate(OVERFLOWING) == []
+    save_screenshot(page, "qps-lab")
+
+
+def test_the_puzzles_page_in_arabic_at_360_keeps_the_board_s_order(new_context, site_url, wait_for_python_ready):
+    boxes = """() => [...document.querySelectorAll('#board .kb-house, #board .kb-store')].map(
+        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])"""
+    puzzle, _wrong = a_one_move_puzzle_with_a_refutation()
+    viewport = {"width": 360, "height": 740}
+    pages = [open_page(new_context(viewport=viewport), site_url, "puzzles.html#id=%s%s" % (puzzle.id, language),
+                       wait_for_python_ready) for language in ("", "&lang=ar")]
+    for page in pages:
+        page.wait_for_selector("#puzzle[data-puzzle]")
+        page.evaluate("document.querySelector('#board').scrollIntoView()")
+    english, arabic = pages
+    assert arabic.evaluate("document.documentElement.dir") == "rtl"
+    assert arabic.inner_text("#next") == "اللغز التالي"
+    assert arabic.evaluate(boxes) == english.evaluate(boxes)   # the board as sown, in every language
+    assert arabic.evaluate(OVERFLOWING) == []

@@ -13,7 +13,8 @@ the opponent's best answer to it (its refutation), and its value is said beside 
 from kalah.game.board import Board
 from kalah.game.notation import move_text, signed
 from kalah.study.review import marked_plies, people_sides
-from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.game.rules import NORTH, SOUTH
+from kalah.i18n import _, ngettext, side_word
 from kalah.web.common.dom import clear, el, listen
 
 ANALYSE = "kalah.ai.worker_api:analyse"
@@ -30,15 +31,16 @@ class MistakeLessons:
         self.plies = []
         self.index = 0
         self.waiting = False
-        self.title = el("h3", "Learn from your mistakes", attrs={"id": "lessons-title"})
-        self.choice = el("label", "Your side ", attrs={"id": "lessons-side-label"})
+        self.title = el("h3", _("Learn from your mistakes"), attrs={"id": "lessons-title"})
+        self.choice = el("label", _("Your side") + " ", attrs={"id": "lessons-side-label"})
         self.side_menu = el("select", attrs={"id": "lessons-side"}, children=[
-            el("option", SIDE_NAMES[side], attrs={"value": side}) for side in (SOUTH, NORTH)])
+            el("option", side_word(side), attrs={"value": side}) for side in (SOUTH, NORTH)])
         self.choice.appendChild(self.side_menu)
-        self.start_button = el("button", "Replay my mistakes as puzzles", attrs={"type": "button", "id": "lessons-start"})
+        self.start_button = el("button", _("Replay my mistakes as puzzles"),
+                               attrs={"type": "button", "id": "lessons-start"})
         self.status = el("p", attrs={"id": "lessons-status", "aria-live": "polite"})
-        self.retry_button = el("button", "Try again", attrs={"type": "button", "id": "lessons-retry"})
-        self.next_button = el("button", "Next mistake", attrs={"type": "button", "id": "lessons-next"})
+        self.retry_button = el("button", _("Try again"), attrs={"type": "button", "id": "lessons-retry"})
+        self.next_button = el("button", _("Next mistake"), attrs={"type": "button", "id": "lessons-next"})
         self.box = el("div", cls="lessons", attrs={"id": "lessons", "aria-labelledby": "lessons-title"}, children=[
             self.title, self.choice, self.start_button, self.status, self.retry_button, self.next_button])
         self.box.hidden = True
@@ -60,12 +62,12 @@ class MistakeLessons:
         self.choice.hidden = len(people) != 2
         self.start_button.hidden = not people
         if not people:
-            self.status.textContent = "Both sides were played by the computer: there are no mistakes of yours here."
+            self.status.textContent = _("Both sides were played by the computer: there are no mistakes of yours here.")
         elif len(people) == 1:
             self.side_menu.value = str(people[0])
-            self.status.textContent = "You played %s." % SIDE_NAMES[people[0]]
+            self.status.textContent = _("You played %(side)s.") % {"side": side_word(people[0])}
         else:
-            self.status.textContent = "Both sides were played by people: choose yours."
+            self.status.textContent = _("Both sides were played by people: choose yours.")
 
     def stop(self):
         self.review, self.side, self.plies = None, None, []
@@ -75,7 +77,8 @@ class MistakeLessons:
         self.side = side
         self.plies = marked_plies(self.review.results, side=side)
         if not self.plies:
-            self.status.textContent = "%s made no mistake in this game: nothing to replay." % SIDE_NAMES[side]
+            self.status.textContent = _("%(side)s made no mistake in this game: nothing to replay.") % {
+                "side": side_word(side)}
             self._buttons(False, False)
             return
         self.show(0)
@@ -85,7 +88,9 @@ class MistakeLessons:
         self.index = index
         self.waiting = False
         if index >= len(self.plies):
-            self.status.textContent = "That was the last of your %d mistakes." % len(self.plies)
+            count = len(self.plies)   # (the English says "mistakes" for one too, as the page always has)
+            self.status.textContent = ngettext("That was the last of your %(count)d mistakes.",
+                                               "That was the last of your %(count)d mistakes.", count) % {"count": count}
             self._buttons(False, False)
             return
         ply = self.plies[index]
@@ -93,8 +98,10 @@ class MistakeLessons:
         self.board_view.render(board.rules, board.pits, board.turn, board.legal_moves, position=board.position())
         self._buttons(False, False)
         played = self.review.results[ply]["move"]
-        self.status.textContent = "Mistake %d of %d (move %d): %s to move. Find a better move than %s." % (
-            index + 1, len(self.plies), ply + 1, SIDE_NAMES[board.turn], move_text(board.turn, played))
+        self.status.textContent = _("Mistake %(number)d of %(count)d (move %(move)d): %(side)s to move. Find a better "
+                                    "move than %(played)s.") % {
+            "number": index + 1, "count": len(self.plies), "move": ply + 1, "side": side_word(board.turn),
+            "played": move_text(board.turn, played)}
 
     def house(self, side, house):
         """A click on the review board's house while a puzzle waits for its answer."""
@@ -109,7 +116,7 @@ class MistakeLessons:
             self._right(board, house, result["best_value"])
             return
         self.waiting = True
-        self.status.textContent = "Checking %s\u2026" % move_text(side, house)
+        self.status.textContent = _("Checking %(house)s\u2026") % {"house": move_text(side, house)}
         self.client.call(REVIEW_MOVE, {"position": board.position(), "move": house, "time": ANSWER_SECONDS},
                          lambda answer: self._judged(ply, house, answer),
                          on_error=lambda message: self._failed(message))
@@ -120,8 +127,8 @@ class MistakeLessons:
         report = board.push(house)
         self.board_view.set_position(board.position())
         self.board_view.animate(report, lambda: None)
-        self.status.textContent = "Right: %s %s, worth %s for %s with best play." % (
-            SIDE_NAMES[side], move_text(side, house), signed(value), SIDE_NAMES[side])
+        self.status.textContent = _("Right: %(side)s %(house)s, worth %(value)s for %(side)s with best play.") % {
+            "side": side_word(side), "house": move_text(side, house), "value": signed(value)}
         self._buttons(False, True)
 
     def _judged(self, ply, house, answer):
@@ -133,9 +140,9 @@ class MistakeLessons:
             return
         side = board.turn
         result = self.review.results[ply]
-        words = "Not this one: %s gives %s, the better %s gives %s." % (
-            move_text(side, house), signed(answer["played_value"]), move_text(side, result["best"]),
-            signed(answer["best_value"]))
+        words = _("Not this one: %(house)s gives %(value)s, the better %(best)s gives %(best_value)s.") % {
+            "house": move_text(side, house), "value": signed(answer["played_value"]),
+            "best": move_text(side, result["best"]), "best_value": signed(answer["best_value"])}
         report = board.push(house)
         self.board_view.set_position(board.position())
         self.board_view.animate(report, lambda: None)
@@ -156,7 +163,8 @@ class MistakeLessons:
             report = board.push(reply)
             self.board_view.set_position(board.position())
             self.board_view.animate(report, lambda: None)
-            words += " %s answers %s." % (SIDE_NAMES[replier], move_text(replier, reply))
+            words += " " + _("%(side)s answers %(house)s.") % {"side": side_word(replier),
+                                                                 "house": move_text(replier, reply)}
         self.status.textContent = words
         self._buttons(True, True)
 
@@ -172,4 +180,4 @@ class MistakeLessons:
 
     def _failed(self, message):
         self.waiting = False
-        self.status.textContent = "The computer could not check that move: %s" % message
+        self.status.textContent = _("The computer could not check that move: %(reason)s") % {"reason": message}

@@ -11,9 +11,10 @@ into the page as text only (`el`, `textContent`).
 from pyscript import window
 
 from kalah.errors import KalahError
+from kalah.i18n import _, ngettext
 from kalah.library.history import StorageFull
 from kalah.lab.exports import games_file, standings_csv, tournament_records
-from kalah.lab.saved_tournaments import TournamentShelf, label, settings_of
+from kalah.lab.saved_tournaments import TournamentShelf, settings_of
 from kalah.web.common.dom import Timer, by_id, clear, el, listen
 
 SLICE_MS = 12       # reading a saved tournament back works this long, then lets the page answer
@@ -33,6 +34,16 @@ class Shown:
         self.games = games          # {game id: LabGame} of its finished games
         self.specs = specs
         self.date = date
+
+
+def tournament_label(data):
+    """A stored tournament as one line for the list, in the page's language: date, system, players,
+    games played (kalah.lab.saved_tournaments.label says it in the records' English)."""
+    settings = data["settings"]
+    players, games = len(settings["players"]), len(data["games"])
+    return " · ".join((data["date"], _("round robin") if settings["system"] == "robin" else _("Swiss"),
+                       ngettext("%(count)d player", "%(count)d players", players) % {"count": players},
+                       ngettext("%(count)d game", "%(count)d games", games) % {"count": games}))
 
 
 class KeptTournaments:
@@ -68,7 +79,7 @@ class KeptTournaments:
         ids = self.shelf.newest_first()
         self.fill_list(ids[0] if ids else None)
         if self.shelf.problems:
-            self.say("Saved tournaments: %s." % "; ".join(self.shelf.problems), True)
+            self.say(_("Saved tournaments: %(problems)s.") % {"problems": "; ".join(self.shelf.problems)}, True)
         if ids:
             self.open(ids[0], self.shelf.problems)
 
@@ -77,9 +88,9 @@ class KeptTournaments:
         clear(box)
         ids = self.shelf.newest_first()
         if not ids:
-            box.appendChild(el("option", "(none yet)", attrs={"value": ""}))
+            box.appendChild(el("option", _("(none yet)"), attrs={"value": ""}))
         for entry_id in ids:
-            box.appendChild(el("option", label(self.shelf.entries[entry_id]), attrs={"value": entry_id}))
+            box.appendChild(el("option", tournament_label(self.shelf.entries[entry_id]), attrs={"value": entry_id}))
         if selected in ids:
             box.value = selected
         by_id("t-delete-all").disabled = not ids and not self.shelf.problems
@@ -106,7 +117,8 @@ class KeptTournaments:
     def _failed(self, error):
         self.job = None
         self.fill_list()
-        self.say("Saved tournaments: %s." % "; ".join(self.job_problems + [str(error)]), True)
+        self.say(_("Saved tournaments: %(problems)s.") % {"problems": "; ".join(self.job_problems + [str(error)])},
+                 True)
 
     def _open_slice(self):
         job = self.job
@@ -129,10 +141,10 @@ class KeptTournaments:
     def show_selected(self, event=None):
         entry_id = str(by_id("t-saved").value)
         if not entry_id:
-            self.say("No saved tournament yet: start one.", True)
+            self.say(_("No saved tournament yet: start one."), True)
             return
         if self.is_running():
-            self.say("A tournament is running: stop it first to show another.", True)
+            self.say(_("A tournament is running: stop it first to show another."), True)
             return
         self.say("")
         self.open(entry_id)
@@ -142,30 +154,33 @@ class KeptTournaments:
         if not entry_id:
             return
         if self.is_running() and self.shown_id == entry_id:
-            self.say("This tournament is running: stop it before deleting it.", True)
+            self.say(_("This tournament is running: stop it before deleting it."), True)
             return
-        text = label(self.shelf.entries[entry_id])
-        if not window.confirm("Delete the saved tournament %s? Export it first to keep a copy." % text):
+        text = tournament_label(self.shelf.entries[entry_id])
+        if not window.confirm(_("Delete the saved tournament %(tournament)s? Export it first to keep a copy.") % {
+                "tournament": text}):
             return
         self.shelf.delete(entry_id)
         if entry_id == self.shown_id:
             self.saved = None       # still shown, but no longer one to continue
             by_id("t-continue").disabled = True
         self.fill_list()
-        self.say("Deleted the tournament %s; its games stay in the history." % text)
+        self.say(_("Deleted the tournament %(tournament)s; its games stay in the history.") % {"tournament": text})
 
     def delete_all(self, event=None):
         if self.is_running():
-            self.say("A tournament is running: stop it before deleting the saved ones.", True)
+            self.say(_("A tournament is running: stop it before deleting the saved ones."), True)
             return
-        if not window.confirm("Delete every saved tournament (and the copies set aside that could not be read)? "
-                              "Export them first to keep a copy; their games stay in the history."):
+        if not window.confirm(_("Delete every saved tournament (and the copies set aside that could not be read)? "
+                                "Export them first to keep a copy; their games stay in the history.")):
             return
         count = self.shelf.delete_all()
         self.saved = None
         by_id("t-continue").disabled = True
         self.fill_list()
-        self.say("Deleted %d saved tournament%s; their games stay in the history." % (count, "" if count == 1 else "s"))
+        self.say(ngettext("Deleted %(count)d saved tournament; their games stay in the history.",
+                          "Deleted %(count)d saved tournaments; their games stay in the history.", count) % {
+            "count": count})
 
     # -- the running tournament --------------------------------------------------------
     def begin(self, tournament, specs, rules, time_limit, games):
@@ -204,9 +219,9 @@ class KeptTournaments:
             self.shelf.save(self.shown_id, storage.now_ms(), shown.date, self.settings, shown.tournament, shown.games)
         except StorageFull:
             if not self.full:
-                self.say("Browser storage is full: this tournament is no longer saved in this browser "
-                         "(a reload loses its results). Export its standings and games, or delete old "
-                         "tournaments or games.", True)
+                self.say(_("Browser storage is full: this tournament is no longer saved in this browser "
+                           "(a reload loses its results). Export its standings and games, or delete old "
+                           "tournaments or games."), True)
             self.full = True
             return
         if self.full:
@@ -229,7 +244,7 @@ class KeptTournaments:
         shown = self.shown
         name = self.file_stem() + ".csv"
         download(standings_csv(shown.tournament, shown.specs), "text/csv", name)
-        self.say("Exported the standings as %s." % name)
+        self.say(_("Exported the standings as %(file)s.") % {"file": name})
 
     def export_games(self, event=None):
         from kalah.web.common.files import download
@@ -243,4 +258,7 @@ class KeptTournaments:
             record.meta["date"] = shown.date
         name = self.file_stem() + "-games.json"
         download(games_file(records), "application/json", name)
-        self.say("Exported %d games as %s: the History page imports them." % (len(records), name))
+        # (the English says "games" for one too, as the page always has)
+        self.say(ngettext("Exported %(count)d games as %(file)s: the History page imports them.",
+                          "Exported %(count)d games as %(file)s: the History page imports them.", len(records)) % {
+            "count": len(records), "file": name})

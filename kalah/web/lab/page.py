@@ -27,6 +27,7 @@ import json
 from pyscript import document, window
 
 from kalah.errors import KalahError
+from kalah.i18n import _
 from kalah.library.history import StorageFull
 from kalah.web.common.dom import Timer, by_id, listen, missing, page_ready, proxy, show_message
 from kalah.web.lab.bot_sandbox import SandboxClient, SandboxPool
@@ -103,7 +104,7 @@ class LabPage:
         try:
             self.store[DRAFT_KEY] = json.dumps({"name": str(by_id("player-name").value), "source": self.editor.text})
         except StorageFull:
-            self.player_message("Browser storage is full: export your player (.py) so as not to lose it.", True)
+            self.player_message(_("Browser storage is full: export your player (.py) so as not to lose it."), True)
 
     def code_changed(self):
         self.draft_timer.start(300)
@@ -131,7 +132,7 @@ class LabPage:
                 by_id("code").setAttribute("aria-invalid", "true")
 
         def failed(message):
-            by_id("code-error").textContent = "The code could not be checked: %s" % message
+            by_id("code-error").textContent = _("The code could not be checked: %(reason)s") % {"reason": message}
 
         if self.checker.busy():
             # A file that loops while loading must not hold the checker: a new sandbox (which
@@ -147,19 +148,19 @@ class LabPage:
             name = valid_name(str(by_id("player-name").value))
             source = self.editor.text
             if len(source) > MAX_SOURCE:
-                raise KalahError("the file is longer than %d characters" % MAX_SOURCE)
+                raise KalahError(_("the file is longer than %(count)d characters") % {"count": MAX_SOURCE})
             self.shelf.save(name, source)
         except KalahError as error:
-            self.player_message("Not saved: %s." % error, True)
+            self.player_message(_("Not saved: %(reason)s.") % {"reason": error}, True)
             return
         except StorageFull:
-            self.player_message("Not saved: browser storage is full. Export the player (.py) or delete old games "
-                                "on the History page.", True)
+            self.player_message(_("Not saved: browser storage is full. Export the player (.py) or delete old games "
+                                  "on the History page."), True)
             return
         by_id("player-name").value = name
         self.fill_players()
         by_id("saved").value = name
-        self.player_message("Saved %s in this browser." % name)
+        self.player_message(_("Saved %(player)s in this browser.") % {"player": name})
         self.check_saved(name, source)
 
     def check_saved(self, name, source):
@@ -175,8 +176,8 @@ class LabPage:
                 return   # saved again meanwhile: that save's check speaks
             self.saved_check = None
             if not data.get("ok"):
-                self.player_message("Saved %s in this browser, but it cannot play yet: %s." % (
-                    name, data.get("message")), True)
+                self.player_message(_("Saved %(player)s in this browser, but it cannot play yet: %(reason)s.") % {
+                    "player": name, "reason": data.get("message")}, True)
                 self.editor.mark_error(data.get("line"))
         self.checker.call("kalah.lab.worker_api:syntax", {"source": source, "filename": name + ".py"}, checked)
 
@@ -189,13 +190,13 @@ class LabPage:
             return True
         if name in self.shelf.players and self.shelf.source(name) == text:
             return True
-        return bool(window.confirm("Replace the code in the editor with %s? Its changes are not saved: "
-                                   "Cancel, then Save or Export them to keep them." % what))
+        return bool(window.confirm(_("Replace the code in the editor with %(what)s? Its changes are not saved: "
+                                     "Cancel, then Save or Export them to keep them.") % {"what": what}))
 
     def open_player(self, event=None):
         name = str(by_id("saved").value)
         if not name:
-            self.player_message("No saved player to open yet: write one and press Save.", True)
+            self.player_message(_("No saved player to open yet: write one and press Save."), True)
             return
         if not self.keeps_unsaved_work(name):
             return
@@ -203,36 +204,37 @@ class LabPage:
         by_id("player-name").value = name
         self.save_draft()
         self.check_timer.start(10)
-        self.player_message("Opened %s." % name)
+        self.player_message(_("Opened %(player)s.") % {"player": name})
 
     def delete_player(self, event=None):
         name = str(by_id("saved").value)
         if not name:
             return
-        if not window.confirm("Delete the saved player %s? Export it first to keep a copy." % name):
+        if not window.confirm(_("Delete the saved player %(player)s? Export it first to keep a copy.") % {
+                "player": name}):
             return
         try:
             self.shelf.delete(name)
         except StorageFull:
-            self.player_message("Could not delete: browser storage refused the change.", True)
+            self.player_message(_("Could not delete: browser storage refused the change."), True)
             return
         self.fill_players()
-        self.player_message("Deleted %s; the editor still holds its code." % name)
+        self.player_message(_("Deleted %(player)s; the editor still holds its code.") % {"player": name})
 
     def new_from_template(self, kind):
-        if not self.keeps_unsaved_work("the %s template" % kind):
+        if not self.keeps_unsaved_work(_("the %(template)s template") % {"template": kind}):
             return
         self.editor.set_text(self.template(kind))
         self.save_draft()
         self.check_timer.start(10)
-        self.player_message("A new player from the %s template." % kind)
+        self.player_message(_("A new player from the %(template)s template.") % {"template": kind})
 
     def export_player(self, event=None):
         from kalah.web.common.files import download
         name = str(by_id("player-name").value).strip() or "player"
         safe = "".join(c if (c.isalpha() or c.isdigit() or c in "_-") else "_" for c in name)
         download(self.editor.text, "text/x-python", safe + ".py")
-        self.player_message("Exported %s.py." % safe)
+        self.player_message(_("Exported %(file)s.") % {"file": safe + ".py"})
 
     def import_player(self, event):
         files = event.target.files
@@ -241,14 +243,15 @@ class LabPage:
         handle = files.item(0)
         file_name = str(handle.name)
         if int(handle.size) > MAX_SOURCE:
-            self.player_message("%s is too large for a player (more than %d characters)." % (file_name, MAX_SOURCE), True)
+            self.player_message(_("%(file)s is too large for a player (more than %(count)d characters).") % {
+                "file": file_name, "count": MAX_SOURCE}, True)
             return
 
         def loaded(text):
             text = str(text)
             event.target.value = ""
             if "\x00" in text:
-                self.player_message("%s is not a text file." % file_name, True)
+                self.player_message(_("%(file)s is not a text file.") % {"file": file_name}, True)
                 return
             if not self.keeps_unsaved_work(file_name):
                 return
@@ -257,7 +260,7 @@ class LabPage:
             by_id("player-name").value = stem[:MAX_NAME]
             self.save_draft()
             self.check_timer.start(10)
-            self.player_message("Imported %s: press Save to keep it under its name." % file_name)
+            self.player_message(_("Imported %(file)s: press Save to keep it under its name.") % {"file": file_name})
 
         handle.text().then(proxy(loaded))
 
@@ -273,8 +276,8 @@ class LabPage:
             return self.history.save(record, self.storage.now_ms(), self.storage.tab_token())
         except StorageFull:
             if meta.get("source") == "lab-tournament":
-                by_id("t-message").textContent = ("Browser storage is full: games are no longer stored in the "
-                                                  "history. Delete old games on the History page.")
+                by_id("t-message").textContent = _("Browser storage is full: games are no longer stored in the "
+                                                   "history. Delete old games on the History page.")
             return None
 
     # -- wiring ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from kalah.ai import player_registry
 from kalah.errors import KalahError
 from kalah.library.history import StorageFull
 from kalah.lab.saved_players import MAX_NAME, MAX_SOURCE, read_players
+from kalah.i18n import N_, _
 from kalah.web.common.dom import by_id, clear, el
 
 PLAYERS_KEY = "kalah.lab.players"
@@ -25,12 +26,13 @@ def valid_name(name):
     """The player's name, or raise KalahError saying what is wrong with it."""
     name = name.strip()
     if not name:
-        raise KalahError("give your player a name")
+        raise KalahError(_("give your player a name"))
     if len(name) > MAX_NAME:
-        raise KalahError("a name has at most %d characters" % MAX_NAME)
+        raise KalahError(_("a name has at most %(count)d characters") % {"count": MAX_NAME})
     for c in name:
         if not (c.isalpha() or c.isdigit() or c in "_-. "):
-            raise KalahError("a name may hold letters, digits, spaces and _ - . only, not '%s'" % c)
+            raise KalahError(_("a name may hold letters, digits, spaces and _ - . only, not '%(character)s'") % {
+                "character": c})
     if name in OURS:
         raise KalahError("'%s' is the name of one of our players: choose another" % name)
     return name
@@ -49,15 +51,16 @@ class PlayerShelf:
         try:
             self.players, skipped = read_players(text)
         except KalahError as error:
-            self.problem = "The saved players could not be read (%s); they were kept under %s.bad." % (
-                error, PLAYERS_KEY)
+            self.problem = _("The saved players could not be read (%(reason)s); they were kept under %(key)s.") % {
+                "reason": error, "key": PLAYERS_KEY + ".bad"}
             try:
                 store[PLAYERS_KEY + ".bad"] = text     # kept aside, never lost
             except StorageFull:
                 pass
             return
         if skipped:
-            self.problem = "A saved player (%s) could not be read and was left out." % ", ".join(skipped)
+            self.problem = _("A saved player (%(players)s) could not be read and was left out.") % {
+                "players": ", ".join(skipped)}
 
     def names(self):
         return sorted(self.players)
@@ -85,24 +88,24 @@ def fill_player_lists(names):
     saved = by_id("saved")
     clear(saved)
     if not names:
-        saved.appendChild(el("option", "(none yet)", attrs={"value": ""}))
+        saved.appendChild(el("option", _("(none yet)"), attrs={"value": ""}))
     for name in names:
         saved.appendChild(el("option", name, attrs={"value": name}))
     opponent = by_id("opponent")
     chosen = str(opponent.value) if opponent.value else "itself"
     clear(opponent)
-    opponent.appendChild(el("option", "Itself", attrs={"value": "itself"}))
-    opponent.appendChild(el("option", "A person (you click the houses)", attrs={"value": "person"}))
-    group = el("optgroup", attrs={"label": "Reference players"})
+    opponent.appendChild(el("option", _("Itself"), attrs={"value": "itself"}))
+    opponent.appendChild(el("option", _("A person (you click the houses)"), attrs={"value": "person"}))
+    group = el("optgroup", attrs={"label": _("Reference players")})
     for name in REFERENCE:
         group.appendChild(el("option", _reference_label(name), attrs={"value": "ai:" + name}))
     opponent.appendChild(group)
-    group = el("optgroup", attrs={"label": "Our computer levels"})
+    group = el("optgroup", attrs={"label": _("Our computer levels")})
     for name in LEVELS:
-        group.appendChild(el("option", "Level " + name[5:], attrs={"value": "ai:" + name}))
+        group.appendChild(el("option", _("Level %(level)s") % {"level": name[5:]}, attrs={"value": "ai:" + name}))
     opponent.appendChild(group)
     if names:
-        group = el("optgroup", attrs={"label": "Saved players"})
+        group = el("optgroup", attrs={"label": _("Saved players")})
         for name in names:
             group.appendChild(el("option", name, attrs={"value": "saved:" + name}))
         opponent.appendChild(group)
@@ -119,9 +122,9 @@ def _fill_entrants(names):
         checked[str(node.value)] = bool(node.checked)
     for node in box.querySelectorAll(".entrant-group"):
         node.remove()
-    groups = (("Saved players", ["saved:" + n for n in names]),
-              ("Reference players", ["ai:" + n for n in REFERENCE]),
-              ("Our levels", ["ai:" + n for n in LEVELS]))
+    groups = ((_("Saved players"), ["saved:" + n for n in names]),
+              (_("Reference players"), ["ai:" + n for n in REFERENCE]),
+              (_("Our levels"), ["ai:" + n for n in LEVELS]))
     for title, values in groups:
         if not values:
             continue
@@ -137,6 +140,10 @@ def _fill_entrants(names):
         box.appendChild(group)
 
 
+REFERENCE_LABELS = {"random": N_("Random"), "first": N_("First legal house"),
+                    "rightmost": N_("Right-most legal house (the reference player)"),
+                    "greedy": N_("Greedy (most seeds now)")}
+
+
 def _reference_label(name):
-    return {"random": "Random", "first": "First legal house", "rightmost": "Right-most legal house (the reference player)",
-            "greedy": "Greedy (most seeds now)"}[name]
+    return _(REFERENCE_LABELS[name])

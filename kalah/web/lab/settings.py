@@ -10,6 +10,7 @@ import json
 from kalah.errors import KalahError
 from kalah.library.history import StorageFull
 from kalah.game.rules import find_rules
+from kalah.i18n import _
 from kalah.web.common.dom import by_id, el, listen
 
 SETTINGS_KEY = "kalah.lab.settings"
@@ -23,9 +24,10 @@ def number(text, what, low, high):
     try:
         value = float(str(text).strip())
     except ValueError:
-        raise KalahError("%s must be a number" % what)
+        raise KalahError(_("%(what)s must be a number") % {"what": what})
     if not low <= value <= high:
-        raise KalahError("%s must be between %g and %g" % (what, low, high))
+        raise KalahError(_("%(what)s must be between %(low)s and %(high)s") % {"what": what, "low": "%g" % low,
+                                                                               "high": "%g" % high})
     return value
 
 
@@ -66,9 +68,9 @@ class LabSettings:
         try:
             rules = rules_name(int(by_id("houses").value), int(by_id("seeds").value))
         except ValueError:
-            raise KalahError("choose the houses and the seeds")
-        time_limit = number(by_id("time-limit").value, "The move time limit", 0.05, 60)
-        delay = number(by_id("move-delay").value, "The move delay", 0, 10)
+            raise KalahError(_("choose the houses and the seeds"))
+        time_limit = number(by_id("time-limit").value, _("The move time limit"), 0.05, 60)
+        delay = number(by_id("move-delay").value, _("The move delay"), 0, 10)
         return rules, time_limit, int(delay * 1000), bool(by_id("show-board").checked)
 
     def changed(self, event=None):

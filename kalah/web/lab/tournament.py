@@ -12,11 +12,12 @@ from pyscript import document, window
 from kalah.errors import KalahError
 from kalah.lab.exports import game_meta
 from kalah.lab.tournament import SWISS, Tournament
-from kalah.game.rules import SIDE_NAMES
+from kalah.i18n import N_, _, ngettext, side_word
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import Timer, by_id, clear, el, listen, show_message
 from kalah.web.lab.games import GameRunner, seconds_text
 from kalah.web.lab.kept_tournaments import GAMES_SOURCE, KeptTournaments
+from kalah.web.lab.lab_words import reason_text
 from kalah.web.lab.settings import number
 
 BOARD_MS = 250           # a tournament's board is redrawn at most this often
@@ -163,8 +164,8 @@ class TournamentPanel:
         rounds = None
         text = str(by_id("swiss-rounds").value).strip()
         if system == SWISS and text:
-            rounds = int(number(text, "Swiss rounds", 1, 30))
-        seed = int(number(str(by_id("tournament-seed").value) or "1", "The random seed", 0, 999999))
+            rounds = int(number(text, _("Swiss rounds"), 1, 30))
+        seed = int(number(str(by_id("tournament-seed").value) or "1", _("The random seed"), 0, 999999))
         return system, rounds, seed
 
     def update_command(self, event=None):
@@ -201,7 +202,7 @@ class TournamentPanel:
             specs = self.entrant_specs()
             tournament = Tournament(specs, system, rounds, seed)
         except KalahError as error:
-            message.textContent = "Cannot start: %s." % error
+            message.textContent = _("Cannot start: %(reason)s.") % {"reason": error}
             return
         if self.run is not None and not self.run.finished():
             self.run.stop()
@@ -230,7 +231,8 @@ class TournamentPanel:
             try:
                 specs.append({"name": player["name"], "source": self._source_of(player["name"])})
             except KeyError:
-                self.say("Cannot continue: %s is no longer saved in this browser." % player["name"], True)
+                self.say(_("Cannot continue: %(player)s is no longer saved in this browser.") % {
+                    "player": player["name"]}, True)
                 return
         self.say("")
         self._play(specs, saved.tournament, settings["rules"], settings["time"])
@@ -262,16 +264,18 @@ class TournamentPanel:
         game = runner.game
         board = game.board
         by_id("t-board-box").hidden = False
-        by_id("t-board-title").textContent = "Game %d: %s (South) against %s (North), move %d" % (
-            runner.tournament_game["id"] + 1, game.names[0], game.names[1], board.ply())
+        by_id("t-board-title").textContent = _("Game %(number)d: %(south)s (South) against %(north)s (North), move "
+                                               "%(move)d") % {"number": runner.tournament_game["id"] + 1,
+                                                              "south": game.names[0], "north": game.names[1],
+                                                              "move": board.ply()}
         self._view.render(board.rules, board.pits, board.turn, (),
-                                    labels=("South · %s" % game.names[0], "North · %s" % game.names[1]))
+                          labels=tuple("%s · %s" % (side_word(side), game.names[side]) for side in (0, 1)))
 
     def show_saved(self, saved, checking):
         """A tournament read back from storage: its tables, and how far it got (`checking`: its
         games' moves are still being replayed); None: hide the one shown."""
         if saved is None:
-            by_id("t-progress-text").textContent = "No tournament shown."
+            by_id("t-progress-text").textContent = _("No tournament shown.")
             by_id("standings").hidden = by_id("crosstable").hidden = True
             by_id("t-continue").disabled = True
             document.body.dataset.tournament = "none"
@@ -282,11 +286,15 @@ class TournamentPanel:
         progress.max = max(total, 1)
         progress.value = done
         if tournament.finished():
-            state = "Saved tournament of %s: finished, %d games." % (saved.date, total)
+            state = ngettext("Saved tournament of %(date)s: finished, %(count)d game.",
+                             "Saved tournament of %(date)s: finished, %(count)d games.", total) % {
+                "date": saved.date, "count": total}
         else:
-            state = "Saved tournament of %s: stopped after %d of %d games." % (saved.date, done, total)
+            state = ngettext("Saved tournament of %(date)s: stopped after %(done)d of %(count)d games.",
+                             "Saved tournament of %(date)s: stopped after %(done)d of %(count)d games.", total) % {
+                "date": saved.date, "done": done, "count": total}
         if checking:
-            state += " Checking its games…"
+            state += " " + _("Checking its games…")
         by_id("t-progress-text").textContent = state
         by_id("t-continue").disabled = checking or tournament.finished()
         by_id("t-board-box").hidden = True
@@ -304,21 +312,27 @@ class TournamentPanel:
         progress = by_id("t-progress")
         progress.max = max(total, 1)
         progress.value = done
+        counts = {"done": done, "count": total, "running": len(run.running)}
+        # (the English says "games" for one too, as the page always has; other languages take their forms)
         if run.stopped:
-            state = "Stopped after %d of %d games." % (done, total)
+            state = ngettext("Stopped after %(done)d of %(count)d games.", "Stopped after %(done)d of %(count)d games.",
+                             total) % counts
         elif tournament.finished():
-            state = "Finished: %d games." % total
+            state = ngettext("Finished: %(count)d games.", "Finished: %(count)d games.", total) % counts
         elif run.paused:
-            state = "Paused after %d of %d games (%d still running)." % (done, total, len(run.running))
+            state = ngettext("Paused after %(done)d of %(count)d games (%(running)d still running).",
+                             "Paused after %(done)d of %(count)d games (%(running)d still running).", total) % counts
         else:
-            state = "%d of %d games played, %d running." % (done, total, len(run.running))
+            state = ngettext("%(done)d of %(count)d games played, %(running)d running.",
+                             "%(done)d of %(count)d games played, %(running)d running.", total) % counts
         if tournament.system == SWISS:
-            state += " Round %d of %d." % (tournament.round, tournament.rounds)
+            state += " " + _("Round %(round)d of %(rounds)d.") % {"round": tournament.round,
+                                                                   "rounds": tournament.rounds}
         by_id("t-progress-text").textContent = state
         active = not run.stopped and not tournament.finished()
         by_id("t-continue").disabled = True
         by_id("t-pause").disabled = not active
-        by_id("t-pause").textContent = "Resume" if run.paused else "Pause"
+        by_id("t-pause").textContent = _("Resume") if run.paused else _("Pause")
         by_id("t-stop").disabled = not active
         document.body.dataset.tournament = "finished" if tournament.finished() else (
             "stopped" if run.stopped else "running")
@@ -337,8 +351,9 @@ def runtime_failure(clients):
 def render_standings(tournament):
     table = by_id("standings")
     table.hidden = False
-    byes = ", ".join("%s (round %d)" % (tournament.names[player], r) for r, player in tournament.byes)
-    by_id("byes").textContent = (". Byes: " + byes) if byes else ""
+    byes = ", ".join(_("%(player)s (round %(round)d)") % {"player": tournament.names[player], "round": r}
+                     for r, player in tournament.byes)
+    by_id("byes").textContent = (". " + _("Byes: %(players)s") % {"players": byes}) if byes else ""
     body = table.querySelector("tbody")
     clear(body)
     for row in tournament.standings():
@@ -346,6 +361,12 @@ def render_standings(tournament):
         for key in ("games", "wins", "draws", "losses", "forfeits", "points", "seeds"):
             cells.append(el("td", str(row[key])))
         body.appendChild(el("tr", children=cells))
+
+
+# A crosstable cell's description, by its result (W, D, L): the letters stay (the CSV's too).
+RESULT_LABELS = {"W": N_("%(player)s against %(opponent)s, game %(game)d as %(side)s: won %(score)s"),
+                 "D": N_("%(player)s against %(opponent)s, game %(game)d as %(side)s: drew %(score)s"),
+                 "L": N_("%(player)s against %(opponent)s, game %(game)d as %(side)s: lost %(score)s")}
 
 
 def render_crosstable(tournament):
@@ -373,11 +394,11 @@ def render_crosstable(tournament):
                 key = tournament.results[result["game"]].get("key")
                 letter = "F" if result["forfeit"] else result["result"]
                 text = "%s %s" % (letter, result["score"])
-                label = "%s against %s, game %d as %s: %s" % (
-                    names[i], names[j], result["game"] + 1, SIDE_NAMES[result["side"]],
-                    {"W": "won", "D": "drew", "L": "lost"}[result["result"]] + " " + result["score"])
+                label = _(RESULT_LABELS[result["result"]]) % {
+                    "player": names[i], "opponent": names[j], "game": result["game"] + 1,
+                    "side": side_word(result["side"]), "score": result["score"]}
                 if result["forfeit"]:
-                    label += " by forfeit (%s)" % result["forfeit"]
+                    label += " " + _("by forfeit (%(reason)s)") % {"reason": reason_text(result["forfeit"])}
                 if key:
                     node = el("a", text, cls="r-" + letter,
                               attrs={"href": "./replay.html#l=%s" % key, "aria-label": label, "title": label})

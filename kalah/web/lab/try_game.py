@@ -12,11 +12,13 @@ A finished game that cannot be stored stays in the tab, listed with a download.
 
 from kalah.errors import KalahError
 from kalah.game.notation import house_letter
-from kalah.game.rules import SIDE_NAMES, SOUTH
+from kalah.game.rules import SOUTH
+from kalah.i18n import _, ngettext, side_word
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import by_id, el, listen
 from kalah.web.lab.editor import error_line
 from kalah.web.lab.games import GameRunner
+from kalah.web.lab.lab_words import forfeit_text, game_text, to_move_text
 
 
 class TryGame:
@@ -53,7 +55,7 @@ class TryGame:
         try:
             rules, time_limit, delay_ms, show = self._settings()
         except KalahError as error:
-            by_id("game-status").textContent = "Cannot start: %s." % error
+            by_id("game-status").textContent = _("Cannot start: %(reason)s.") % {"reason": error}
             return
         if self.runner is not None:
             self.runner.stop()
@@ -75,7 +77,7 @@ class TryGame:
         by_id("stop").disabled = False
         self.render_try()
         if not all(client.is_ready() for client in clients if client is not None):
-            by_id("game-status").textContent = "Starting Python for the players (a few seconds)…"
+            by_id("game-status").textContent = _("Starting Python for the players (a few seconds)…")
         else:
             self.try_ready()
         self.runner.start()
@@ -84,7 +86,7 @@ class TryGame:
         runner = self.runner
         if runner is not None and not runner.stopped and not runner.game.is_over():
             side = runner.game.turn
-            by_id("game-status").textContent = "%s (%s) to move." % (runner.game.names[side], SIDE_NAMES[side])
+            by_id("game-status").textContent = to_move_text(runner.game.names[side], side)
 
     def render_try(self, report=None):
         runner = self.runner
@@ -96,7 +98,7 @@ class TryGame:
                 last = (1 - board.turn if board.turn is not None else None, board.move_stack[-1])
                 if report is not None:
                     last = (report.side, report.move)
-            labels = ("South · %s" % runner.game.names[0], "North · %s" % runner.game.names[1])
+            labels = tuple("%s · %s" % (side_word(side), runner.game.names[side]) for side in (0, 1))
             self.board_view.render(board.rules, board.pits, board.turn, legal,
                                    last if last and last[0] is not None else None, labels=labels,
                                    you=self.person_side)
@@ -109,30 +111,34 @@ class TryGame:
         if not game.is_over():
             side = game.turn
             name = game.names[side]
-            text = "%s (%s) to move." % (name, SIDE_NAMES[side])
+            text = to_move_text(name, side)
             if report is not None:
-                played = "%s played %s" % (game.names[report.side], house_letter(report.side, report.move))
-                if runner.depth and runner.specs[report.side] is not None:
-                    played += " (lookahead %d)" % runner.depth if runner.specs[report.side].get("source") \
-                        else " (depth %d)" % runner.depth
-                text = played + ". " + text
+                parts = {"player": game.names[report.side], "house": house_letter(report.side, report.move),
+                         "depth": runner.depth}
+                if not runner.depth or runner.specs[report.side] is None:
+                    played = _("%(player)s played %(house)s.") % parts
+                elif runner.specs[report.side].get("source"):   # a student's player: its lookahead
+                    played = _("%(player)s played %(house)s (lookahead %(depth)d).") % parts
+                else:
+                    played = _("%(player)s played %(house)s (depth %(depth)d).") % parts
+                text = played + " " + text
             by_id("game-status").textContent = text
 
     def person_turn(self, runner, side):
         if runner is not self.runner:
             return
         self.render_try()
-        by_id("game-status").textContent = "Your move (%s): click a house." % SIDE_NAMES[side]
+        by_id("game-status").textContent = _("Your move (%(side)s): click a house.") % {"side": side_word(side)}
         self.board_view.focus()
 
     def house_clicked(self, side, house):
         runner = self.runner
         if runner is None or not runner.waiting_for_person():
-            by_id("game-message").textContent = "Wait for your turn." if runner else "Start a game first."
+            by_id("game-message").textContent = _("Wait for your turn.") if runner else _("Start a game first.")
             return
         if side != runner.game.turn:
-            by_id("game-message").textContent = "That house is not yours: play a house on the %s row." % (
-                SIDE_NAMES[runner.game.turn])
+            by_id("game-message").textContent = _("That house is not yours: play a house on the %(side)s row.") % {
+                "side": side_word(runner.game.turn)}
             return
         try:
             runner.person_move(house)
@@ -146,12 +152,11 @@ class TryGame:
         by_id("stop").disabled = True
         game = runner.game
         self.render_try()
-        by_id("game-status").textContent = game.describe()
+        by_id("game-status").textContent = game_text(game)
         if game.forfeit:
             forfeit = game.forfeit
             by_id("forfeit").hidden = False
-            by_id("forfeit-reason").textContent = "%s forfeits: %s (%s)." % (
-                game.names[forfeit["side"]], forfeit["reason"], forfeit["kind"])
+            by_id("forfeit-reason").textContent = forfeit_text(game.names[forfeit["side"]], forfeit)
             trace = by_id("forfeit-traceback")
             trace.textContent = forfeit.get("traceback") or ""
             trace.hidden = not forfeit.get("traceback")
@@ -174,16 +179,16 @@ class TryGame:
         self.unsaved.append(record)
         by_id("unsaved").hidden = False
         count = len(self.unsaved)
-        by_id("unsaved-message").textContent = (
-            "Browser storage is full, so %s not stored in the history: %s kept in this tab only until you "
-            "leave the page. Download %s, or delete old games on the History page." % (
-                "this game is" if count == 1 else "these %d games are" % count,
-                "it is" if count == 1 else "they are", "it" if count == 1 else "them"))
-        button = el("button", "Download (.json)", attrs={"type": "button"})
+        by_id("unsaved-message").textContent = ngettext(
+            "Browser storage is full, so this game is not stored in the history: it is kept in this tab only until "
+            "you leave the page. Download it, or delete old games on the History page.",
+            "Browser storage is full, so these games are not stored in the history: they are kept in this tab only "
+            "until you leave the page. Download them, or delete old games on the History page.", count)
+        button = el("button", _("Download (.json)"), attrs={"type": "button"})
         number = count
         listen(button, "click", lambda event: self.download_unsaved(number - 1))
         by_id("unsaved-games").appendChild(el("li", children=[
-            el("span", "%s " % game.describe()), button]))
+            el("span", "%s " % game_text(game)), button]))
 
     def download_unsaved(self, index):
         from kalah.web.common.files import download
@@ -192,5 +197,5 @@ class TryGame:
     def stop(self, event=None):
         if self.runner is not None and not self.runner.game.is_over():
             self.runner.stop()
-            by_id("game-status").textContent = "Game stopped."
+            by_id("game-status").textContent = _("Game stopped.")
         by_id("stop").disabled = True

@@ -13,14 +13,14 @@ from kalah.study import puzzles
 from kalah.errors import KalahError
 from kalah.library.fragments import is_link
 from kalah.game.notation import move_text, signed
-from kalah.game.rules import SIDE_NAMES
+from kalah.i18n import _, side_word
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import bring_into_view, by_id, listen, page_ready, proxy, show_message
-from kalah.web.puzzles.pickers import draw_links, fill_pickers, picked, show_choice
+from kalah.web.puzzles.pickers import draw_links, fill_pickers, kept_language, picked, show_choice
 from kalah.web.puzzles.record import NOT_SAVED, draw_record, open_store, save
 from kalah.web.puzzles.runs import Runs
 from kalah.web.puzzles.sets import PuzzleSets
-from kalah.web.puzzles.words import after, change_text, line_text, moves_text, second_of
+from kalah.web.puzzles.words import about_text, after, change_text, line_text, prompt_text, second_of
 from kalah.web.puzzles.your_puzzles import YourGames
 
 class PuzzlesPage:
@@ -65,9 +65,10 @@ class PuzzlesPage:
             try:
                 self.choice = puzzles.parse_link(fragment)
             except KalahError as error:
-                self.say("This puzzles link could not be read: %s. %s" % (
-                    error, "Here are the %s puzzles instead." % puzzles.SHIPPED_RULES[0] if first
-                    else "The puzzle shown stays."), True)
+                self.say((_("This puzzles link could not be read: %(reason)s. Here are the %(rules)s puzzles "
+                            "instead.") if first else _("This puzzles link could not be read: %(reason)s. The "
+                                                        "puzzle shown stays.")) % {
+                    "reason": error, "rules": puzzles.SHIPPED_RULES[0]}, True)
                 bring_into_view(by_id("message"))
                 if not first:
                     return
@@ -93,7 +94,7 @@ class PuzzlesPage:
                 self.show(found.by_id(self.choice.pid))
                 return
             except KalahError as error:
-                self.say("%s. Here is another puzzle." % error, True)
+                self.say(_("%(reason)s. Here is another puzzle.") % {"reason": error}, True)
         self.next()
 
     def load(self, name, then):
@@ -131,7 +132,7 @@ class PuzzlesPage:
                 return
             chosen = self.runs.run.next_puzzle(self.candidates())
             if chosen is None:
-                self.runs.end("You have met every puzzle of this choice.")
+                self.runs.end(_("You have met every puzzle of this choice."))
             else:
                 self.show(chosen)
             return
@@ -143,7 +144,7 @@ class PuzzlesPage:
                 self.say(self.yours.empty_text(self.choice.rules.name, narrowed))
                 self.said_empty = True
                 return
-            self.say("No puzzle has this theme and difficulty: choose another.", True)
+            self.say(_("No puzzle has this theme and difficulty: choose another."), True)
             return
         if self.said_empty:   # the set from your games has puzzles now
             self.said_empty = False
@@ -159,12 +160,8 @@ class PuzzlesPage:
         section = by_id("puzzle")
         self._shown(True)
         section.setAttribute("data-puzzle", puzzle.id)
-        seen = "" if not self.progress.answered(puzzle) else (
-            " · solved before" if self.progress.results[puzzle.id] else " · missed before")
-        by_id("about").textContent = "Puzzle %s · %s · %s · %s · rating %d%s%s" % (
-            puzzle.id, " / ".join(puzzles.THEME_NAMES[t] for t in puzzle.themes),
-            puzzles.DIFFICULTY_NAMES[puzzle.difficulty], moves_text(puzzle.moves), puzzle.rating, seen,
-            " · from " + puzzle.source if self.choice.set_name == "yours" else "")
+        seen = self.progress.results[puzzle.id] if self.progress.answered(puzzle) else None
+        by_id("about").textContent = about_text(puzzle, seen, self.choice.set_name == "yours")
         self._verdict("", None)
         self._ask()
         self.choice = puzzles.Choice(puzzle.rules.name, puzzle.id, self.choice.theme, self.choice.difficulty,
@@ -182,10 +179,7 @@ class PuzzlesPage:
         section.removeAttribute("data-answer")
         section.setAttribute("data-step", str(self.attempt.index))
         self.answered = False
-        mover = SIDE_NAMES[board.turn]
-        by_id("prompt").textContent = "%s to move: find the best move%s." % (
-            mover, "" if self.puzzle.moves == 1 else " (move %d of %d)" % (self.attempt.index + 1,
-                                                                          self.puzzle.moves))
+        by_id("prompt").textContent = prompt_text(board.turn, self.attempt.index, self.puzzle.moves)
         self._draw(board, board.legal_moves)
         by_id("line").textContent = ""
         by_id("retry").hidden = True
@@ -229,13 +223,14 @@ class PuzzlesPage:
         if self.view.animating:   # a reply is still being sown: a click only hurries it
             return
         if self.runs.run is not None and self.runs.run.over:
-            self._verdict("This run is over: start a new run, or choose One at a time.", None)
+            self._verdict(_("This run is over: start a new run, or choose One at a time."), None)
             return
         if self.answered:
-            self._verdict("Press Try again to play this puzzle once more, or Next puzzle.", None)
+            self._verdict(_("Press Try again to play this puzzle once more, or Next puzzle."), None)
             return
         if side != board.turn or house not in board.legal_moves:
-            self._verdict("Choose one of %s's houses with seeds in it." % SIDE_NAMES[board.turn], None)
+            self._verdict(_("Choose one of %(side)s's houses with seeds in it.") % {"side": side_word(board.turn)},
+                          None)
             return
         self.answer(house)
 
@@ -248,9 +243,9 @@ class PuzzlesPage:
         played = move_text(board.turn, move)
         section = by_id("puzzle")
         if verdict == puzzles.RIGHT:
-            self._verdict("Right: %s. Best reply: %s. Your move again." % (
-                played, line_text(after(board, moves[:1]), moves[1:]))
-                if len(moves) > 1 else "Right: %s, and it is your move again." % played, True)
+            self._verdict(_("Right: %(move)s. Best reply: %(line)s. Your move again.") % {
+                "move": played, "line": line_text(after(board, moves[:1]), moves[1:])}
+                if len(moves) > 1 else _("Right: %(move)s, and it is your move again.") % {"move": played}, True)
             self._play(board, moves, self._ask)
             return
         self.answered = True
@@ -258,18 +253,20 @@ class PuzzlesPage:
         self._save()
         then = self.runs.answered(verdict == puzzles.SOLVED)
         if verdict == puzzles.SOLVED:
-            self._verdict("Right! %s ends %s with best play on both sides; the next best move ends %s." % (
-                best, signed(puzzle.value), signed(second_of(step))) + change_text(change), True)
+            self._verdict(_("Right! %(move)s ends %(value)s with best play on both sides; the next best move ends "
+                            "%(second)s.") % {"move": best, "value": signed(puzzle.value),
+                                              "second": signed(second_of(step))} + change_text(change), True)
             section.setAttribute("data-answer", "right")
             by_id("retry").hidden = True   # a puzzle solved is done: Next puzzle
             by_id("solution").hidden = True
         else:
-            self._verdict("Not the best: %s ends %s with best play, and %s ends %s." % (
-                played, signed(step.values[move]), best, signed(step.values[step.best]))
-                + change_text(change), False)
+            self._verdict(_("Not the best: %(move)s ends %(value)s with best play, and %(best)s ends %(best_value)s.")
+                          % {"move": played, "value": signed(step.values[move]), "best": best,
+                             "best_value": signed(step.values[step.best])} + change_text(change), False)
             reply_board = after(board, moves[:1])
-            by_id("line").textContent = ("After %s: %s." % (played, line_text(reply_board, moves[1:]))
-                                         if len(moves) > 1 and reply_board.turn is not None else "")
+            by_id("line").textContent = (_("After %(move)s: %(line)s.") % {
+                "move": played, "line": line_text(reply_board, moves[1:])}
+                if len(moves) > 1 and reply_board.turn is not None else "")
             # The refutation is played on the board; Try again puts the position back.
             section.setAttribute("data-answer", "wrong")
             by_id("retry").hidden = self.runs.run is not None
@@ -299,9 +296,11 @@ class PuzzlesPage:
         by_id("puzzle").setAttribute("data-answer", "shown")
         rest = puzzle.line[attempt.played:]
         step = attempt.step
-        self._verdict("The answer: %s, which ends %s with best play; the next best move ends %s." % (
-            move_text(board.turn, step.best), signed(step.values[step.best]), signed(second_of(step))), None)
-        by_id("line").textContent = ("The whole solution from here: %s." % line_text(board, rest)
+        self._verdict(_("The answer: %(move)s, which ends %(value)s with best play; the next best move ends "
+                        "%(second)s.") % {"move": move_text(board.turn, step.best),
+                                          "value": signed(step.values[step.best]), "second": signed(second_of(step))},
+                      None)
+        by_id("line").textContent = (_("The whole solution from here: %(line)s.") % {"line": line_text(board, rest)}
                                      if len(rest) > 1 else "")
         by_id("retry").hidden = self.runs.run is not None
         by_id("solution").hidden = True
@@ -321,13 +320,14 @@ class PuzzlesPage:
     # -- the record and the links ---------------------------------------------
     def _save(self):
         if not save(self.store, self.progress):
-            self.say(NOT_SAVED, True)
+            self.say(_(NOT_SAVED), True)
 
     def _draw_record(self):
         draw_record(self.progress)
 
     def _draw_links(self):
-        self.written_hash = draw_links(self.choice, self.puzzle, self.runs.run is not None)
+        self.written_hash = draw_links(self.choice, self.puzzle, self.runs.run is not None) + kept_language(
+            str(window.location.hash))
         window.history.replaceState(None, "", self.written_hash)
 
     def _yours_changed(self):

@@ -1,6 +1,7 @@
 """The puzzles page's choice: its pickers (set, rule set, theme, difficulty, mode), filled from
 kalah.study.puzzles, set from a choice and read back into one; and the links to what is shown."""
 
+from kalah.i18n import LINK_KEY, _
 from kalah.study import puzzles
 from kalah.study.analysis_link import study_link
 from kalah.web.common.dom import by_id, el
@@ -12,13 +13,13 @@ def fill_pickers():
         rules.append(el("option", name, attrs={"value": name}))
     themes = by_id("pick-theme")
     for theme in puzzles.THEMES:
-        themes.append(el("option", puzzles.THEME_NAMES[theme], attrs={"value": theme}))
+        themes.append(el("option", _(puzzles.THEME_NAMES[theme]), attrs={"value": theme}))
     modes = by_id("pick-mode")
     for mode in puzzles.MODES:
-        modes.append(el("option", puzzles.MODE_NAMES[mode], attrs={"value": mode}))
+        modes.append(el("option", _(puzzles.MODE_NAMES[mode]), attrs={"value": mode}))
     levels = by_id("pick-difficulty")
     for difficulty in puzzles.DIFFICULTIES:
-        levels.append(el("option", "%d · %s" % (difficulty, puzzles.DIFFICULTY_NAMES[difficulty]),
+        levels.append(el("option", "%d · %s" % (difficulty, _(puzzles.DIFFICULTY_NAMES[difficulty])),
                          attrs={"value": str(difficulty)}))
 
 
@@ -50,3 +51,13 @@ def draw_links(choice, puzzle, in_run):
     by_id("link-set").setAttribute("href", "./puzzles.html#" + themed)
     by_id("link-study").setAttribute("href", "./" + study_link(puzzle.board()))
     return "#" + (themed if in_run else puzzles.format_link(choice))
+
+
+def kept_language(address):
+    """'&lang=fr' when the page's address names its language (a teacher's link): the address the
+    page writes as puzzles go by keeps it, so a reload stays in the course's language; the links
+    the page gives do not carry it (a puzzle link opens in its reader's language)."""
+    for part in address.lstrip("#").split("&"):
+        if part.startswith(LINK_KEY + "="):
+            return "&" + part
+    return ""

@@ -1,11 +1,12 @@
 """The player's puzzle record in localStorage (PROGRESS_KEY; its form: kalah.study.puzzles.Progress)."""
 
+from kalah.i18n import N_, ngettext
 from kalah.web.common import storage
 from kalah.web.common.dom import by_id
 
 PROGRESS_KEY = "kalah.puzzles"
-NOT_SAVED = ("Your puzzle record could not be saved in this browser (its storage is full or blocked); "
-             "it is kept while this page is open.")
+NOT_SAVED = N_("Your puzzle record could not be saved in this browser (its storage is full or blocked); "
+              "it is kept while this page is open.")
 
 
 def open_store():
@@ -32,5 +33,8 @@ def save(store, progress):
 def draw_record(progress):
     results = progress.results
     solved = len([v for v in results.values() if v])
-    by_id("record").textContent = "Rating %d · streak %d (best %d) · solved %d of %d tried" % (
-        progress.rating, progress.streak, progress.best, solved, len(results))
+    tried = len(results)
+    by_id("record").textContent = ngettext(
+        "Rating %(rating)d · streak %(streak)d (best %(best)d) · solved %(solved)d of %(tried)d tried",
+        "Rating %(rating)d · streak %(streak)d (best %(best)d) · solved %(solved)d of %(tried)d tried", tried) % {
+        "rating": progress.rating, "streak": progress.streak, "best": progress.best, "solved": solved, "tried": tried}

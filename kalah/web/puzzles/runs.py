@@ -11,6 +11,7 @@ browser's (Date.now), read four times a second, so a test can move it on (Playwr
 
 from pyscript import window
 
+from kalah.i18n import _, ngettext
 from kalah.study import puzzles
 from kalah.web.common.dom import by_id, proxy
 
@@ -65,7 +66,7 @@ class Runs:
         if str(clock.textContent) != text:
             clock.textContent = text
         if left == 0:
-            self.end("Time is up.")
+            self.end(_("Time is up."))
 
     def end(self, why):
         run = self.run
@@ -77,8 +78,16 @@ class Runs:
         by_id("run-again").hidden = False
         for name in ("next", "retry", "solution"):
             by_id(name).hidden = True
-        self.draw(why + (" " if why else "") + "%s over: %d solved%s." % (
-            "Streak" if run.mode == "streak" else "Run", run.solved, " (a new best)" if best else ""))
+        if run.mode == "streak":
+            over = (ngettext("Streak over: %(solved)d solved (a new best).",
+                             "Streak over: %(solved)d solved (a new best).", run.solved) if best else
+                    ngettext("Streak over: %(solved)d solved.", "Streak over: %(solved)d solved.", run.solved))
+        else:
+            over = (ngettext("Run over: %(solved)d solved (a new best).", "Run over: %(solved)d solved (a new best).",
+                             run.solved) if best else
+                    ngettext("Run over: %(solved)d solved.", "Run over: %(solved)d solved.", run.solved))
+        over = over % {"solved": run.solved}
+        self.draw(why + (" " if why else "") + over)
         self.ended()
 
     def stop_clock(self):
@@ -89,9 +98,13 @@ class Runs:
     def draw(self, text=None):
         run = self.run
         node = by_id("run-count")
-        node.textContent = text or "%s: %d solved%s · best %d" % (
-            puzzles.MODE_NAMES[run.mode], run.solved,
-            ", %d missed" % run.missed if run.mode == "timed" else "", self.progress.best_runs.get(run.mode, 0))
+        counts = {"mode": _(puzzles.MODE_NAMES[run.mode]), "solved": run.solved, "missed": run.missed,
+                  "best": self.progress.best_runs.get(run.mode, 0)}
+        node.textContent = text or ((ngettext("%(mode)s: %(solved)d solved, %(missed)d missed · best %(best)d",
+                                              "%(mode)s: %(solved)d solved, %(missed)d missed · best %(best)d",
+                                              run.solved) if run.mode == "timed" else
+                                     ngettext("%(mode)s: %(solved)d solved · best %(best)d",
+                                              "%(mode)s: %(solved)d solved · best %(best)d", run.solved)) % counts)
         by_id("run").setAttribute("data-solved", str(run.solved))
 
     def leave(self):

@@ -5,6 +5,7 @@ again until a reload)."""
 from pyscript import window
 
 from kalah.errors import KalahError
+from kalah.i18n import _
 from kalah.study import puzzles
 from kalah.web.common.dom import by_id, proxy
 
@@ -26,20 +27,20 @@ class PuzzleSets:
             else:
                 then(found)
             return
-        by_id("status").textContent = "Loading the puzzles…"
+        by_id("status").textContent = _("Loading the puzzles…")
         by_id("status").hidden = False
         url = "static/data/" + puzzles.file_name(name)
 
         def failed(*_):
-            self.sets[name] = "The %s puzzles could not be loaded (%s). Check the connection and reload." % (
-                name, url)
+            self.sets[name] = _("The %(rules)s puzzles could not be loaded (%(file)s). Check the connection and "
+                                "reload.") % {"rules": name, "file": url}
             fail(self.sets[name])
 
         def got_text(text):
             try:
                 found = puzzles.PuzzleSet(str(text), url)
             except KalahError as error:
-                self.sets[name] = "The %s puzzles are damaged: %s" % (name, error)
+                self.sets[name] = _("The %(rules)s puzzles are damaged: %(reason)s") % {"rules": name, "reason": error}
                 fail(self.sets[name])
                 return
             self.sets[name] = found

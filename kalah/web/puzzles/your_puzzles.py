@@ -14,6 +14,7 @@ from kalah.study import history_puzzles, puzzles
 from kalah.errors import KalahError
 from kalah.library.history import NOTE_PREFIX, History
 from kalah.game.rules import find_rules
+from kalah.i18n import _, ngettext
 from kalah.web.common import storage
 from kalah.web.common.dom import by_id, listen
 from kalah.web.common.worker_client import WorkerClient
@@ -21,8 +22,12 @@ from kalah.web.common.worker_client import WorkerClient
 WORKER_CALL = "kalah.study.puzzle_worker:game_puzzles"
 
 
-def plural(count, word):
-    return "%d %s%s" % (count, word, "" if count == 1 else "s")
+def puzzles_count(count):
+    return ngettext("%(count)d puzzle", "%(count)d puzzles", count) % {"count": count}
+
+
+def saved_games_count(count):
+    return ngettext("%(count)d saved game", "%(count)d saved games", count) % {"count": count}
 
 
 class YourGames:
@@ -60,7 +65,8 @@ class YourGames:
                 found = self.found.puzzle_set(name)
             except KalahError as error:   # a puzzle that does not hold: start the set again
                 self.found = history_puzzles.YourPuzzles()
-                self.problem = "The puzzles found in your games were damaged (%s); they are found again." % error
+                self.problem = _("The puzzles found in your games were damaged (%(reason)s); they are found again.") % {
+                    "reason": error}
                 found = self.found.puzzle_set(name)
             self.sets[name] = found
         return found
@@ -74,18 +80,20 @@ class YourGames:
     def empty_text(self, rules, narrowed):
         """Why the set shows no puzzle (a friendly sentence)."""
         if rules not in puzzles.YOUR_GAMES_RULES:   # a small board's games are never checked
-            return ("Puzzles from your games come from your %s games only; for %s, choose the "
-                    "computer's games." % (" and ".join(puzzles.YOUR_GAMES_RULES), rules))
+            return _("Puzzles from your games come from your %(first)s and %(second)s games only; for %(rules)s, "
+                     "choose the computer's games.") % {"first": puzzles.YOUR_GAMES_RULES[0],
+                                                        "second": puzzles.YOUR_GAMES_RULES[1], "rules": rules}
         if self.running:
-            return "No puzzle from your games yet: your games are being checked."
+            return _("No puzzle from your games yet: your games are being checked.")
         if self.games == 0:   # the status above says there are none (or that they could not be read)
-            return ("Play a game (Play, above), then come back: every position where one move wins at "
-                    "least 2 seeds more than any other becomes a puzzle here.")
+            return _("Play a game (Play, above), then come back: every position where one move wins at "
+                     "least %(margin)d seeds more than any other becomes a puzzle here.") % {
+                "margin": puzzles.MIN_MARGIN}
         if narrowed and len(self.puzzle_set(rules)):
-            return "None of the puzzles from your games has this theme and difficulty: choose another."
-        return ("No puzzle in your %s games yet: a puzzle needs a position with %d seeds or fewer in the "
-                "houses where one move beats every other by %d seeds. Games played to the end give the most."
-                % (rules, history_puzzles.MAX_SEEDS, puzzles.MIN_MARGIN))
+            return _("None of the puzzles from your games has this theme and difficulty: choose another.")
+        return _("No puzzle in your %(rules)s games yet: a puzzle needs a position with %(seeds)d seeds or fewer in "
+                 "the houses where one move beats every other by %(margin)d seeds. Games played to the end give the "
+                 "most.") % {"rules": rules, "seeds": history_puzzles.MAX_SEEDS, "margin": puzzles.MIN_MARGIN}
 
     # -- the check ---------------------------------------------------------------
     def _status(self, text, problem=False):
@@ -109,15 +117,16 @@ class YourGames:
             history = History(self.store)
         except Exception as error:   # storage blocked or unreadable: nothing to check, nothing changed
             self.games = 0
-            self._status("Your saved games could not be read in this browser (%s)." % error, True)
+            self._status(_("Your saved games could not be read in this browser (%(reason)s).") % {"reason": error},
+                         True)
             self._finish(False)
             return
         entries = list(history.entries.values())
         for key, message in history.problems:
             if key.startswith(NOTE_PREFIX):
                 continue       # a note on a game that stays (its summary corrected), nothing skipped
-            self.skipped.append("a saved game (%s) could not be read: %s; it is kept aside, see History"
-                                % (key[len("kalah.aside."):], message))
+            self.skipped.append(_("a saved game (%(key)s) could not be read: %(reason)s; it is kept aside, see "
+                                  "History") % {"key": key[len("kalah.aside."):], "reason": message})
         self.games = len(entries)
         self.others = len([e for e in entries if history_puzzles.usable_rules(e.rules) is None])
         if self.found.forget_missing(entries):
@@ -142,8 +151,8 @@ class YourGames:
                 # puzzle: settled here, without waiting for the worker.
                 worth_proving = bool(list(history_puzzles.candidate_boards(entry.record)))
             except (KalahError, ValueError, TypeError, KeyError) as error:
-                self.skipped.append("game %s could not be read (%s) and is skipped; it stays in your history"
-                                    % (entry.id, error))
+                self.skipped.append(_("game %(id)s could not be read (%(reason)s) and is skipped; it stays in your "
+                                      "history") % {"id": entry.id, "reason": error})
                 self.queue.pop(0)
                 continue
             if worth_proving:
@@ -155,13 +164,14 @@ class YourGames:
             self._finish(True)
             return
         number = self.total - len(self.queue) + 1
-        starting = "" if self.client.is_ready() else " (the solver starts first: a few seconds)"
-        self._status("Checking game %d of %d…%s" % (number, self.total, starting))
+        counts = {"number": number, "count": self.total}
+        self._status((_("Checking game %(number)d of %(count)d…") if self.client.is_ready() else
+                      _("Checking game %(number)d of %(count)d… (the solver starts first: a few seconds)")) % counts)
 
         def progress(data):
             if self.running and self.queue and self.queue[0] is entry:
-                self._status("Checking game %d of %d… (position %s of %s)" % (
-                    number, self.total, data.get("done"), data.get("total")))
+                self._status(_("Checking game %(number)d of %(count)d… (position %(done)s of %(positions)s)") % {
+                    "number": number, "count": self.total, "done": data.get("done"), "positions": data.get("total")})
 
         def done(data):
             if not self.running or not self.queue or self.queue[0] is not entry:
@@ -179,8 +189,8 @@ class YourGames:
                 return
             self.running = False
             self._buttons()
-            self._status("The check stopped: %s. The puzzles found so far are kept; press "
-                         "Check my games to go on." % message, True)
+            self._status(_("The check stopped: %(reason)s. The puzzles found so far are kept; press "
+                           "Check my games to go on.") % {"reason": message}, True)
             self.on_change()
 
         self.call_id = self.client.call(WORKER_CALL, {"record": record, "id": entry.id}, done, progress, failed)
@@ -196,22 +206,30 @@ class YourGames:
         self.call_id = None
         self._buttons()
         checked = self.total - len(self.queue)
-        self._status("Stopped after %d of %d games. The puzzles found so far are kept; Check my games "
-                     "goes on from there." % (checked, self.total))
+        # (the English says "games" for one too, as the page always has; other languages take their forms)
+        self._status(ngettext("Stopped after %(checked)d of %(count)d games. The puzzles found so far are kept; "
+                              "Check my games goes on from there.",
+                              "Stopped after %(checked)d of %(count)d games. The puzzles found so far are kept; "
+                              "Check my games goes on from there.", self.total) % {
+            "checked": checked, "count": self.total})
         self.on_change()
 
     def _finish(self, checked):
         self.running = False
         self._buttons()
         if self.games == 0 and not self.skipped:
-            text = "You have no saved games in this browser yet."
+            text = _("You have no saved games in this browser yet.")
         else:
-            text = "%s from your %s." % (plural(self.found.count(), "puzzle"), plural(self.games, "saved game"))
+            text = _("%(puzzles)s from your %(games)s.") % {"puzzles": puzzles_count(self.found.count()),
+                                                             "games": saved_games_count(self.games)}
             if self.others:
-                text += (" %s of other rule sets give none: puzzles come from %s games."
-                         % (plural(self.others, "game"), " and ".join(puzzles.YOUR_GAMES_RULES)))
+                text += " " + ngettext(
+                    "%(count)d game of other rule sets gives none: puzzles come from %(first)s and %(second)s games.",
+                    "%(count)d games of other rule sets give none: puzzles come from %(first)s and %(second)s games.",
+                    self.others) % {"count": self.others, "first": puzzles.YOUR_GAMES_RULES[0],
+                                    "second": puzzles.YOUR_GAMES_RULES[1]}
         if self.skipped:
-            text += " Skipped: " + "; ".join(self.skipped) + "."
+            text += " " + _("Skipped: %(games)s.") % {"games": "; ".join(self.skipped)}
         if self.problem:
             text = self.problem + " " + text
             self.problem = None
@@ -224,5 +242,5 @@ class YourGames:
                 raise storage.StorageFull("no storage")
             self.store[history_puzzles.CACHE_KEY] = self.found.to_text()
         except storage.StorageFull:   # kept in this tab; found again on a later visit
-            self.problem = ("The puzzles from your games could not be saved (browser storage is full or "
-                            "blocked); they are kept while this page is open.")
+            self.problem = _("The puzzles from your games could not be saved (browser storage is full or "
+                             "blocked); they are kept while this page is open.")
