@@ -1,11 +1,14 @@
 """The page's language: its messages put into the page, and the language menu.
 
 The head's script (scripts/build/pages.py, language_script) has already chosen the language and
-set <html lang dir>; for another language than English it has started fetching the compiled
-catalog (window.kalahCatalog) and hidden the body. Every page's start awaits `start()` before its
-main(): the catalog is activated (kalah.i18n), the static text translated (elements marked
-data-i18n, attributes named by data-i18n-attr), the body shown, the menu bound. A catalog that
-cannot be read leaves the page in English, as it was written.
+set <html lang dir>; for another language than English it has started fetching the page's words
+and the compiled catalog (window.kalahCatalog) and hidden the body, and the words, put in by the
+head before the first paint (scripts/build/page_words.py), have shown it (<html data-words="in">).
+Every page's start awaits `start()` before its main(): the catalog is activated (kalah.i18n) for
+what the page's Python says, the static text translated here only when the head could not put
+it in (its words file did not load: elements marked data-i18n, attributes named by
+data-i18n-attr), the body shown, the menu bound. A catalog that cannot be read leaves the page
+in English, as it was written.
 """
 
 from pyscript import document, window
@@ -43,7 +46,8 @@ async def start():
         try:
             catalog = await _catalog()
             i18n.activate(catalog)
-            translate(document)
+            if root.getAttribute("data-words") != "in":   # else the head has put the same words in
+                translate(document)
             window.kalahTranslate = create_proxy(i18n.gettext)   # the pages' scripts' words (offline.js)
         except Exception as error:   # offline and never fetched, or a damaged file: English, said
             window.console.warn("The page stays in English: %s" % error)
