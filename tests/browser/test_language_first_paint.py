@@ -132,3 +132,16 @@ def test_a_page_whose_words_do_not_load_is_translated_by_its_python(new_context,
         "", ""]
     assert page.inner_text("#undo") == "Annuler" and page.inner_text(".site-header nav a >> nth=0") == "Jouer"
     assert page.inner_text(".kb-caption-top .kb-name") == "Nord · Ordinateur (niveau 3)"
+
+
+@pytest.mark.allow_console_errors   # the catalog's failed request
+def test_a_catalog_that_does_not_load_leaves_the_page_s_own_words_in_its_language(new_context, site_url,
+                                                                                  wait_for_python_ready):
+    context = new_context(locale="en-US")
+    context.route("**/static/i18n/ar.json", lambda route: route.abort())
+    page = context.new_page()
+    page.goto(site_url + "index.html#lang=ar")
+    wait_for_python_ready(page)
+    # The head's words stay, and the page says it is in their language; what its Python says is English.
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+    assert page.inner_text("#undo") == "تراجع" and page.inner_text("#status") == "South to move."
