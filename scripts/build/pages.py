@@ -366,7 +366,8 @@ def language_script(page):
             "root.classList.add(\"i18n-pending\");"
             "window.kalahWords = fetch(%s).then((response) => response.ok ? response.json() : null).catch(() => null);"
             "window.kalahCatalog = fetch(%s)"
-            ".then((response) => response.ok ? response.text() : null).catch(() => null);"
+            ".then((response) => response.ok ? response.text() : null).catch(() => null)"
+            ".then((text) => (window.kalahCatalogText = text));"
             "})();</script>" % (json.dumps(list(CODES) + [PSEUDO]), LINK_KEY, STORAGE_KEY, SOURCE, SOURCE,
                                 json.dumps(list(RIGHT_TO_LEFT)), fetched_path(page_words.words_path(page.bundle_name, LANGUAGE)),
                                 fetched_path(compiled_path(LANGUAGE))))

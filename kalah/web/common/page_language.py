@@ -33,9 +33,12 @@ def translate(root):
 
 
 async def _catalog():
-    # The head's fetch, already read as text while MicroPython started (None: it did not load):
-    # awaiting a Response's text() here cost another turn of the browser's loop, 2-200 ms.
-    text = await window.kalahCatalog
+    # The head's fetch, read as text while MicroPython started (None: it did not load). Awaited
+    # only when it has not come yet: an await is a turn of the browser's loop, 2-200 ms measured.
+    if window.Object.hasOwn(window, "kalahCatalogText"):
+        text = window.kalahCatalogText
+    else:
+        text = await window.kalahCatalog
     if not text:
         raise i18n.CatalogError("the catalog did not load")
     return i18n.load(str(text))
