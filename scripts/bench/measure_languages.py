@@ -1,7 +1,7 @@
 """The pages in French and Arabic against English, paired in the same run (issue 40).
 
 Each page is opened in English, in French and in Arabic (PAGE#lang=fr: the head chooses the
-language before anything is painted), cold (fresh context, empty cache) then warm (the same
+language before anything is painted; English as PAGE#lang=en, the same address but the language), cold (fresh context, empty cache) then warm (the same
 context again). In each round the languages take turns going first, so that machine load hits
 them alike; a language's figure over English's in the same run is the figure to compare.
 
@@ -33,9 +33,8 @@ FIGURES = (("paint", "first paint"), ("contentful", "first contentful paint"), (
 
 
 def address(path, language):
-    """The page's address in `language`: English is the page as a first visit in an English browser opens it."""
-    if language == SOURCE:
-        return path
+    """The page's address in `language`, English too (lang=en), so that the pages of a pair differ
+    only in their language: a fragment alone makes the play page read its address as a link."""
     return path + ("&" if "#" in path else "#") + "lang=" + language
 
 

@@ -364,7 +364,7 @@ def language_script(page):
             "const root = document.documentElement; root.lang = chosen;"
             "if (%s.includes(chosen)) root.dir = \"rtl\";"
             "root.classList.add(\"i18n-pending\");"
-            "window.kalahWords = fetch(%s).then((response) => response.ok ? response.json() : null).catch(() => null);"
+            "window.kalahWords = fetch(%s, {priority: \"high\"}).then((response) => response.ok ? response.json() : null).catch(() => null);"
             "window.kalahCatalog = fetch(%s)"
             ".then((response) => response.ok ? response.text() : null).catch(() => null)"
             ".then((text) => (window.kalahCatalogText = text));"
