@@ -96,12 +96,14 @@ def words_text(page_html, language, first_board=None):
 # At the end of the body, before the page's Python: once the words file is in (the head's
 # window.kalahWords, null when it did not load), each marked element's text and each marked
 # attribute is looked up as written (whitespace collapsed, as the catalogs key them), each text
-# and attribute of a board drawn before Python ([data-view]) as it is; only own keys are read
-# (an attribute "constructor" is no word). data-words="in" tells page_language.py they are in.
+# and attribute of a board drawn before Python ([data-view]) as it is; only own keys and text
+# values are read (an attribute "constructor" is no word). A file not of this shape (damaged,
+# or a cache's) is left alone, for page_language.py to put the words in. data-words="in" tells
+# page_language.py they are in.
 PUT_WORDS = (
     "<script>window.kalahWords && kalahWords.then((words) => {"
-    "if (!words) return;"
-    "const say = (table, text) => Object.hasOwn(table, text) ? table[text] : null;"
+    "if (!words || !(words.marked instanceof Object) || !(words.board instanceof Object)) return;"
+    "const say = (table, text) => Object.hasOwn(table, text) && typeof table[text] === \"string\" ? table[text] : null;"
     "const marked = (text) => say(words.marked, text.trim().split(/\\s+/).join(\" \"));"
     "for (const element of document.querySelectorAll(\"[data-i18n]\")) {"
     " const text = marked(element.textContent); if (text) element.textContent = text; }"

@@ -145,3 +145,18 @@ def test_a_catalog_that_does_not_load_leaves_the_page_s_own_words_in_its_languag
     # The head's words stay, and the page says it is in their language; what its Python says is English.
     assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
     assert page.inner_text("#undo") == "تراجع" and page.inner_text("#status") == "South to move."
+
+
+@pytest.mark.parametrize("damaged", ('{"marked": null, "board": {}}', "[1, 2]", '"words"', "{not json"),
+                         ids=("no-table", "a-list", "a-string", "not-json"))
+def test_a_damaged_words_file_leaves_the_page_to_its_python(new_context, site_url, wait_for_python_ready, damaged):
+    context = new_context(locale="en-US")
+    context.route("**/static/i18n/fr/play.json",
+                  lambda route: route.fulfill(status=200, content_type="application/json", body=damaged))
+    page = context.new_page()
+    page.goto(site_url + "index.html#lang=fr")
+    wait_for_python_ready(page)   # not data-ready="error": the head's script threw nothing at the page
+    assert page.evaluate("[document.documentElement.className, document.documentElement.dataset.words || '']") == [
+        "", ""]
+    assert page.inner_text("#undo") == "Annuler" and page.inner_text(".kb-caption-top .kb-name") == (
+        "Nord · Ordinateur (niveau 3)")
