@@ -1,9 +1,10 @@
 """The pages in French and Arabic against English, paired in the same run (issue 40).
 
 Each page is opened in English, in French and in Arabic (PAGE#lang=fr: the head chooses the
-language before anything is painted; English as PAGE#lang=en, the same address but the language), cold (fresh context, empty cache) then warm (the same
-context again). In each round the languages take turns going first, so that machine load hits
-them alike; a language's figure over English's in the same run is the figure to compare.
+language before anything is painted; English as PAGE#lang=en, the same address but the
+language), cold (fresh context, empty cache) then warm (the same context again). In each round
+the languages take turns going first, so that machine load hits them alike; a language's figure
+over English's in the same run is the figure to compare.
 
 For each load: the browser's first paint and first contentful paint (Paint Timing: a page kept
 unseen while its words come in has its first contentful paint only once it shows), the page's

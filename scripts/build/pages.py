@@ -364,12 +364,14 @@ def language_script(page):
             "const root = document.documentElement; root.lang = chosen;"
             "if (%s.includes(chosen)) root.dir = \"rtl\";"
             "root.classList.add(\"i18n-pending\");"
-            "window.kalahWords = fetch(%s, {priority: \"high\"}).then((response) => response.ok ? response.json() : null).catch(() => null);"
+            "window.kalahWords = fetch(%s, {priority: \"high\"})"
+            ".then((response) => response.ok ? response.json() : null).catch(() => null);"
             "window.kalahCatalog = fetch(%s)"
             ".then((response) => response.ok ? response.text() : null).catch(() => null)"
             ".then((text) => (window.kalahCatalogText = text));"
             "})();</script>" % (json.dumps(list(CODES) + [PSEUDO]), LINK_KEY, STORAGE_KEY, SOURCE, SOURCE,
-                                json.dumps(list(RIGHT_TO_LEFT)), fetched_path(page_words.words_path(page.bundle_name, LANGUAGE)),
+                                json.dumps(list(RIGHT_TO_LEFT)),
+                                fetched_path(page_words.words_path(page.bundle_name, LANGUAGE)),
                                 fetched_path(compiled_path(LANGUAGE))))
 
 
