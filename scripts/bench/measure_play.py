@@ -69,6 +69,9 @@ window.__boardAt = 0;
 """
 
 READ = """() => ({
+  // The browser's own paint marks (0 when it has none): its first frame, and its first with text or an image.
+  paint: (performance.getEntriesByName('first-paint')[0] || {startTime: 0}).startTime,
+  contentful: (performance.getEntriesByName('first-contentful-paint')[0] || {startTime: 0}).startTime,
   ready: window.__readyAt,
   board: window.__boardAt || window.__readyAt,
   python: window.__readyAt - window.__pythonAt,
@@ -101,11 +104,14 @@ def write_floor_page(root):
 def load(page, url):
     page.goto(url)
     page.wait_for_function("window.__readyAt > 0", timeout=60_000)
+    # A page shown only once its words are in has its first contentful paint a frame after that.
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0", timeout=60_000)
     return page.evaluate(READ)
 
 
-def measure(targets, runs):
-    """{name: {"cold": [...], "warm": [...]}} for the (name, url) targets, the baseline first."""
+def measure(targets, runs, rotate=False):
+    """{name: {"cold": [...], "warm": [...]}} for the (name, url) targets, the baseline first (with
+    `rotate`, no baseline: each target goes first in turn)."""
     from playwright.sync_api import sync_playwright
 
     results = {name: {"cold": [], "warm": []} for name, _ in targets}
@@ -113,7 +119,10 @@ def measure(targets, runs):
         browser = playwright.chromium.launch(**chromium_launch_options())
         for round_number in range(runs):
             # The pages after the baseline take turns going first, so none always follows it.
-            order = targets if round_number % 2 == 0 else targets[:1] + targets[1:][::-1]
+            if rotate:
+                order = targets[round_number % len(targets):] + targets[:round_number % len(targets)]
+            else:
+                order = targets if round_number % 2 == 0 else targets[:1] + targets[1:][::-1]
             for name, url in order:
                 context = browser.new_context(service_workers="block")
                 context.add_init_script(script=STAMP_READY)

@@ -19,7 +19,6 @@ fails when a written file differs from what this step writes now.
 """
 
 import glob
-import html.parser
 import io
 import json
 import os
@@ -30,12 +29,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from kalah.i18n import CODES, PSEUDO, SOURCE, collapse
+from kalah.i18n import CODES, PSEUDO, SOURCE
 from kalah.i18n.plurals import PLURAL_COUNTS
+from scripts.build.marked_text import compiled_path, marked_messages
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TEMPLATE = "locale/kalah.pot"
-COMPILED = "static/i18n"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
 TRANSLATOR_COMMENTS = ("Translators:",)
 # The pages whose text is marked (docs/translating.md).
@@ -50,45 +49,11 @@ def po_path(language):
     return "locale/%s/LC_MESSAGES/kalah.po" % language
 
 
-def compiled_path(language):
-    return "%s/%s.json" % (COMPILED, language)
-
-
 # ---- extraction -------------------------------------------------------------------------------
 
-class _MarkedText(html.parser.HTMLParser):
-    """The messages of an HTML page: (line, message) for each data-i18n element and data-i18n-attr value."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.found = []
-        self._open = []   # [tag, line, text so far] of each open data-i18n element
-
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        line = self.getpos()[0]
-        for name in (attributes.get("data-i18n-attr") or "").split():
-            if attributes.get(name):
-                self.found.append((line, collapse(attributes[name])))
-        if "data-i18n" in attributes:
-            self._open.append([tag, line, []])
-
-    def handle_data(self, data):
-        for element in self._open:
-            element[2].append(data)
-
-    def handle_endtag(self, tag):
-        if self._open and self._open[-1][0] == tag:
-            _tag, line, text = self._open.pop()
-            if collapse("".join(text)):
-                self.found.append((line, collapse("".join(text))))
-
-
 def html_messages(path):
-    parser = _MarkedText()
     with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
-        parser.feed(handle.read())
-    return parser.found
+        return marked_messages(handle.read())
 
 
 def python_sources():

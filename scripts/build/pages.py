@@ -27,6 +27,9 @@ import json
 import os
 import sys
 
+from scripts.build import page_words
+from scripts.build.marked_text import compiled_path
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -319,10 +322,15 @@ def first_game_board():
     return GameSession(preset.rules, preset.players, first=preset.first).view()
 
 
-def board_lines(page):
+def first_board_tree(page):
+    """The page's first board as kalah/web/common/board_markup.py's tree, in the active language."""
     from kalah.web.common.board_markup import board_tree
+    return board_tree(before_python=True, **globals()[page.first_board]())
+
+
+def board_lines(page):
     from scripts.build.html_tree import to_html
-    return ["        " + to_html(board_tree(before_python=True, **globals()[page.first_board]()))]
+    return ["        " + to_html(first_board_tree(page))]
 
 
 # ---- the HTML -------------------------------------------------------------------------------
@@ -336,11 +344,12 @@ def board_lines(page):
 # Chosen in the head, before anything is painted: a link's lang= (a teacher's embed) first, then
 # the reader's choice in the language menu (localStorage), then the browser's preferred languages,
 # else English. It sets <html lang dir>; for another language than English it starts fetching
-# the compiled catalog at once and hides the body (html.i18n-pending, site.css) until the page's
-# Python has put its words in (kalah/web/common/page_language.py), so that no English flashes.
-# An English page fetches nothing more and shows as before.
+# the page's words (scripts/build/page_words.py: put in by PUT_WORDS at the end of the body) and
+# the compiled catalog (for the page's Python) at once, and hides the body (html.i18n-pending,
+# site.css) until the words are in, so that no English flashes. An English page fetches nothing
+# more and shows as before.
 
-def language_script():
+def language_script(page):
     from kalah.i18n import CODES, LINK_KEY, PSEUDO, RIGHT_TO_LEFT, SOURCE, STORAGE_KEY
     return ("<script>(() => {"
             "const shipped = %s, wanted = [];"
@@ -355,9 +364,24 @@ def language_script():
             "const root = document.documentElement; root.lang = chosen;"
             "if (%s.includes(chosen)) root.dir = \"rtl\";"
             "root.classList.add(\"i18n-pending\");"
-            "window.kalahCatalog = fetch(\"./static/i18n/\" + chosen + \".json\");"
+            "window.kalahWords = fetch(%s, {priority: \"high\"})"
+            ".then((response) => response.ok ? response.json() : null).catch(() => null);"
+            "window.kalahCatalog = fetch(%s)"
+            ".then((response) => response.ok ? response.text() : null).catch(() => null)"
+            ".then((text) => (window.kalahCatalogText = text));"
             "})();</script>" % (json.dumps(list(CODES) + [PSEUDO]), LINK_KEY, STORAGE_KEY, SOURCE, SOURCE,
-                                json.dumps(list(RIGHT_TO_LEFT))))
+                                json.dumps(list(RIGHT_TO_LEFT)),
+                                fetched_path(page_words.words_path(page.bundle_name, LANGUAGE)),
+                                fetched_path(compiled_path(LANGUAGE))))
+
+
+LANGUAGE = "\0"   # a path's place for the language the head chooses (fetched_path)
+
+
+def fetched_path(path):
+    """The head's JS expression for a language's file: "./static/i18n/" + chosen + ".json"."""
+    before, after = path.split(LANGUAGE)
+    return "%s + chosen + %s" % (json.dumps("./" + before), json.dumps(after))
 
 
 def language_menu():
@@ -376,7 +400,7 @@ def head(page):
     esc = html.escape
     about = ['<meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             language_script(),
+             language_script(page),
              "<title data-i18n>%s</title>" % esc(page.title, quote=False),
              '<meta name="description" content="%s">' % esc(page.description),
              '<meta name="color-scheme" content="light dark">']
@@ -435,11 +459,13 @@ def nav(page):
 
 
 def start(page):
-    """The script that starts the page's Python, on one line: its bundle first (page_bundle
+    """The scripts that start the page: its words in (another language than English: PUT_WORDS), then
+    its Python, on one line: its bundle first (page_bundle
     writes the page's modules where import finds them: one fetch, not one a module), then the
     page's language (its messages in, the menu bound: page_language), then the entry's main()."""
     package, module = page.entry.rsplit(".", 1)
-    return ['  <script type="mpy" config="./%s" async>import page_bundle; from kalah.web.common import page_language; '
+    return ["  " + page_words.PUT_WORDS,
+            '  <script type="mpy" config="./%s" async>import page_bundle; from kalah.web.common import page_language; '
             'await page_language.start(); from %s import %s; %s%s.main()</script>'
             % (page.config, package, module, "await " if page.later else "", module)]
 
@@ -505,6 +531,10 @@ def generated():
     for page in PAGES:
         texts[page.file] = page_text(page, read(page.file))
         texts[page.config] = config_text(page)
+        board = (lambda page=page: first_board_tree(page)) if page.first_board else None
+        for language in page_words.LANGUAGES:
+            texts[page_words.words_path(page.bundle_name, language)] = page_words.words_text(
+                texts[page.file], language, board)
     texts[OFFLINE_PAGE] = fill(read(OFFLINE_PAGE), OFFLINE_PAGE, "header", nav(None), HTML_COMMENT)
     texts["sw.js"] = service_worker_text(read("sw.js"))
     texts[PYODIDE_CONFIG] = pyodide_config_text()
@@ -522,6 +552,7 @@ def main():
     texts = generated()
     for path in written:
         part = os.path.join(ROOT, "%s.%d" % (path, os.getpid()))
+        os.makedirs(os.path.dirname(part), exist_ok=True)   # a language's first words files
         with open(part, "w", encoding="utf-8", newline="") as handle:
             handle.write(texts[path])
         os.replace(part, os.path.join(ROOT, path))   # a running server never serves half a file

@@ -1,11 +1,14 @@
 """The page's language: its messages put into the page, and the language menu.
 
 The head's script (scripts/build/pages.py, language_script) has already chosen the language and
-set <html lang dir>; for another language than English it has started fetching the compiled
-catalog (window.kalahCatalog) and hidden the body. Every page's start awaits `start()` before its
-main(): the catalog is activated (kalah.i18n), the static text translated (elements marked
-data-i18n, attributes named by data-i18n-attr), the body shown, the menu bound. A catalog that
-cannot be read leaves the page in English, as it was written.
+set <html lang dir>; for another language than English it has started fetching the page's words
+and the compiled catalog (window.kalahCatalog, read as text) and hidden the body, and the words, put in by the
+head before the first paint (scripts/build/page_words.py), have shown it (<html data-words="in">).
+Every page's start awaits `start()` before its main(): the catalog is activated (kalah.i18n) for
+what the page's Python says, the static text translated here only when the head could not put
+it in (its words file did not load: elements marked data-i18n, attributes named by
+data-i18n-attr), the body shown, the menu bound. A catalog that cannot be read leaves the page
+in English, as it was written.
 """
 
 from pyscript import document, window
@@ -30,25 +33,35 @@ def translate(root):
 
 
 async def _catalog():
-    response = await window.kalahCatalog
-    if not response.ok:
-        raise i18n.CatalogError("the catalog did not load (HTTP %s)" % response.status)
-    return i18n.load(await response.text())
+    # The head's fetch, read as text while MicroPython started (None: it did not load). Awaited
+    # only when it has not come yet: an await is a turn of the browser's loop, 2-200 ms measured.
+    if window.Object.hasOwn(window, "kalahCatalogText"):
+        text = window.kalahCatalogText
+    else:
+        text = await window.kalahCatalog
+    if not text:
+        raise i18n.CatalogError("the catalog did not load")
+    return i18n.load(str(text))
 
 
 async def start():
     root = document.documentElement
     language = str(root.lang or i18n.SOURCE)
     if language != i18n.SOURCE:
+        words_in = root.getAttribute("data-words") == "in"   # the head has put the page's words in
         try:
             catalog = await _catalog()
             i18n.activate(catalog)
-            translate(document)
+            if not words_in:
+                translate(document)
             window.kalahTranslate = create_proxy(i18n.gettext)   # the pages' scripts' words (offline.js)
         except Exception as error:   # offline and never fetched, or a damaged file: English, said
-            window.console.warn("The page stays in English: %s" % error)
-            root.lang = i18n.SOURCE
-            root.removeAttribute("dir")
+            if words_in:   # the page's own words stay, in its language; what its Python says is English
+                window.console.warn("The page's messages stay in English: %s" % error)
+            else:
+                window.console.warn("The page stays in English: %s" % error)
+                root.lang = i18n.SOURCE
+                root.removeAttribute("dir")
         root.classList.remove("i18n-pending")
     _bind_menu(str(root.lang))
 
