@@ -14,6 +14,7 @@ json module is C, so a catalog is one call, where a .mo file would be parsed in 
 a time. Plain Python that runs under MicroPython too.
 """
 
+from kalah.errors import N_, SIDES, KalahError, Reason, render
 from kalah.i18n.plurals import PLURAL_RULES
 
 SOURCE = "en"
@@ -92,12 +93,16 @@ def ngettext(singular, plural, count):
     return _active.ngettext(singular, plural, count)
 
 
-def N_(message):
-    """Marks a message for extraction where it is defined (a table), translated where it is shown."""
-    return message
-
-
 _ = gettext
+
+
+def translated(reason):
+    """A KalahError's reason (or a Reason) in the page's language: its template from the catalog,
+    the parameters that are reasons too translated in turn, the data in them (a move, a file
+    name) as they are. Anything else (a CPython error, a finished text) is shown as it is."""
+    if isinstance(reason, (KalahError, Reason)):
+        return render(gettext(reason.template), reason.params, translated)
+    return str(reason)
 
 
 def without_language(fragment):
@@ -114,12 +119,12 @@ def without_language(fragment):
 
 # The game's words every page says (the narration, the board's names): the sides as people read
 # them (kalah.game.rules.SIDE_NAMES are the records' words, never translated) and a count of seeds.
-SIDE_WORDS = (N_("South"), N_("North"))
+SIDE_WORDS = tuple(side.template for side in SIDES)
 
 
 def side_word(side):
     """'South' or 'North' (side 0 or 1) in the page's language."""
-    return gettext(SIDE_WORDS[side])
+    return translated(SIDES[side])
 
 
 def seeds_text(count):

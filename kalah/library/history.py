@@ -27,7 +27,7 @@ replaced by the facts the moves give, rewritten and reported.
 
 import json
 
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError, Reason
 from kalah.input_guards import MAX_IMPORT, MAX_STORED, check_text, load_json
 from kalah.records.identity import fingerprint, game_id, player_name, valid_id
 from kalah.records.record import Record
@@ -98,14 +98,14 @@ class Entry:
         self.id = gid
         moves = raw.get("moves")
         if not isinstance(moves, list) or summary.get("moves") != len(moves):
-            raise KalahError("its summary does not match its record")
+            raise KalahError(N_("its summary does not match its record"))
         for name in ("status", "south", "north", "rules", "date", "result", "fingerprint"):
             value = summary.get(name)
             if not isinstance(value, str) or len(value) > 300:
-                raise KalahError("its summary has no valid '%s'" % name)
+                raise KalahError(N_("its summary has no valid '%(field)s'"), field=name)
             setattr(self, name, value)
         if self.status not in STATUSES or summary.get("winner") not in (0, 1, None):
-            raise KalahError("its summary has no valid status or winner")
+            raise KalahError(N_("its summary has no valid status or winner"))
         self.moves = len(moves)
         self.winner = summary.get("winner")
 
@@ -157,16 +157,16 @@ def entry_from_json(data, trust_summary=False):
     now (this browser's own storage; never for a file from elsewhere).
     """
     if not isinstance(data, dict):
-        raise KalahError("a saved game must be a JSON object")
+        raise KalahError(N_("a saved game must be a JSON object"))
     data = migrate_entry(data)
     saved = data.get("saved", 0)
     writer = data.get("writer", "")
     if (not isinstance(saved, (int, float)) or isinstance(saved, bool) or not -1e15 < saved < 1e15
             or not isinstance(writer, str)):
-        raise KalahError("a saved game's 'saved' must be a time in milliseconds and 'writer' text")
+        raise KalahError(N_("a saved game's 'saved' must be a time in milliseconds and 'writer' text"))
     raw = data.get("record")
     if not isinstance(raw, dict):
-        raise KalahError("a saved game has no record")
+        raise KalahError(N_("a saved game has no record"))
     stored_id = data.get("id")
     summary = data.get("summary")
     if trust_summary and isinstance(summary, dict) and isinstance(stored_id, str) and valid_id(stored_id):
@@ -181,10 +181,10 @@ def migrate_entry(data):
     """Bring one stored entry to the current schema, step by step."""
     version = data.get("v", 1)
     if not isinstance(version, int) or version < 1:
-        raise KalahError("a saved game has no valid schema version")
+        raise KalahError(N_("a saved game has no valid schema version"))
     if version > SCHEMA:
-        raise KalahError("a saved game is from a newer version of the site (schema %d; this page reads %d)"
-                         % (version, SCHEMA))
+        raise KalahError(N_("a saved game is from a newer version of the site (schema %(schema)d; this page reads "
+                            "%(known)d)"), schema=version, known=SCHEMA)
     if version == 1:
         # Schema 1 entries were the bare record with the save time inside it.
         record = dict(data)
@@ -226,7 +226,7 @@ class History:
         try:
             entry = entry_from_json(read_stored(text), trust_summary=True)
             if GAME_PREFIX + entry.id != key:
-                raise KalahError("its id does not match its key")
+                raise KalahError(N_("its id does not match its key"))
         except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
             self._set_aside(key, text, error)
             return
@@ -292,10 +292,10 @@ class History:
         legacy = self.store.get(LEGACY_KEY)
         if legacy is not None:
             try:
-                check_text(legacy, "the old history", MAX_IMPORT)
+                check_text(legacy, Reason(N_("the old history")), MAX_IMPORT)
                 games = load_json(legacy)
                 if not isinstance(games, list):
-                    raise KalahError("the old history is not a list")
+                    raise KalahError(N_("the old history is not a list"))
             except (KalahError, ValueError) as error:
                 if self._set_aside(GAME_PREFIX + "legacy", legacy, error):
                     self._remove(LEGACY_KEY)
@@ -387,7 +387,7 @@ class History:
         """Remove a game; return its Entry so that `restore` can undo."""
         entry = self.entries.pop(game, None)
         if entry is None:
-            raise KalahError("no saved game %s" % game)
+            raise KalahError(N_("no saved game %(id)s"), id=game)
         self._remove(GAME_PREFIX + game)
         return entry
 
@@ -453,8 +453,8 @@ class History:
         try:
             self.restore(entry)
         except StorageFull:
-            raise StorageFull("browser storage is full: %d games were imported before it filled up, "
-                              "the others were not" % (counts[0] + counts[1]))
+            raise StorageFull(N_("browser storage is full: %(count)d games were imported before it filled up, "
+                                 "the others were not"), count=counts[0] + counts[1])
         counts[kind] += 1
         known[entry.fingerprint] = entry.id
 
@@ -492,7 +492,7 @@ class History:
             "moves": lambda e: (e.moves, e.date, e.id),
         }
         if sort not in keys:
-            raise KalahError("cannot sort by '%s' (sort by: %s)" % (sort, ", ".join(sorted(keys))))
+            raise KalahError(N_("cannot sort by '%(key)s' (sort by: %(keys)s)"), key=sort, keys=", ".join(sorted(keys)))
         return spread_sorted(rows, keys[sort], descending)
 
     def rule_sets(self):
@@ -575,7 +575,14 @@ def error_text(error):
     return text[:200]
 
 
+def within(error):
+    """A KalahError as the reason inside another's ('game 3 of the file: <reason>'): itself, for
+    the pages to translate, or its English clipped as error_text clips it when it is that long."""
+    text = error_text(error)
+    return error if isinstance(error, KalahError) and text == str(error) else text
+
+
 def read_stored(text):
     """The JSON value of a stored entry; KalahError when it is too long, not JSON or nested too deeply."""
-    check_text(text, "the saved game", MAX_STORED)
+    check_text(text, Reason(N_("the saved game")), MAX_STORED)
     return load_json(text)
