@@ -26,7 +26,7 @@ The helpers without an underscore below are shared with the format modules.
 
 import json
 
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError, Reason
 from kalah.input_guards import MAX_RECORD, check_depth, check_not_binary, check_text, load_json
 from kalah.game.rules import FORFEIT, SIDE_LETTERS, SWAP, find_rules
 from kalah.game.board import Board, format_position, parse_position
@@ -261,8 +261,8 @@ class Record:
 
 def check_record_text(text, where):
     """Text, within the size cap, and not a binary file: KalahError saying which."""
-    check_text(text, "the record", MAX_RECORD, where)
-    check_not_binary(text, "%s: this is not a game record" % where)
+    check_text(text, Reason(N_("the record")), MAX_RECORD, where)
+    check_not_binary(text, Reason(N_("%(where)s: this is not a game record"), where=where))
 
 
 def _dumps(value):
@@ -279,7 +279,7 @@ def replayed(record, where):
     try:
         record.board()
     except KalahError as error:
-        raise KalahError("%s: %s" % (where, error))
+        raise KalahError(N_("%(where)s: %(reason)s"), where=where, reason=error)
     return record
 
 

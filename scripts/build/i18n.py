@@ -39,7 +39,7 @@ COMPILED = "static/i18n"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
 TRANSLATOR_COMMENTS = ("Translators:",)
 HTML_PAGES = ("index.html", "embed.html", "history.html", "rules.html")   # the pages whose text is marked so far (docs/translating.md)
-SCRIPTS = ("static/js/offline.js",)   # scripts whose words are marked: t("..."), sized("..."), N_("...")
+SCRIPTS = ("static/js/offline.js", "static/js/start-guard.js")   # scripts whose words are marked: t("..."), sized("..."), N_("...")
 SCRIPT_KEYWORDS = {"t": None, "N_": None, "sized": None}
 WIDTH = 100
 

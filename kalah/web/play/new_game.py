@@ -11,7 +11,7 @@ never open it). It reports through its callbacks only:
 """
 
 from kalah.errors import KalahError
-from kalah.i18n import _
+from kalah.i18n import _, translated
 from kalah.library.presets import Preset
 from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
@@ -47,7 +47,7 @@ class NewGamePanel:
         try:
             preset, _ = self.choices()
         except (KalahError, ValueError) as error:
-            self.error(_("Cannot make a link to this setup: %(why)s.") % {"why": error})
+            self.error(_("Cannot make a link to this setup: %(why)s.") % {"why": translated(error)})
             return None
         self.error("")
         return preset
@@ -95,7 +95,7 @@ class NewGamePanel:
                 if game_setup.is_computer(player) and failed:
                     raise KalahError("the computer is not available: %s" % failed)
         except (KalahError, ValueError) as error:
-            self.error(_("Cannot start this game: %(why)s.") % {"why": error})
+            self.error(_("Cannot start this game: %(why)s.") % {"why": translated(error)})
             return
         self.error("")
         self._on_start(preset, names)
