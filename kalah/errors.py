@@ -49,9 +49,12 @@ class KalahError(ValueError):
     """Bad input to the kalah package: the message says what and where.
 
     KalahError(text) keeps a finished English text; KalahError(template, **params) keeps the
-    template and its parameters too, for the pages to say it in their language."""
+    template and its parameters too, for the pages to say it in their language; KalahError(reason)
+    raises a Reason built beforehand."""
 
     def __init__(self, template, **params):
+        if isinstance(template, Reason):
+            template, params = template.template, template.params
         template = str(template)
         super().__init__(render(template, params, str))
         self.template = template

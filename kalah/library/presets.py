@@ -108,7 +108,7 @@ def parse_preset(fragment):
         reason = problems[-1]
         for problem in reversed(problems[:-1]):
             reason = Reason(N_("%(problem)s; and %(more)s"), problem=problem, more=reason)
-        raise KalahError(reason.template, **reason.params)
+        raise KalahError(reason)
     return Preset(rules, players, SOUTH if first == "south" else NORTH, speed)
 
 

@@ -35,7 +35,7 @@ def family_class(name):
     for family in FAMILIES:
         if family.family == name:
             return family
-    raise KalahError("unknown rule set family '%s'" % name)
+    raise KalahError(N_("unknown rule set family '%(name)s'"), name=name)
 
 
 def takes_size(family):
@@ -180,7 +180,7 @@ def player_title(name):
         return _("Computer, level %(level)s \u2014 %(strength)s") % {"level": name[5:], "strength": level_strength(name)}
     if name in REFERENCE_TITLES:
         return _("Computer, %(player)s") % {"player": _(REFERENCE_TITLES[name])}
-    raise KalahError("unknown player '%s' (known: %s)" % (name, ", ".join(PLAYER_NAMES)))
+    raise KalahError(N_("unknown player '%(name)s' (known: %(known)s)"), name=name, known=", ".join(PLAYER_NAMES))
 
 
 def is_computer(name):
