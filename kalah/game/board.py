@@ -308,7 +308,8 @@ class Board:
             raise KalahError(N_("the game is over"))
         side = self.turn if side is None else side
         if side not in (SOUTH, NORTH) or isinstance(side, bool):
-            raise KalahError("the side that forfeits must be South (0) or North (1), not %s" % _shown(side))
+            raise KalahError(N_("the side that forfeits must be South (0) or North (1), not %(side)s"),
+                             side=_shown(side))
         winner = 1 - side
         pits = list(self.pits)
         m = self.rules.houses

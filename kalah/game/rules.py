@@ -118,11 +118,11 @@ class Rules:
                              most=MAX_SEEDS, seeds=seeds)
         for option in options:
             if option not in self.allowed_options:
-                raise KalahError("%s does not take the option '%s' (it takes: %s)" % (
-                    self.family, option, ", ".join(self.allowed_options) or "none"))
+                raise KalahError(N_("%(rules)s does not take the option '%(option)s' (it takes: %(options)s)"),
+                                 rules=self.family, option=option, options=", ".join(self.allowed_options) or "none")
         if move_limit is not None:
             if self.move_limit is None:
-                raise KalahError("%s has no move limit to set" % self.family)
+                raise KalahError(N_("%(rules)s has no move limit to set"), rules=self.family)
             if not MIN_LIMIT <= move_limit <= MAX_LIMIT:
                 raise KalahError(N_("%(rules)s: the move limit must be %(least)d..%(most)d plies, not %(limit)d"),
                                  rules=self.family, least=MIN_LIMIT, most=MAX_LIMIT, limit=move_limit)
@@ -160,7 +160,7 @@ class Rules:
         """Why `tool` does not model this rule set, or None when it does: words that follow
         the tool's name in a message ("does not model the option 'gamelink'")."""
         if tool not in TOOLS:
-            raise KalahError("unknown tool '%s' (tools: %s)" % (tool, ", ".join(TOOLS)))
+            raise KalahError(N_("unknown tool '%(tool)s' (tools: %(tools)s)"), tool=tool, tools=", ".join(TOOLS))
         if tool not in self.models:
             return "models only %s, not %s" % (
                 " and ".join(family.title for family in FAMILIES if tool in family.models), self.title)
