@@ -118,8 +118,8 @@ class Entry:
             self._summarize(record)
             self._record = record
             if self.summary() != stored:
-                self.summary_problem = "its stored summary said '%s' but its moves give '%s'" % (
-                    said, self.result_text())
+                self.summary_problem = Reason(N_("its stored summary said '%(said)s' but its moves give "
+                                                 "'%(actual)s'"), said=said, actual=self.result_text())
         return self._record
 
     summary_problem = None    # set when the stored summary contradicted the replayed moves
@@ -202,7 +202,7 @@ class History:
         """load=False: only to save games (the play page after every move), without reading the others."""
         self.store = store
         self.entries = {}    # id -> Entry
-        self.problems = []   # (key, message) of entries set aside, and notes (NOTE_PREFIX)
+        self._problems = []   # (key, Reason) of entries set aside, and notes (NOTE_PREFIX)
         self.unreplayable = set()   # ids of listed games whose moves do not replay (check_summaries)
         if load:
             self.load()
@@ -212,14 +212,14 @@ class History:
     # -- reading -----------------------------------------------------------
     def load(self):
         self.entries = {}
-        self.problems = []
+        self._problems = []
         self._migrate_store()
-        reported = set(key for key, _ in self.problems)     # set aside by the migration just now
+        reported = set(key for key, _ in self._problems)     # set aside by the migration just now
         for key in sorted(self.store.keys()):
             if key.startswith(GAME_PREFIX):
                 self._load_one(key)
             elif key.startswith(ASIDE_PREFIX) and key not in reported:
-                self.problems.append((key, "set aside earlier: it could not be read"))
+                self._problems.append((key, Reason(N_("set aside earlier: it could not be read"))))
 
     def _load_one(self, key):
         text = self.store.get(key)
@@ -234,29 +234,33 @@ class History:
 
     def _set_aside(self, key, text, error):
         aside = ASIDE_PREFIX + key[len(GAME_PREFIX):]
-        message = "saved game %s could not be read (%s); it was set aside" % (
-            key[len(GAME_PREFIX):], error_text(error))
+        game = key[len(GAME_PREFIX):]
+        message = Reason(N_("saved game %(id)s could not be read (%(reason)s); it was set aside"), id=game,
+                         reason=within(error))
         try:
             self.store[aside] = text if isinstance(text, str) else repr(text)
             del self.store[key]
         except StorageFull:
             aside = key  # no room to move it: leave it where it is, still reported
-            message = "saved game %s could not be read (%s)" % (key[len(GAME_PREFIX):], error_text(error))
-        self.problems.append((aside, message))
+            message = Reason(N_("saved game %(id)s could not be read (%(reason)s)"), id=game, reason=within(error))
+        self._problems.append((aside, message))
         return aside != key
 
     def _set_legacy_game_aside(self, number, data, error):
         """Keep game `number` of the old history (unreadable) under its own aside key; False
         when there is no room (the old history is then kept whole, and this said)."""
         aside = ASIDE_PREFIX + "legacy-%d" % number
-        message = "game %d of the old history could not be read (%s)" % (number, error_text(error))
+        message = Reason(N_("game %(number)d of the old history could not be read (%(reason)s)"), number=number,
+                         reason=within(error))
         try:
             self.store[aside] = json.dumps(data)
         except StorageFull:
-            self.problems.append((LEGACY_KEY, message + "; no room to set it aside: the old history is kept "
-                                  "as it was under %s" % LEGACY_KEY))
+            self._problems.append((LEGACY_KEY, Reason(N_("%(problem)s; no room to set it aside: the old history "
+                                                         "is kept as it was under %(key)s"), problem=message,
+                                                      key=LEGACY_KEY)))
             return False
-        self.problems.append((aside, message + "; it was set aside as %s" % aside))
+        self._problems.append((aside, Reason(N_("%(problem)s; it was set aside as %(key)s"), problem=message,
+                                             key=aside)))
         return True
 
     def check_summaries(self, limit=None):
@@ -278,15 +282,16 @@ class History:
         if entry.summary_problem is None:
             return
         key = GAME_PREFIX + entry.id
-        message = "saved game %s: %s; " % (entry.id, entry.summary_problem)
+        problem = entry.summary_problem
         note = NOTE_PREFIX + key
         entry.summary_problem = None
         try:
             self.store[key] = json.dumps(entry.to_json())
-            message += "corrected"
+            message = Reason(N_("saved game %(id)s: %(problem)s; corrected"), id=entry.id, problem=problem)
         except StorageFull:
-            message += "corrected here, but the storage is full: not saved"
-        self.problems.append((note, message))
+            message = Reason(N_("saved game %(id)s: %(problem)s; corrected here, but the storage is full: not "
+                                "saved"), id=entry.id, problem=problem)
+        self._problems.append((note, message))
 
     def _migrate_store(self):
         legacy = self.store.get(LEGACY_KEY)
@@ -399,7 +404,16 @@ class History:
         """Forget an entry that was set aside (a note: only the note, its game stays)."""
         if not key.startswith(NOTE_PREFIX):
             self._remove(key)
-        self.problems = [p for p in self.problems if p[0] != key]
+        self._problems = [p for p in self._problems if p[0] != key]
+
+    @property
+    def problems(self):
+        """(key, English message) of the entries set aside and the notes, as the records say them."""
+        return [(key, str(reason)) for key, reason in self._problems]
+
+    def problem_reasons(self):
+        """(key, Reason) of the same: what the history page says in its language."""
+        return list(self._problems)
 
     # -- files -------------------------------------------------------------
     def export_json(self):

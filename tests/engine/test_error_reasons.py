@@ -15,7 +15,7 @@ import pytest
 from kalah import i18n
 from kalah.errors import N_, KalahError, Reason
 from kalah.game.board import Board
-from kalah.library.history import StorageFull
+from kalah.library.history import ASIDE_PREFIX, GAME_PREFIX, History, StorageFull
 from kalah.library.history_import import read_import
 from kalah.library.links import parse_fragment
 from kalah.library.presets import parse_preset
@@ -90,6 +90,22 @@ def test_a_bad_link_a_refused_import_and_a_full_storage_in_french(in_french):
         assert (str(error), i18n.translated(error)) == (english, french)
     full = StorageFull(N_("browser storage is full"))
     assert (str(full), i18n.translated(full)) == ("browser storage is full", "le stockage du navigateur est plein")
+
+
+def test_an_unreadable_saved_game_is_reported_in_french_and_kept_in_english(in_french):
+    store = {GAME_PREFIX + "d": json.dumps({"v": 99, "id": "d"}),
+             GAME_PREFIX + "e": json.dumps({"v": 2, "id": "e", "record": {"rules": "kalah(6,4)", "moves": [9]}})}
+    history = History(store)
+    assert history.problems == [
+        (ASIDE_PREFIX + "d", "saved game d could not be read (a saved game is from a newer version of the site "
+                             "(schema 99; this page reads 2)); it was set aside"),
+        (ASIDE_PREFIX + "e", "saved game e could not be read (record: move 1 is 9, not a house 1..8 "
+                             "or 0 (swap)); it was set aside")]
+    assert [(key, i18n.translated(reason)) for key, reason in history.problem_reasons()] == [
+        (ASIDE_PREFIX + "d", "la partie enregistrée d est illisible (une partie enregistrée vient d'une version "
+                             "plus récente du site (schéma 99 ; cette page lit 2)) ; elle a été mise de côté"),
+        (ASIDE_PREFIX + "e", "la partie enregistrée e est illisible (enregistrement : le "
+                             "coup 1 est 9, pas une case 1..8 ni 0 (échange)) ; elle a été mise de côté")]
 
 
 def test_a_reason_without_a_translation_and_a_finished_text_show_the_english():

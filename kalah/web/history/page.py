@@ -156,8 +156,8 @@ class HistoryPage:
         box = by_id("problems")
         clear(box)
         by_id("problems-box").hidden = not self.history.problems
-        for key, message in self.history.problems:
-            item = el("li", message + " ")
+        for key, reason in self.history.problem_reasons():
+            item = el("li", translated(reason) + " ")
             label = _("Dismiss") if key.startswith(NOTE_PREFIX) else _("Discard it")
             item.appendChild(el("button", label, attrs={"type": "button", "data-discard": key}))
             box.appendChild(item)
