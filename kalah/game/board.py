@@ -252,7 +252,9 @@ class Board:
                 move = self.parse_move(move)
             except KalahError as error:
                 raise self._at_this_move(error)
-        self.check_move(move)
+        reason = self._why_illegal(move)   # check_move's test, one call less on the replays' hot path
+        if reason is not None:
+            raise self._at_this_move(reason)
         pits, side, clock, pie, swapped, _ = self._state
         rules = self.rules
         events = []
