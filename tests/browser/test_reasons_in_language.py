@@ -55,3 +55,15 @@ def test_a_page_that_cannot_start_says_so_in_french(page, site_url):
     # The refused bundle fails the page's fetch and then its Python: either is said, the error as it is.
     assert said[len(start):-len(again)] in ("TypeError: Failed to fetch",
                                             "son code Python a échoué (détails ci-dessous).")
+
+
+def test_an_unreadable_saved_game_is_reported_in_french(new_context, site_url, wait_for_python_ready):
+    context = new_context(locale="fr-FR")
+    # A saved game from a newer version of the site, stored before the page starts (not on about:blank).
+    context.add_init_script("""if (location.protocol.startsWith("http") && !localStorage.getItem('kalah.aside.d'))
+        localStorage.setItem('kalah.game.d', '{"v": 99, "id": "d"}');""")
+    page = open_page(context, site_url, "history.html", wait_for_python_ready)
+    page.wait_for_function("!document.getElementById('problems-box').hidden")
+    assert page.evaluate("[...document.querySelectorAll('#problems li')].map((item) => item.firstChild.textContent)") == [
+        "la partie enregistrée d est illisible (une partie enregistrée vient d'une version plus récente du site "
+        "(schéma 99 ; cette page lit 2)) ; elle a été mise de côté "]
