@@ -99,9 +99,14 @@ _ = gettext
 def translated(reason):
     """A KalahError's reason (or a Reason) in the page's language: its template from the catalog,
     the parameters that are reasons too translated in turn, the data in them (a move, a file
-    name) as they are. Anything else (a CPython error, a finished text) is shown as it is."""
+    name) as they are. Anything else (a CPython error, a finished text) is shown as it is, and so
+    is the English when the translation cannot be filled (a catalog that lost a placeholder, or an
+    error a student's bot made up): a reason never breaks the page that shows it."""
     if isinstance(reason, (KalahError, Reason)):
-        return render(gettext(reason.template), reason.params, translated)
+        try:
+            return render(gettext(reason.template), reason.params, translated)
+        except (KeyError, TypeError, ValueError):
+            return str(reason) if isinstance(reason, KalahError) else reason.template
     return str(reason)
 
 

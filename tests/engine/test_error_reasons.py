@@ -119,6 +119,18 @@ def test_a_reason_without_a_translation_and_a_finished_text_show_the_english():
         i18n.activate(i18n.ENGLISH)
 
 
+def test_a_translation_that_cannot_be_filled_shows_the_english():
+    error = raised(lambda: Board(position=MUST_FEED).push(1))
+    i18n.activate(i18n.Catalog("fr", {"%(where)s: %(reason)s": "%(lieu)s : %(reason)s"}))   # a lost placeholder
+    try:
+        assert i18n.translated(error) == str(error)
+        made_up = KalahError(N_("%(where)s: %(reason)s"), where="here", reason="why")
+        made_up.params = {"where": "here"}   # a hostile error's parts changed after it was made
+        assert i18n.translated(made_up) == "here: why"
+    finally:
+        i18n.activate(i18n.ENGLISH)
+
+
 def test_a_reason_built_beforehand_is_raised_whole():
     reason = Reason(N_("%(where)s: %(reason)s"), where=Reason(N_("move %(number)d"), number=3),
                     reason=Reason(N_("the game is over")))
