@@ -7,6 +7,7 @@ another language activates that language's catalog once, before it says anything
     from kalah.i18n import _, ngettext
     _("Undo")                                                 # "Annuler" once French is active
     ngettext("%(count)d seed", "%(count)d seeds", 5) % {"count": 5}
+    translated(error)                                         # a KalahError's reason (kalah/errors.py)
 
 The catalogs are gettext .po files (locale/<lang>/LC_MESSAGES/kalah.po, docs/translating.md),
 compiled by scripts/build/i18n.py into static/i18n/<lang>.json, which `load` reads: MicroPython's
