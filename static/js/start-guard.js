@@ -28,7 +28,7 @@
     if (document.documentElement.lang && document.documentElement.lang !== "en") {
       Promise.all([translate(message), translate(AGAIN)]).then(([said, again]) => {
         if (turn === latest) status.textContent = filled(said, values) + " " + again;
-      });
+      }).catch(() => { /* the English stays: a failure here must not be reported as the page's */ });
     }
   };
   const fail = (message, values = {}) => {
