@@ -224,6 +224,9 @@ class Board:
             N_("move %(number)d"), number=len(self.move_stack) + 1), reason=reason)
 
     def _why_illegal(self, move):
+        """The Reason `move` is not legal now, or None. As many lines run for a legal move as ran
+        before reasons were kept (no closing `return None`): a student's bot pays its work budget by
+        the line, in the engine too (tests/lab/test_work_count.py)."""
         side = self.turn
         if side is None:
             return Reason(N_("the game is over"))
@@ -240,7 +243,6 @@ class Board:
                 return Reason(N_("house %(house)d of %(side)s is empty"), house=move, side=SIDES[side])
             return Reason(N_("house %(house)d of %(side)s does not give the opponent seeds, and a move that "
                              "feeds them exists"), house=move, side=SIDES[side])
-        return None
 
     def push(self, move):
         """Play a move of the side to move; return its MoveReport.
@@ -359,32 +361,41 @@ def _is_count(text):
     return 0 < len(text) <= 6 and all(c in "0123456789" for c in text)
 
 
+# How a reason names a position text: "the position is ... characters", "position '...': ...".
+THE_POSITION = Reason(N_("the position"))
+AT_POSITION = N_("position '%(position)s'")
+
+
+def _at(at):
+    return Reason(AT_POSITION, **at)
+
+
 def parse_position(text):
     """(rules, pits, turn, clock, pie, swapped, outcome) from position text."""
-    check_text(text, "the position", MAX_POSITION)
+    check_text(text, THE_POSITION, MAX_POSITION)
     shown = text if len(text) <= 80 else text[:80] + "..."
-    where = Reason(N_("position '%(position)s'"), position=shown)
+    at = {"position": shown}   # made into a Reason (_at) only when a reason is raised
     fields = text.strip().split("/")
     if len(fields) < 3:
-        raise KalahError(N_("%(where)s: expected RULES/PITS/SIDE, e.g. %(example)s"), where=where,
+        raise KalahError(N_("%(where)s: expected RULES/PITS/SIDE, e.g. %(example)s"), where=_at(at),
                          example="kalah(6,4)/4,4,4,4,4,4,0,4,4,4,4,4,4,0/S")
     try:
         rules = find_rules(fields[0])
     except KalahError as error:
-        raise KalahError(N_("%(where)s: %(reason)s"), where=where, reason=error)
+        raise KalahError(N_("%(where)s: %(reason)s"), where=_at(at), reason=error)
     words = fields[1].split(",")
     if not all(_is_count(p.strip()) for p in words):
-        raise KalahError(N_("%(where)s: pits must be whole numbers (0 or more) separated by commas"), where=where)
+        raise KalahError(N_("%(where)s: pits must be whole numbers (0 or more) separated by commas"), where=_at(at))
     pits = tuple(int(p) for p in words)
     if len(pits) != rules.size:
-        raise KalahError(N_("%(where)s: %(rules)s has %(size)d pits, not %(count)d"), where=where, rules=rules.name,
+        raise KalahError(N_("%(where)s: %(rules)s has %(size)d pits, not %(count)d"), where=_at(at), rules=rules.name,
                          size=rules.size, count=len(pits))
     if sum(pits) != rules.total:
-        raise KalahError(N_("%(where)s: the pits hold %(count)d seeds, %(rules)s has %(total)d"), where=where,
+        raise KalahError(N_("%(where)s: the pits hold %(count)d seeds, %(rules)s has %(total)d"), where=_at(at),
                          count=sum(pits), rules=rules.name, total=rules.total)
     side = fields[2].strip().upper()
     if side not in ("S", "N", "-"):
-        raise KalahError(N_("%(where)s: the side to move must be S, N or - (over), not '%(side)s'"), where=where,
+        raise KalahError(N_("%(where)s: the side to move must be S, N or - (over), not '%(side)s'"), where=_at(at),
                          side=fields[2][:20])
     turn = None if side == "-" else SIDE_LETTERS.index(side)
     clock, pie, swapped = 0, PIE_OFF, False
@@ -393,7 +404,7 @@ def parse_position(text):
             clock = int(token[1:])
             if clock >= rules.move_limit and turn is not None:
                 raise KalahError(N_("%(where)s: %(clock)d plies without a capture reach the limit of %(limit)d, "
-                                    "so the game is over"), where=where, clock=clock, limit=rules.move_limit)
+                                    "so the game is over"), where=_at(at), clock=clock, limit=rules.move_limit)
         elif token == "pie" and rules.pie:
             pie = PIE_PENDING
         elif token == "swap" and rules.pie:
@@ -401,16 +412,16 @@ def parse_position(text):
         elif token == "swapped" and rules.pie:
             swapped = True
         else:
-            raise KalahError(N_("%(where)s: unknown field '%(field)s'"), where=where, field=token[:20])
+            raise KalahError(N_("%(where)s: unknown field '%(field)s'"), where=_at(at), field=token[:20])
     if turn is None and not rules.game_over(list(pits)):
         raise KalahError(N_("%(where)s: the side to move is '-' (game over), but the game goes on there"),
-                         where=where)
+                         where=_at(at))
     if turn is not None and rules.game_over(list(pits)):
-        raise KalahError(N_("%(where)s: the game is over there, so the side to move must be '-'"), where=where)
+        raise KalahError(N_("%(where)s: the game is over there, so the side to move must be '-'"), where=_at(at))
     outcome = None
     if turn is None:
         south, north = rules.stores
         outcome = Outcome.from_scores((pits[south], pits[north]), rules.termination(list(pits)))
     elif not rules.legal_moves(list(pits), turn):
-        raise KalahError(N_("%(where)s: %(side)s is to move but has no legal move"), where=where, side=SIDES[turn])
+        raise KalahError(N_("%(where)s: %(side)s is to move but has no legal move"), where=_at(at), side=SIDES[turn])
     return rules, pits, turn, clock, pie, swapped, outcome
