@@ -12,7 +12,7 @@ startswith, split, slices at the start).
 
 import json
 
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError, Reason
 
 MAX_LINK = 8000          # characters in a link's fragment
 MAX_POSITION = 1000      # characters in a position text
@@ -28,13 +28,18 @@ _RECURSION = getattr(__import__("builtins"), "RecursionError", RuntimeError)
 
 # (start of the text as decoded with replacement characters, what it is)
 SIGNATURES = (
-    ("\ufffdPNG", "a PNG image"),
-    ("GIF8", "a GIF image"),
-    ("%PDF-", "a PDF document"),
-    ("PK\x03\x04", "a ZIP archive"),
-    ("\x1f\ufffd", "a gzip archive"),
-    ("\x7fELF", "a program"),
+    ("\ufffdPNG", N_("a PNG image")),
+    ("GIF8", N_("a GIF image")),
+    ("%PDF-", N_("a PDF document")),
+    ("PK\x03\x04", N_("a ZIP archive")),
+    ("\x1f\ufffd", N_("a gzip archive")),
+    ("\x7fELF", N_("a program")),
 )
+
+# The units of a size too big to read, and a JSON error with no more to say (MicroPython's).
+CHARACTERS = N_("characters")
+BYTES = N_("bytes")
+SYNTAX_ERROR = N_("syntax error")
 
 
 def grouped(number):
@@ -48,11 +53,14 @@ def grouped(number):
     return ",".join(groups)
 
 
-def too_long(what, size, cap, unit="characters"):
-    """The KalahError for an input over its cap; `what` is 'the record', 'the file', ..."""
-    verb = "are" if what.endswith("s") and not what.endswith("ss") else "is"
-    return KalahError("%s %s %s %s; the most this site reads is %s" % (what, verb, grouped(size), unit,
-                                                                      grouped(cap)))
+def too_long(what, size, cap, unit=CHARACTERS):
+    """The KalahError for an input over its cap; `what` is 'the record', 'the file', ... (text, or
+    a Reason for the pages to translate), `unit` CHARACTERS or BYTES."""
+    named = str(what)
+    template = (N_("%(what)s are %(size)s %(unit)s; the most this site reads is %(most)s")
+                if named.endswith("s") and not named.endswith("ss") else
+                N_("%(what)s is %(size)s %(unit)s; the most this site reads is %(most)s"))
+    return KalahError(template, what=what, size=grouped(size), unit=Reason(unit), most=grouped(cap))
 
 
 def check_text(value, what, cap, where=None):
@@ -61,13 +69,16 @@ def check_text(value, what, cap, where=None):
     `what` names it in the message ('the record'); `where` prefixes it
     ('PGN: ...'). Returns the length (computed once: it is linear in MicroPython).
     """
-    prefix = "" if where is None else where + ": "
+    problem = None
     if not isinstance(value, str):
-        raise KalahError("%s%s must be text, not %s" % (prefix, what, _type_name(value)))
-    size = len(value)
-    if size > cap:
-        raise KalahError(prefix + str(too_long(what, size, cap)))
-    return size
+        problem = KalahError(N_("%(what)s must be text, not %(type)s"), what=what, type=_type_name(value))
+    elif len(value) > cap:
+        problem = too_long(what, len(value), cap)
+    if problem is None:
+        return len(value)
+    if where is None:
+        raise problem
+    raise KalahError(N_("%(where)s: %(reason)s"), where=where, reason=problem)
 
 
 BOM = "\ufeff"
@@ -86,8 +97,8 @@ def check_encodable(text, what):
     try:
         text.encode("utf-8")
     except UnicodeError as error:
-        raise KalahError("%s is not valid text: a lone surrogate (\\u%04x) at character %d"
-                         % (what, ord(text[error.start]), error.start + 1))
+        raise KalahError(N_("%(what)s is not valid text: a lone surrogate (%(code)s) at character %(at)d"),
+                         what=what, code="\\u%04x" % ord(text[error.start]), at=error.start + 1)
 
 
 def binary_kind(text):
@@ -97,11 +108,11 @@ def binary_kind(text):
         if head.startswith(start):
             return kind
     if head.startswith("\ufffd\ufffd\ufffd") and ("JFIF" in head or "Exif" in head):
-        return "a JPEG image"
+        return N_("a JPEG image")
     if head.startswith("RIFF") and "WEBP" in head:
-        return "a WebP image"
+        return N_("a WebP image")
     if "\x00" in text:
-        return "binary data, not text"
+        return N_("binary data, not text")
     return None
 
 
@@ -109,7 +120,7 @@ def check_not_binary(text, message):
     """KalahError '<message>: it looks like a PNG image' when the text is a binary file."""
     kind = binary_kind(text)
     if kind is not None:
-        raise KalahError("%s: it looks like %s" % (message, kind))
+        raise KalahError(N_("%(what)s: it looks like %(kind)s"), what=message, kind=Reason(kind))
 
 
 def load_json(text):
@@ -120,7 +131,7 @@ def load_json(text):
     except _RECURSION:
         raise too_deep()
     except ValueError as error:
-        raise KalahError("not valid JSON: %s" % json_error_text(error))
+        raise KalahError(N_("not valid JSON: %(reason)s"), reason=json_error_text(error))
     check_depth(data)
     return data
 
@@ -131,13 +142,13 @@ def json_error_text(error):
     line = getattr(error, "lineno", None)
     if message is not None and line is not None:
         return "%s at line %d column %d" % (message, line, error.colno)
-    text = str(error.args[0]) if error.args else "syntax error"
-    return "syntax error" if text == "syntax error in JSON" else text
+    text = str(error.args[0]) if error.args else SYNTAX_ERROR
+    return Reason(SYNTAX_ERROR) if text in (SYNTAX_ERROR, "syntax error in JSON") else text
 
 
 def too_deep():
-    return KalahError("the JSON is nested more than %d levels deep; the most this site reads is %d"
-                      % (MAX_DEPTH, MAX_DEPTH))
+    return KalahError(N_("the JSON is nested more than %(depth)d levels deep; the most this site reads is "
+                         "%(most)d"), depth=MAX_DEPTH, most=MAX_DEPTH)
 
 
 def check_depth(data, limit=MAX_DEPTH):

@@ -9,9 +9,11 @@
 The command line, the pages (the play page's choices and its computer, the
 lab's players), preset links and the lab read these lists; kalah.ai.players
 makes the players they name (kalah.ai.reference the reference ones). Plain
-data with no imports, so that a page lists the players without loading the
-search.
+data (its words marked for the catalogs, translated where shown: docs/translating.md), so that a
+page lists the players without loading the search.
 """
+
+from kalah.errors import N_
 
 # The kinds of computer player.
 REFERENCE = "reference"   # the seed assignments' yardsticks (kalah.ai.reference): quick enough for
@@ -25,11 +27,11 @@ NAMES = REFERENCE_NAMES + LEVEL_NAMES + (PERFECT,)
 
 # What the pages call the players that are not levels (a level is called by its number and strength).
 TITLES = {
-    PERFECT: "perfect play",
-    "random": "random moves",
-    "first": "first legal house",
-    "rightmost": "rightmost house",
-    "greedy": "greedy (best single move)",
+    PERFECT: N_("perfect play"),
+    "random": N_("random moves"),
+    "first": N_("first legal house"),
+    "rightmost": N_("rightmost house"),
+    "greedy": N_("greedy (best single move)"),
 }
 
 # How strong each level is, on one Elo-style scale with the reference players (random = 0),
@@ -39,14 +41,14 @@ TITLES = {
 # greedy alike (80%): they say how they did against the level below (its "each level against the
 # next" line), so that each says something of its own.
 LEVEL_STRENGTH = {  # scripts/bench/ratings.py --games 20 --nodes 100000 (the count-table evaluation)
-    "level1": ("first steps", 358, "beats rightmost house, loses to greedy"),
-    "level2": ("novice", 556, "beats every reference player (55% against greedy)"),
-    "level3": ("beginner", 645, "beats every reference player (57% against greedy)"),
-    "level4": ("casual", 771, "beats every reference player (88% against greedy)"),
-    "level5": ("club player", 828, "beats every reference player and level 4 (62%)"),
-    "level6": ("strong", 908, "beats every reference player and level 5 (57%)"),
-    "level7": ("expert", 939, "beats every reference player; even with level 6 (50%)"),
-    "level8": ("master", 995, "beats every reference player (98% against greedy)"),
+    "level1": (N_("first steps"), 358, N_("beats rightmost house, loses to greedy")),
+    "level2": (N_("novice"), 556, N_("beats every reference player (55% against greedy)")),
+    "level3": (N_("beginner"), 645, N_("beats every reference player (57% against greedy)")),
+    "level4": (N_("casual"), 771, N_("beats every reference player (88% against greedy)")),
+    "level5": (N_("club player"), 828, N_("beats every reference player and level 4 (62%)")),
+    "level6": (N_("strong"), 908, N_("beats every reference player and level 5 (57%)")),
+    "level7": (N_("expert"), 939, N_("beats every reference player; even with level 6 (50%)")),
+    "level8": (N_("master"), 995, N_("beats every reference player (98% against greedy)")),
 }
 REFERENCE_RATINGS = {"random": 0, "first": -24, "rightmost": 154, "greedy": 558}  # the same run's
 

@@ -6,7 +6,7 @@ Both forms parse; a letter of the wrong side is an error that says so.
 One turn's moves (extra turns) are joined with '-' for display: 'C-F'.
 """
 
-from kalah.errors import KalahError
+from kalah.errors import N_, SIDES, KalahError
 from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH, SWAP
 
 SWAP_WORDS = ("swap", "pie")
@@ -40,21 +40,21 @@ def parse_move(rules, side, text):
         return SWAP
     if token and all(c in "0123456789" for c in token):
         if len(token) > 3 or not 1 <= int(token) <= m:
-            raise KalahError("'%s' is not a house: houses are 1..%d" % (_clip(token), m))
+            raise KalahError(N_("'%(move)s' is not a house: houses are 1..%(houses)d"), move=_clip(token), houses=m)
         return int(token)
     token = _clip(token)
     if len(token) == 1 and token.isalpha():
         letters = "ABCDEFGH"[:m]
         if token.upper() not in letters:
-            raise KalahError("'%s' is not a house: %s's houses are %s" % (
-                token, SIDE_NAMES[side], _letter_range(side, m)))
+            raise KalahError(N_("'%(move)s' is not a house: %(side)s's houses are %(letters)s"), move=token,
+                             side=SIDES[side], letters=_letter_range(side, m))
         if (token.isupper()) != (side == SOUTH):
             owner = SOUTH if token.isupper() else NORTH
-            raise KalahError("'%s' is a house of %s, but %s is to move (houses %s)" % (
-                token, SIDE_NAMES[owner], SIDE_NAMES[side], _letter_range(side, m)))
+            raise KalahError(N_("'%(move)s' is a house of %(owner)s, but %(side)s is to move (houses %(letters)s)"),
+                             move=token, owner=SIDES[owner], side=SIDES[side], letters=_letter_range(side, m))
         return letters.index(token.upper()) + 1
-    raise KalahError("'%s' is not a move: give a house number 1..%d or a letter %s" % (
-        token, m, _letter_range(side, m)))
+    raise KalahError(N_("'%(move)s' is not a move: give a house number 1..%(houses)d or a letter %(letters)s"),
+                     move=token, houses=m, letters=_letter_range(side, m))
 
 
 def _clip(text):

@@ -12,7 +12,7 @@ command's JSON (its doc gives the fields).
 """
 
 from kalah.game.board import Board
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError
 from kalah.game.rules import SIDE_LETTERS
 
 
@@ -51,7 +51,8 @@ class Replay:
         board = self.board
         for index, token in enumerate(tokens):
             if board.turn is None:
-                raise KalahError("move %d ('%s'): the game is over" % (index + 1, token[:20]))
+                raise KalahError(N_("move %(number)d ('%(move)s'): the game is over"), number=index + 1,
+                                 move=token[:20])
             try:
                 report = board.push(token)
             except KalahError as error:

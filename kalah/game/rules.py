@@ -16,7 +16,7 @@ The hooks are written for speed as well as clarity, because the search calls
 origin, and whole laps are added at once.
 """
 
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError
 
 SOUTH = 0
 NORTH = 1
@@ -111,19 +111,21 @@ class Rules:
         houses = m if houses is None else houses
         seeds = n if seeds is None else seeds
         if not 1 <= houses <= MAX_HOUSES:
-            raise KalahError("%s: houses must be 1..%d, not %d" % (self.family, MAX_HOUSES, houses))
+            raise KalahError(N_("%(rules)s: houses must be 1..%(most)d, not %(houses)d"), rules=self.family,
+                             most=MAX_HOUSES, houses=houses)
         if not 1 <= seeds <= MAX_SEEDS:
-            raise KalahError("%s: seeds must be 1..%d, not %d" % (self.family, MAX_SEEDS, seeds))
+            raise KalahError(N_("%(rules)s: seeds must be 1..%(most)d, not %(seeds)d"), rules=self.family,
+                             most=MAX_SEEDS, seeds=seeds)
         for option in options:
             if option not in self.allowed_options:
-                raise KalahError("%s does not take the option '%s' (it takes: %s)" % (
-                    self.family, option, ", ".join(self.allowed_options) or "none"))
+                raise KalahError(N_("%(rules)s does not take the option '%(option)s' (it takes: %(options)s)"),
+                                 rules=self.family, option=option, options=", ".join(self.allowed_options) or "none")
         if move_limit is not None:
             if self.move_limit is None:
-                raise KalahError("%s has no move limit to set" % self.family)
+                raise KalahError(N_("%(rules)s has no move limit to set"), rules=self.family)
             if not MIN_LIMIT <= move_limit <= MAX_LIMIT:
-                raise KalahError("%s: the move limit must be %d..%d plies, not %d" % (
-                    self.family, MIN_LIMIT, MAX_LIMIT, move_limit))
+                raise KalahError(N_("%(rules)s: the move limit must be %(least)d..%(most)d plies, not %(limit)d"),
+                                 rules=self.family, least=MIN_LIMIT, most=MAX_LIMIT, limit=move_limit)
             self.move_limit = move_limit
         self.houses = houses
         self.seeds = seeds
@@ -158,7 +160,7 @@ class Rules:
         """Why `tool` does not model this rule set, or None when it does: words that follow
         the tool's name in a message ("does not model the option 'gamelink'")."""
         if tool not in TOOLS:
-            raise KalahError("unknown tool '%s' (tools: %s)" % (tool, ", ".join(TOOLS)))
+            raise KalahError(N_("unknown tool '%(tool)s' (tools: %(tools)s)"), tool=tool, tools=", ".join(TOOLS))
         if tool not in self.models:
             return "models only %s, not %s" % (
                 " and ".join(family.title for family in FAMILIES if tool in family.models), self.title)
@@ -566,11 +568,12 @@ def known_names():
 def _parse_size(text, name):
     inside = text[1:-1].split(",")
     if not (text.startswith("(") and text.endswith(")")) or len(inside) != 2:
-        raise KalahError("rule set '%s': the size must be written (houses,seeds), e.g. kalah(6,4)" % name)
+        raise KalahError(N_("rule set '%(name)s': the size must be written (houses,seeds), e.g. kalah(6,4)"),
+                         name=name)
     try:
         return int(inside[0].strip()), int(inside[1].strip())
     except ValueError:
-        raise KalahError("rule set '%s': houses and seeds must be whole numbers" % name)
+        raise KalahError(N_("rule set '%(name)s': houses and seeds must be whole numbers"), name=name)
 
 
 _cache = {}
@@ -585,9 +588,10 @@ def find_rules(name=DEFAULT_RULES):
     if isinstance(name, Rules):
         return name
     if not isinstance(name, str):
-        raise KalahError("a rule set name must be text, not %s" % type(name).__name__)
+        raise KalahError(N_("a rule set name must be text, not %(type)s"), type=type(name).__name__)
     if len(name) > 80:
-        raise KalahError("unknown rule set '%s...'; known: %s" % (name[:40], ", ".join(known_names())))
+        raise KalahError(N_("unknown rule set '%(name)s'; known: %(known)s"), name=name[:40] + "...",
+                         known=", ".join(known_names()))
     key = name.strip().lower().replace(" ", "")
     if key in _cache:
         return _cache[key]
@@ -600,21 +604,21 @@ def find_rules(name=DEFAULT_RULES):
         head = head[:at]
     family = _family(head)
     if family is None:
-        raise KalahError("unknown rule set '%s'; known: %s" % (name, ", ".join(known_names())))
+        raise KalahError(N_("unknown rule set '%(name)s'; known: %(known)s"), name=name, known=", ".join(known_names()))
     options = []
     limit = None
     for word in parts[1:]:
         if word.startswith("limit") and family.move_limit is not None:
             digits = word[5:].lstrip("=")
             if not digits or len(digits) > 6 or not all(c in "0123456789" for c in digits):
-                raise KalahError("rule set '%s': the move limit is written limitN, e.g. %s+limit200"
-                                 % (name, family.family))
+                raise KalahError(N_("rule set '%(name)s': the move limit is written limitN, e.g. %(example)s"),
+                                 name=name, example=family.family + "+limit200")
             limit = int(digits)
             continue
         option = option_named(word)
         if option is None:
-            raise KalahError("rule set '%s': unknown option '%s' (options: %s)" % (
-                name, word, ", ".join(OPTIONS)))
+            raise KalahError(N_("rule set '%(name)s': unknown option '%(option)s' (options: %(options)s)"), name=name,
+                             option=word, options=", ".join(OPTIONS))
         options.append(option.name)
     houses, seeds = size or (None, None)
     if limit is None:

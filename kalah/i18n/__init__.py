@@ -7,6 +7,7 @@ another language activates that language's catalog once, before it says anything
     from kalah.i18n import _, ngettext
     _("Undo")                                                 # "Annuler" once French is active
     ngettext("%(count)d seed", "%(count)d seeds", 5) % {"count": 5}
+    translated(error)                                         # a KalahError's reason (kalah/errors.py)
 
 The catalogs are gettext .po files (locale/<lang>/LC_MESSAGES/kalah.po, docs/translating.md),
 compiled by scripts/build/i18n.py into static/i18n/<lang>.json, which `load` reads: MicroPython's
@@ -14,6 +15,7 @@ json module is C, so a catalog is one call, where a .mo file would be parsed in 
 a time. Plain Python that runs under MicroPython too.
 """
 
+from kalah.errors import N_, SIDES, KalahError, Reason, render
 from kalah.i18n.plurals import PLURAL_RULES
 
 SOURCE = "en"
@@ -92,12 +94,21 @@ def ngettext(singular, plural, count):
     return _active.ngettext(singular, plural, count)
 
 
-def N_(message):
-    """Marks a message for extraction where it is defined (a table), translated where it is shown."""
-    return message
-
-
 _ = gettext
+
+
+def translated(reason):
+    """A KalahError's reason (or a Reason) in the page's language: its template from the catalog,
+    the parameters that are reasons too translated in turn, the data in them (a move, a file
+    name) as they are. Anything else (a CPython error, a finished text) is shown as it is, and so
+    is the English when the translation cannot be filled (a catalog that lost a placeholder, or an
+    error a student's bot made up): a reason never breaks the page that shows it."""
+    if isinstance(reason, (KalahError, Reason)):
+        try:
+            return render(gettext(reason.template), reason.params, translated)
+        except (KeyError, TypeError, ValueError):
+            return str(reason) if isinstance(reason, KalahError) else reason.template
+    return str(reason)
 
 
 def without_language(fragment):
@@ -114,12 +125,12 @@ def without_language(fragment):
 
 # The game's words every page says (the narration, the board's names): the sides as people read
 # them (kalah.game.rules.SIDE_NAMES are the records' words, never translated) and a count of seeds.
-SIDE_WORDS = (N_("South"), N_("North"))
+SIDE_WORDS = tuple(side.template for side in SIDES)
 
 
 def side_word(side):
     """'South' or 'North' (side 0 or 1) in the page's language."""
-    return gettext(SIDE_WORDS[side])
+    return translated(SIDES[side])
 
 
 def seeds_text(count):

@@ -6,7 +6,7 @@ carry the preset games. Pure Python, MicroPython-safe.
     fields = read_fields("#rules=owari", ("rules", "south"), "game setup", 300)   # {'rules': 'owari'}
 """
 
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError
 from kalah.i18n import without_language
 
 HEX = "0123456789abcdefABCDEF"
@@ -30,10 +30,10 @@ def unescape(text):
     for part in parts[1:]:
         code = part[:2]
         if len(code) != 2 or code[0] not in HEX or code[1] not in HEX:
-            raise KalahError("the link has a broken %%-escape near '%s'" % clip("%" + code))
+            raise KalahError(N_("the link has a broken %%-escape near '%(text)s'"), text=clip("%" + code))
         value = int(code, 16)
         if value < 32 or value > 126:
-            raise KalahError("the link holds a character no game setup has (%%%s)" % code)
+            raise KalahError(N_("the link holds a character no game setup has (%(escape)s)"), escape="%" + code)
         out.append(chr(value))
         out.append(part[2:])
     return "".join(out)
@@ -46,29 +46,31 @@ def clip(text, length=20):
 def read_fields(fragment, keys, what, limit):
     """{key: value} of a fragment `key=value&...` (with or without its '#'), each key one of
     `keys` at most once, percent-escapes decoded; KalahError names what is wrong, calling the
-    fragment's content `what` ("game setup")."""
+    fragment's content `what` (a Reason, Reason(N_("game setup")), for the pages to translate)."""
     if not isinstance(fragment, str):
-        raise KalahError("a %s link must be text" % what)
+        raise KalahError(N_("a %(what)s link must be text"), what=what)
     fragment = without_language(fragment)
     if fragment.startswith("#"):
         fragment = fragment[1:]
     if not fragment:
-        raise KalahError("the link holds no %s (its part after '#' is empty)" % what)
+        raise KalahError(N_("the link holds no %(what)s (its part after '#' is empty)"), what=what)
     if len(fragment) > limit:
-        raise KalahError("the %s is too long (%d characters; at most %d)" % (what, len(fragment), limit))
+        raise KalahError(N_("the %(what)s is too long (%(length)d characters; at most %(limit)d)"), what=what,
+                         length=len(fragment), limit=limit)
     fields = {}
     for part in fragment.split("&"):
         if not part:
             continue
         if "=" not in part:
-            raise KalahError("'%s' is not key=value (keys: %s)" % (clip(unescape(part)), ", ".join(keys)))
+            raise KalahError(N_("'%(part)s' is not key=value (keys: %(keys)s)"), part=clip(unescape(part)),
+                             keys=", ".join(keys))
         key, value = part.split("=", 1)
         key = unescape(key).strip().lower()
         if key not in keys:
-            raise KalahError("unknown setting '%s' (known: %s)" % (clip(key), ", ".join(keys)))
+            raise KalahError(N_("unknown setting '%(key)s' (known: %(keys)s)"), key=clip(key), keys=", ".join(keys))
         if key in fields:
-            raise KalahError("the setting '%s' is given twice" % key)
+            raise KalahError(N_("the setting '%(key)s' is given twice"), key=key)
         fields[key] = unescape(value).strip()
     if not fields:
-        raise KalahError("the link holds no %s" % what)
+        raise KalahError(N_("the link holds no %(what)s"), what=what)
     return fields

@@ -27,7 +27,7 @@ replaced by the facts the moves give, rewritten and reported.
 
 import json
 
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError, Reason
 from kalah.input_guards import MAX_IMPORT, MAX_STORED, check_text, load_json
 from kalah.records.identity import fingerprint, game_id, player_name, valid_id
 from kalah.records.record import Record
@@ -98,14 +98,14 @@ class Entry:
         self.id = gid
         moves = raw.get("moves")
         if not isinstance(moves, list) or summary.get("moves") != len(moves):
-            raise KalahError("its summary does not match its record")
+            raise KalahError(N_("its summary does not match its record"))
         for name in ("status", "south", "north", "rules", "date", "result", "fingerprint"):
             value = summary.get(name)
             if not isinstance(value, str) or len(value) > 300:
-                raise KalahError("its summary has no valid '%s'" % name)
+                raise KalahError(N_("its summary has no valid '%(field)s'"), field=name)
             setattr(self, name, value)
         if self.status not in STATUSES or summary.get("winner") not in (0, 1, None):
-            raise KalahError("its summary has no valid status or winner")
+            raise KalahError(N_("its summary has no valid status or winner"))
         self.moves = len(moves)
         self.winner = summary.get("winner")
 
@@ -118,8 +118,8 @@ class Entry:
             self._summarize(record)
             self._record = record
             if self.summary() != stored:
-                self.summary_problem = "its stored summary said '%s' but its moves give '%s'" % (
-                    said, self.result_text())
+                self.summary_problem = Reason(N_("its stored summary said '%(said)s' but its moves give "
+                                                 "'%(actual)s'"), said=said, actual=self.result_text())
         return self._record
 
     summary_problem = None    # set when the stored summary contradicted the replayed moves
@@ -157,16 +157,16 @@ def entry_from_json(data, trust_summary=False):
     now (this browser's own storage; never for a file from elsewhere).
     """
     if not isinstance(data, dict):
-        raise KalahError("a saved game must be a JSON object")
+        raise KalahError(N_("a saved game must be a JSON object"))
     data = migrate_entry(data)
     saved = data.get("saved", 0)
     writer = data.get("writer", "")
     if (not isinstance(saved, (int, float)) or isinstance(saved, bool) or not -1e15 < saved < 1e15
             or not isinstance(writer, str)):
-        raise KalahError("a saved game's 'saved' must be a time in milliseconds and 'writer' text")
+        raise KalahError(N_("a saved game's 'saved' must be a time in milliseconds and 'writer' text"))
     raw = data.get("record")
     if not isinstance(raw, dict):
-        raise KalahError("a saved game has no record")
+        raise KalahError(N_("a saved game has no record"))
     stored_id = data.get("id")
     summary = data.get("summary")
     if trust_summary and isinstance(summary, dict) and isinstance(stored_id, str) and valid_id(stored_id):
@@ -181,10 +181,10 @@ def migrate_entry(data):
     """Bring one stored entry to the current schema, step by step."""
     version = data.get("v", 1)
     if not isinstance(version, int) or version < 1:
-        raise KalahError("a saved game has no valid schema version")
+        raise KalahError(N_("a saved game has no valid schema version"))
     if version > SCHEMA:
-        raise KalahError("a saved game is from a newer version of the site (schema %d; this page reads %d)"
-                         % (version, SCHEMA))
+        raise KalahError(N_("a saved game is from a newer version of the site (schema %(schema)d; this page reads "
+                            "%(known)d)"), schema=version, known=SCHEMA)
     if version == 1:
         # Schema 1 entries were the bare record with the save time inside it.
         record = dict(data)
@@ -202,7 +202,7 @@ class History:
         """load=False: only to save games (the play page after every move), without reading the others."""
         self.store = store
         self.entries = {}    # id -> Entry
-        self.problems = []   # (key, message) of entries set aside, and notes (NOTE_PREFIX)
+        self._problems = []   # (key, Reason) of entries set aside, and notes (NOTE_PREFIX)
         self.unreplayable = set()   # ids of listed games whose moves do not replay (check_summaries)
         if load:
             self.load()
@@ -212,21 +212,21 @@ class History:
     # -- reading -----------------------------------------------------------
     def load(self):
         self.entries = {}
-        self.problems = []
+        self._problems = []
         self._migrate_store()
-        reported = set(key for key, _ in self.problems)     # set aside by the migration just now
+        reported = set(key for key, _ in self._problems)     # set aside by the migration just now
         for key in sorted(self.store.keys()):
             if key.startswith(GAME_PREFIX):
                 self._load_one(key)
             elif key.startswith(ASIDE_PREFIX) and key not in reported:
-                self.problems.append((key, "set aside earlier: it could not be read"))
+                self._problems.append((key, Reason(N_("set aside earlier: it could not be read"))))
 
     def _load_one(self, key):
         text = self.store.get(key)
         try:
             entry = entry_from_json(read_stored(text), trust_summary=True)
             if GAME_PREFIX + entry.id != key:
-                raise KalahError("its id does not match its key")
+                raise KalahError(N_("its id does not match its key"))
         except (KalahError, ValueError, TypeError, KeyError, AttributeError, IndexError) as error:
             self._set_aside(key, text, error)
             return
@@ -234,29 +234,33 @@ class History:
 
     def _set_aside(self, key, text, error):
         aside = ASIDE_PREFIX + key[len(GAME_PREFIX):]
-        message = "saved game %s could not be read (%s); it was set aside" % (
-            key[len(GAME_PREFIX):], error_text(error))
+        game = key[len(GAME_PREFIX):]
+        message = Reason(N_("saved game %(id)s could not be read (%(reason)s); it was set aside"), id=game,
+                         reason=within(error))
         try:
             self.store[aside] = text if isinstance(text, str) else repr(text)
             del self.store[key]
         except StorageFull:
             aside = key  # no room to move it: leave it where it is, still reported
-            message = "saved game %s could not be read (%s)" % (key[len(GAME_PREFIX):], error_text(error))
-        self.problems.append((aside, message))
+            message = Reason(N_("saved game %(id)s could not be read (%(reason)s)"), id=game, reason=within(error))
+        self._problems.append((aside, message))
         return aside != key
 
     def _set_legacy_game_aside(self, number, data, error):
         """Keep game `number` of the old history (unreadable) under its own aside key; False
         when there is no room (the old history is then kept whole, and this said)."""
         aside = ASIDE_PREFIX + "legacy-%d" % number
-        message = "game %d of the old history could not be read (%s)" % (number, error_text(error))
+        message = Reason(N_("game %(number)d of the old history could not be read (%(reason)s)"), number=number,
+                         reason=within(error))
         try:
             self.store[aside] = json.dumps(data)
         except StorageFull:
-            self.problems.append((LEGACY_KEY, message + "; no room to set it aside: the old history is kept "
-                                  "as it was under %s" % LEGACY_KEY))
+            self._problems.append((LEGACY_KEY, Reason(N_("%(problem)s; no room to set it aside: the old history "
+                                                         "is kept as it was under %(key)s"), problem=message,
+                                                      key=LEGACY_KEY)))
             return False
-        self.problems.append((aside, message + "; it was set aside as %s" % aside))
+        self._problems.append((aside, Reason(N_("%(problem)s; it was set aside as %(key)s"), problem=message,
+                                             key=aside)))
         return True
 
     def check_summaries(self, limit=None):
@@ -278,24 +282,25 @@ class History:
         if entry.summary_problem is None:
             return
         key = GAME_PREFIX + entry.id
-        message = "saved game %s: %s; " % (entry.id, entry.summary_problem)
+        problem = entry.summary_problem
         note = NOTE_PREFIX + key
         entry.summary_problem = None
         try:
             self.store[key] = json.dumps(entry.to_json())
-            message += "corrected"
+            message = Reason(N_("saved game %(id)s: %(problem)s; corrected"), id=entry.id, problem=problem)
         except StorageFull:
-            message += "corrected here, but the storage is full: not saved"
-        self.problems.append((note, message))
+            message = Reason(N_("saved game %(id)s: %(problem)s; corrected here, but the storage is full: not "
+                                "saved"), id=entry.id, problem=problem)
+        self._problems.append((note, message))
 
     def _migrate_store(self):
         legacy = self.store.get(LEGACY_KEY)
         if legacy is not None:
             try:
-                check_text(legacy, "the old history", MAX_IMPORT)
+                check_text(legacy, Reason(N_("the old history")), MAX_IMPORT)
                 games = load_json(legacy)
                 if not isinstance(games, list):
-                    raise KalahError("the old history is not a list")
+                    raise KalahError(N_("the old history is not a list"))
             except (KalahError, ValueError) as error:
                 if self._set_aside(GAME_PREFIX + "legacy", legacy, error):
                     self._remove(LEGACY_KEY)
@@ -387,7 +392,7 @@ class History:
         """Remove a game; return its Entry so that `restore` can undo."""
         entry = self.entries.pop(game, None)
         if entry is None:
-            raise KalahError("no saved game %s" % game)
+            raise KalahError(N_("no saved game %(id)s"), id=game)
         self._remove(GAME_PREFIX + game)
         return entry
 
@@ -399,7 +404,16 @@ class History:
         """Forget an entry that was set aside (a note: only the note, its game stays)."""
         if not key.startswith(NOTE_PREFIX):
             self._remove(key)
-        self.problems = [p for p in self.problems if p[0] != key]
+        self._problems = [p for p in self._problems if p[0] != key]
+
+    @property
+    def problems(self):
+        """(key, English message) of the entries set aside and the notes, as the records say them."""
+        return [(key, str(reason)) for key, reason in self._problems]
+
+    def problem_reasons(self):
+        """(key, Reason) of the same: what the history page says in its language."""
+        return list(self._problems)
 
     # -- files -------------------------------------------------------------
     def export_json(self):
@@ -453,8 +467,8 @@ class History:
         try:
             self.restore(entry)
         except StorageFull:
-            raise StorageFull("browser storage is full: %d games were imported before it filled up, "
-                              "the others were not" % (counts[0] + counts[1]))
+            raise StorageFull(N_("browser storage is full: %(count)d games were imported before it filled up, "
+                                 "the others were not"), count=counts[0] + counts[1])
         counts[kind] += 1
         known[entry.fingerprint] = entry.id
 
@@ -492,7 +506,7 @@ class History:
             "moves": lambda e: (e.moves, e.date, e.id),
         }
         if sort not in keys:
-            raise KalahError("cannot sort by '%s' (sort by: %s)" % (sort, ", ".join(sorted(keys))))
+            raise KalahError(N_("cannot sort by '%(key)s' (sort by: %(keys)s)"), key=sort, keys=", ".join(sorted(keys)))
         return spread_sorted(rows, keys[sort], descending)
 
     def rule_sets(self):
@@ -575,7 +589,14 @@ def error_text(error):
     return text[:200]
 
 
+def within(error):
+    """A KalahError as the reason inside another's ('game 3 of the file: <reason>'): itself, for
+    the pages to translate, or its English clipped as error_text clips it when it is that long."""
+    text = error_text(error)
+    return error if isinstance(error, KalahError) and text == str(error) else text
+
+
 def read_stored(text):
     """The JSON value of a stored entry; KalahError when it is too long, not JSON or nested too deeply."""
-    check_text(text, "the saved game", MAX_STORED)
+    check_text(text, Reason(N_("the saved game")), MAX_STORED)
     return load_json(text)

@@ -17,16 +17,17 @@ not read.
 
 import json
 
-from kalah.errors import KalahError
-from kalah.library.history import EXPORT_FORMAT, SCHEMA, Entry, entry_from_json, error_text
-from kalah.input_guards import (MAX_IMPORT, check_encodable, check_not_binary, check_text,
+from kalah.errors import N_, KalahError, Reason
+from kalah.library.history import EXPORT_FORMAT, SCHEMA, Entry, entry_from_json, within
+from kalah.input_guards import (MAX_IMPORT, SYNTAX_ERROR, check_encodable, check_not_binary, check_text,
                                 load_json, too_deep, without_bom)
 from kalah.library.json_split import JsonSplitter
 from kalah.library.links import link_fragment, parse_fragment
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 
-NOT_A_RECORD = "this file is not a game record or history export"
+NOT_A_RECORD = Reason(N_("this file is not a game record or history export"))
+THE_FILE = Reason(N_("the file"))
 _RECURSION = getattr(__import__("builtins"), "RecursionError", RuntimeError)
 
 
@@ -46,8 +47,8 @@ def import_steps(text, entries, progress=None):
         progress = [0, 0]
     # Each pass over the whole text is a step of its own: for a 600 kB file each takes
     # 1-5 ms under the page's MicroPython, together (with the splitter's start) 30.
-    check_text(text, "the file", MAX_IMPORT)
-    check_encodable(text, "the file")
+    check_text(text, THE_FILE, MAX_IMPORT)
+    check_encodable(text, THE_FILE)
     text = without_bom(text)
     yield
     check_not_binary(text, NOT_A_RECORD)
@@ -55,7 +56,7 @@ def import_steps(text, entries, progress=None):
     stripped = text.strip()
     yield
     if not stripped:
-        raise KalahError("there is nothing to import (it is empty)")
+        raise KalahError(N_("there is nothing to import (it is empty)"))
     fragment = link_fragment(stripped)
     if fragment is not None:   # the site's own share or embed link, or its embed code
         progress[1] = 1
@@ -84,8 +85,8 @@ def import_steps(text, entries, progress=None):
 def _linked_record(fragment):
     link = parse_fragment(fragment)
     if link.record is None:
-        raise KalahError("this link opens a game of the history of the browser that made it (l=%s), "
-                         "not a game record; share the game from its replay page instead" % link.local_id)
+        raise KalahError(N_("this link opens a game of the history of the browser that made it (l=%(id)s), "
+                            "not a game record; share the game from its replay page instead"), id=link.local_id)
     return link.record
 
 
@@ -138,7 +139,8 @@ def _json_steps(text, entries, progress):
             try:
                 entries.append(entry_from_json(item(game, number)))
             except KalahError as error:
-                raise KalahError("game %d of the file: %s" % (number + 1, error_text(error)))
+                raise KalahError(N_("game %(number)d of the file: %(reason)s"), number=number + 1,
+                                 reason=within(error))
             progress[0] += 1
             yield
         return
@@ -148,7 +150,8 @@ def _json_steps(text, entries, progress):
             try:
                 entries.append(Entry(Record.from_dict(item(game, number))))
             except KalahError as error:
-                raise KalahError("game %d of the file: %s" % (number + 1, error_text(error)))
+                raise KalahError(N_("game %(number)d of the file: %(reason)s"), number=number + 1,
+                                 reason=within(error))
             progress[0] += 1
             yield
         return
@@ -164,25 +167,26 @@ def _malformed(text, splitter):
     except KalahError as error:
         if " at line " in str(error) or not splitter.malformed:
             raise
-    reason, offset = splitter.malformed or ("syntax error", 0)
+    reason, offset = splitter.malformed or (Reason(SYNTAX_ERROR), 0)
     line, column = splitter.position(offset)
-    raise KalahError("not valid JSON: %s at line %d column %d" % (reason, line, column))
+    raise KalahError(N_("not valid JSON: %(reason)s at line %(line)d column %(column)d"), reason=reason, line=line,
+                     column=column)
 
 
 def _export_games(frame):
     schema = frame.get("schema")
     if schema is None:
-        raise KalahError("the history file has no schema number")
+        raise KalahError(N_("the history file has no schema number"))
     if not isinstance(schema, int) or isinstance(schema, bool):
-        raise KalahError("the history file's schema must be a number, not %s" % _shown(schema))
+        raise KalahError(N_("the history file's schema must be a number, not %(value)s"), value=_shown(schema))
     if schema > SCHEMA:
-        raise KalahError("this history file is from a newer version of the site (schema %d; this page reads %d)"
-                         % (schema, SCHEMA))
+        raise KalahError(N_("this history file is from a newer version of the site (schema %(schema)d; this page "
+                            "reads %(known)d)"), schema=schema, known=SCHEMA)
     if schema < 1:
-        raise KalahError("the history file's schema must be 1 or more, not %d" % schema)
+        raise KalahError(N_("the history file's schema must be 1 or more, not %(value)d"), value=schema)
     games = frame.get("games")
     if not isinstance(games, list):
-        raise KalahError("the history file has no list of games")
+        raise KalahError(N_("the history file has no list of games"))
     return games
 
 

@@ -21,6 +21,7 @@ wrong and where: the caller then parses the whole text to get the parser's
 own message, and uses this one where the parser gives no place (MicroPython).
 """
 
+from kalah.errors import N_, Reason
 from kalah.input_guards import MAX_DEPTH, too_deep
 
 _BACKSLASH = 92
@@ -62,7 +63,7 @@ class JsonSplitter:
                         raise too_deep()
                 elif byte == _CLOSE_LIST or byte == _CLOSE_OBJECT:
                     if not stack or stack.pop() != byte - 2:  # ']' is '[' + 2, '}' is '{' + 2
-                        self.malformed = ("'%s' closes nothing open" % chr(byte), offset)
+                        self.malformed = (Reason(N_("'%(character)s' closes nothing open"), character=chr(byte)), offset)
                         return
                     if byte == _CLOSE_OBJECT and item_start >= 0 and self._cuts(stack):
                         self.items.append(data[item_start:offset + 1])
@@ -72,14 +73,14 @@ class JsonSplitter:
                 break
             pos = self._string_end(data, quote + 1)
             if pos < 0:
-                self.malformed = ("a string is not closed", quote)
+                self.malformed = (Reason(N_("a string is not closed")), quote)
                 return
             strings += 1
             if strings % _STEP == 0:
                 self.scanned = pos
                 yield
         if stack:
-            self.malformed = ("a '%s' is not closed" % chr(stack[-1]), end)
+            self.malformed = (Reason(N_("a '%(character)s' is not closed"), character=chr(stack[-1])), end)
             return
         self.scanned = end
         yield  # the skeleton is a pass over every item: a step of its own

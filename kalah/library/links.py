@@ -22,12 +22,12 @@ Every malformed or hostile fragment raises KalahError saying what was wrong;
 a fragment never reaches the page as HTML.
 """
 
-from kalah.errors import KalahError
+from kalah.errors import N_, SIDES, KalahError, Reason
 from kalah.i18n import without_language
 from kalah.input_guards import MAX_LINK, check_text
 from kalah.records.identity import short_hash, valid_id
 from kalah.records import compact
-from kalah.game.rules import NORTH, SIDE_NAMES, SOUTH
+from kalah.game.rules import NORTH, SOUTH
 
 MAX_FRAGMENT = MAX_LINK
 SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-"
@@ -70,31 +70,37 @@ def _split(fragment):
     if fragment.startswith("#"):
         fragment = fragment[1:]
     if not fragment:
-        raise KalahError("the link holds no game (its part after '#' is empty)")
+        raise KalahError(N_("the link holds no game (its part after '#' is empty)"))
     for ch in fragment:
         if ch not in SAFE and ch not in "=&":
-            raise KalahError("the link holds a character that no Kalah link has (%s); it may have been "
-                             "cut or changed on the way" % _describe_char(ch))
+            raise KalahError(N_("the link holds a character that no Kalah link has (%(character)s); it may have "
+                                "been cut or changed on the way"), character=_describe_char(ch))
     fields = {}
     for part in fragment.split("&"):
         if not part:
             continue
         if "=" not in part:
-            raise KalahError("the link's part '%s' has no '=' (parts are key=value)" % _clip(part))
+            raise KalahError(N_("the link's part '%(part)s' has no '=' (parts are key=value)"), part=_clip(part))
         key, value = part.split("=", 1)
         if key not in KEYS:
-            raise KalahError("the link has an unknown part '%s' (known: %s)" % (_clip(key), ", ".join(KEYS)))
+            raise KalahError(N_("the link has an unknown part '%(part)s' (known: %(known)s)"), part=_clip(key),
+                             known=", ".join(KEYS))
         if key in fields:
-            raise KalahError("the link gives '%s' twice" % key)
+            raise KalahError(N_("the link gives '%(part)s' twice"), part=key)
         fields[key] = value
     return fields
+
+
+# The link's parts as its reasons name them ("the link's ply must be 0..40, not 41").
+PLY = Reason(N_("ply"))
+ORIENTATION = Reason(N_("orientation"))
 
 
 def _describe_char(ch):
     code = ord(ch)
     if 32 < code < 127:
         return "'%s'" % ch
-    return "character U+%04X" % code
+    return Reason(N_("character U+%(code)04X"), code=code)
 
 
 def _clip(text, length=20):
@@ -103,22 +109,25 @@ def _clip(text, length=20):
 
 def _int(value, what, low, high):
     if not value.isdigit() or len(value) > 6:
-        raise KalahError("the link's %s must be a whole number, not '%s'" % (what, _clip(value)))
+        raise KalahError(N_("the link's %(what)s must be a whole number, not '%(value)s'"), what=what,
+                         value=_clip(value))
     number = int(value)
     if not low <= number <= high:
-        raise KalahError("the link's %s must be %d..%d, not %d" % (what, low, high, number))
+        raise KalahError(N_("the link's %(what)s must be %(low)d..%(high)d, not %(value)d"), what=what, low=low,
+                         high=high, value=number)
     return number
 
 
 def _flag(value, what):
     if value not in ("0", "1"):
-        raise KalahError("the link's %s must be 0 or 1, not '%s'" % (what, _clip(value)))
+        raise KalahError(N_("the link's %(what)s must be 0 or 1, not '%(value)s'"), what=what, value=_clip(value))
     return value == "1"
 
 
 def _side(value, what):
     if value not in ("s", "n"):
-        raise KalahError("the link's %s must be s (South) or n (North), not '%s'" % (what, _clip(value)))
+        raise KalahError(N_("the link's %(what)s must be s (South) or n (North), not '%(value)s'"), what=what,
+                         value=_clip(value))
     return SIDE_CODES.index(value)
 
 
@@ -126,9 +135,10 @@ def _speed(value):
     try:
         speed = float(value)
     except ValueError:
-        raise KalahError("the link's speed must be a number, not '%s'" % _clip(value))
+        raise KalahError(N_("the link's speed must be a number, not '%(value)s'"), value=_clip(value))
     if not MIN_SPEED <= speed <= MAX_SPEED:
-        raise KalahError("the link's speed must be %s..%s, not '%s'" % (MIN_SPEED, MAX_SPEED, _clip(value)))
+        raise KalahError(N_("the link's speed must be %(low)s..%(high)s, not '%(value)s'"), low=MIN_SPEED,
+                         high=MAX_SPEED, value=_clip(value))
     return speed
 
 
@@ -137,35 +147,36 @@ def parse_fragment(fragment):
     fields = _split(fragment)
     if "l" in fields and "g" not in fields:
         if not valid_id(fields["l"]):
-            raise KalahError("the link's game id is not valid")
+            raise KalahError(N_("the link's game id is not valid"))
         link = Link(None)
         link.local_id = fields["l"]
         if "p" in fields:
-            link.ply = _int(fields["p"], "ply", 0, 100000)
+            link.ply = _int(fields["p"], PLY, 0, 100000)
         if "o" in fields:
-            link.orientation = _side(fields["o"], "orientation")
+            link.orientation = _side(fields["o"], ORIENTATION)
         return link
     if "g" not in fields:
-        raise KalahError("the link holds no game (no 'g=' part)")
+        raise KalahError(N_("the link holds no game (no 'g=' part)"))
     try:
         record = compact.read(fields["g"])
     except KalahError as error:
-        raise KalahError("the link's game cannot be read: %s" % error_text(error))
+        raise KalahError(N_("the link's game cannot be read: %(reason)s"), reason=error)
     total = len(record.moves)
     link = Link(record)
     if "p" in fields:
-        link.ply = _int(fields["p"], "ply", 0, total)
+        link.ply = _int(fields["p"], PLY, 0, total)
     if "o" in fields:
-        link.orientation = _side(fields["o"], "orientation")
+        link.orientation = _side(fields["o"], ORIENTATION)
     if "a" in fields:
-        link.autoplay = _flag(fields["a"], "autoplay")
+        link.autoplay = _flag(fields["a"], Reason(N_("autoplay")))
     if "c" in fields:
-        link.controls = _flag(fields["c"], "controls switch")
+        link.controls = _flag(fields["c"], Reason(N_("controls switch")))
     if "s" in fields:
         link.speed = _speed(fields["s"])
     if "th" in fields:
         if fields["th"] not in THEMES:
-            raise KalahError("the link's theme must be one of %s, not '%s'" % (", ".join(THEMES), _clip(fields["th"])))
+            raise KalahError(N_("the link's theme must be one of %(themes)s, not '%(value)s'"),
+                             themes=", ".join(THEMES), value=_clip(fields["th"]))
         link.theme = fields["th"]
     correspondence = [k for k in ("i", "t", "n", "h") if k in fields]
     if correspondence:
@@ -176,24 +187,24 @@ def parse_fragment(fragment):
 def _read_correspondence(link, fields, present):
     missing = [k for k in ("i", "t", "n", "h") if k not in present]
     if missing:
-        raise KalahError("this correspondence link is incomplete (it lacks %s); ask for the link again"
-                         % ", ".join("'%s='" % k for k in missing))
+        raise KalahError(N_("this correspondence link is incomplete (it lacks %(parts)s); ask for the link again"),
+                         parts=", ".join("'%s='" % k for k in missing))
     if not valid_id(fields["i"]):
-        raise KalahError("the link's game id is not valid")
+        raise KalahError(N_("the link's game id is not valid"))
     link.game_id = fields["i"]
-    link.turn = _side(fields["t"], "side to move")
-    link.moves = _int(fields["n"], "move count", 0, 100000)
+    link.turn = _side(fields["t"], Reason(N_("side to move")))
+    link.moves = _int(fields["n"], Reason(N_("move count")), 0, 100000)
     link.checksum = fields["h"]
     if fields["h"] != correspondence_checksum(fields["g"], fields["i"], fields["t"], fields["n"]):
-        raise KalahError("this link was changed after it was made (its checksum does not match); "
-                         "ask your opponent to send it again")
+        raise KalahError(N_("this link was changed after it was made (its checksum does not match); "
+                            "ask your opponent to send it again"))
     if link.moves != len(link.record.moves):
-        raise KalahError("this link says %d moves were played but holds %d; it was changed or cut"
-                         % (link.moves, len(link.record.moves)))
+        raise KalahError(N_("this link says %(said)d moves were played but holds %(held)d; it was changed or cut"),
+                         said=link.moves, held=len(link.record.moves))
     board = link.record.board()
     if board.turn is not None and board.turn != link.turn:
-        raise KalahError("this link says %s is to move, but it is %s's turn in its game"
-                         % (SIDE_NAMES[link.turn], SIDE_NAMES[board.turn]))
+        raise KalahError(N_("this link says %(said)s is to move, but it is %(side)s's turn in its game"),
+                         said=SIDES[link.turn], side=SIDES[board.turn])
 
 
 def correspondence_checksum(game, game_id, turn_code, moves_text):
@@ -218,7 +229,7 @@ def share_fragment(record, ply=None, orientation=SOUTH):
 def correspondence_fragment(record, game_id, orientation=None):
     """The link to send after your move: the game, whose turn, and a checksum."""
     if not valid_id(game_id):
-        raise KalahError("a correspondence game needs an id of letters, digits, '-' or '_'")
+        raise KalahError(N_("a correspondence game needs an id of letters, digits, '-' or '_'"))
     board = record.board()
     game = compact.write(record)
     turn = board.turn if board.turn is not None else SOUTH
@@ -238,13 +249,13 @@ def embed_fragment(record, ply=None, orientation=SOUTH, autoplay=False, speed=1.
         parts.append("a=1")
     if speed != 1.0:
         if not MIN_SPEED <= speed <= MAX_SPEED:
-            raise KalahError("speed must be %s..%s" % (MIN_SPEED, MAX_SPEED))
+            raise KalahError(N_("speed must be %(low)s..%(high)s"), low=MIN_SPEED, high=MAX_SPEED)
         parts.append("s=" + _number_text(speed))
     if not controls:
         parts.append("c=0")
     if theme != "auto":
         if theme not in THEMES:
-            raise KalahError("theme must be one of %s" % ", ".join(THEMES))
+            raise KalahError(N_("theme must be one of %(themes)s"), themes=", ".join(THEMES))
         parts.append("th=" + theme)
     return "&".join(parts)
 
@@ -269,11 +280,11 @@ def check_against_held(link, held):
     if same_start and theirs[:len(mine)] == mine:
         return len(theirs) > len(mine)
     if same_start and mine[:len(theirs)] == theirs:
-        raise KalahError("this link is stale: it shows move %d, and you already hold this game at move %d; "
-                         "open the newest link your opponent sent" % (len(theirs), len(mine)))
-    raise KalahError("this link does not continue the game you hold under the same id "
-                     "(they differ from move %d); it was changed or belongs to another game"
-                     % (_first_difference(mine, theirs) + 1))
+        raise KalahError(N_("this link is stale: it shows move %(theirs)d, and you already hold this game at move "
+                            "%(mine)d; open the newest link your opponent sent"), theirs=len(theirs), mine=len(mine))
+    raise KalahError(N_("this link does not continue the game you hold under the same id (they differ from move "
+                        "%(number)d); it was changed or belongs to another game"),
+                     number=_first_difference(mine, theirs) + 1)
 
 
 def _first_difference(a, b):
@@ -292,7 +303,7 @@ def link_fragment(text):
         start = text.find('src="')
         end = text.find('"', start + 5) if start >= 0 else -1
         if end < 0:
-            raise KalahError("this embed code has no src=\"...\" address")
+            raise KalahError(N_("this embed code has no src=\"...\" address"))
         text = unescape_attribute(text[start + 5:end])
     if "#" not in text or " " in text or "\n" in text:
         return None

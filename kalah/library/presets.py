@@ -24,7 +24,7 @@ what was wrong; nothing here touches the page (pure Python, MicroPython-safe).
 """
 
 from kalah.ai import player_registry
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError, Reason
 from kalah.library.fragments import clip, read_fields
 from kalah.game.rules import NORTH, SOUTH, find_rules
 
@@ -39,6 +39,7 @@ SPEEDS = ("fast", "normal", "slow")
 SIDES = ("south", "north")
 KEYS = ("rules", "south", "north", "first", "speed")
 MAX_PRESET = 300
+GAME_SETUP = Reason(N_("game setup"))   # what a preset link holds, as its reasons name it
 DEFAULT_RULES = "kalah(6,4)"
 DEFAULT_PLAYERS = (HUMAN, "level3")  # a first visit: you (South) against a friendly computer
 
@@ -70,8 +71,8 @@ def link_player(name):
     if word == HUMAN:
         word = PERSON
     if word not in LINK_PLAYERS:
-        raise KalahError("unknown player '%s' (use %s, level1..level8, %s, %s)"
-                         % (clip(name), PERSON, PERFECT, ", ".join(REFERENCE_PLAYERS)))
+        raise KalahError(N_("unknown player '%(name)s' (use %(players)s)"), name=clip(name),
+                         players="%s, level1..level8, %s, %s" % (PERSON, PERFECT, ", ".join(REFERENCE_PLAYERS)))
     return HUMAN if word == PERSON else word
 
 
@@ -82,7 +83,7 @@ def player_word(player):
 
 def parse_preset(fragment):
     """The Preset a fragment (with or without its '#') describes; KalahError says what is wrong."""
-    fields = read_fields(fragment, KEYS, "game setup", MAX_PRESET)
+    fields = read_fields(fragment, KEYS, GAME_SETUP, MAX_PRESET)
     # Every setting is checked, so that one message names every mistake, not only the first.
     problems = []
 
@@ -90,7 +91,7 @@ def parse_preset(fragment):
         try:
             return read(*args)
         except KalahError as error:
-            problems.append(str(error))
+            problems.append(error)
             return None
 
     rules = checked(_link_rules, fields.get("rules", DEFAULT_RULES))
@@ -98,18 +99,22 @@ def parse_preset(fragment):
                checked(link_player, fields.get("north", DEFAULT_PLAYERS[1])))
     first = fields.get("first", "south").lower()
     if first not in SIDES:
-        problems.append("first= must be south or north, not '%s'" % clip(first))
+        problems.append(Reason(N_("first= must be south or north, not '%(value)s'"), value=clip(first)))
     speed = fields.get("speed", "normal").lower()
     if speed not in SPEEDS:
-        problems.append("speed= must be %s, not '%s'" % (", ".join(SPEEDS), clip(speed)))
+        problems.append(Reason(N_("speed= must be %(speeds)s, not '%(value)s'"), speeds=", ".join(SPEEDS),
+                               value=clip(speed)))
     if problems:
-        raise KalahError("; and ".join(problems))
+        reason = problems[-1]
+        for problem in reversed(problems[:-1]):
+            reason = Reason(N_("%(problem)s; and %(more)s"), problem=problem, more=reason)
+        raise KalahError(reason)
     return Preset(rules, players, SOUTH if first == "south" else NORTH, speed)
 
 
 def _link_rules(name):
     if not name:
-        raise KalahError("rules= names no rule set (e.g. rules=kalah(6,4))")
+        raise KalahError(N_("rules= names no rule set (e.g. rules=kalah(6,4))"))
     return find_rules(name)
 
 

@@ -10,7 +10,7 @@ one, raises KalahError.
 """
 
 from kalah.game.board import Board
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError
 from kalah.input_guards import without_bom
 from kalah.records import compact, pgn
 from kalah.records.compact import COMPACT_VERSION
@@ -31,9 +31,9 @@ def parse_any(text):
                 return compact.read(field[2:])
         if fragment.startswith(COMPACT_VERSION[0]):
             return compact.read(fragment)
-        raise KalahError("the link holds no game record (no g= in its fragment)")
+        raise KalahError(N_("the link holds no game record (no g= in its fragment)"))
     if stripped[:1] == "k" and "." in stripped[:4] and "/" not in stripped:
         return compact.read(stripped)
     if "/" in stripped:
         return Board(position=stripped)
-    raise KalahError("'%s' is not a position, a record or a file" % stripped[:40])
+    raise KalahError(N_("'%(text)s' is not a position, a record or a file"), text=stripped[:40])

@@ -11,7 +11,7 @@ The letter notation is docs/rules.md's; docs/formats.md gives the grammar.
 Read and write with `pgn.read(text)` / `pgn.write(record)`.
 """
 
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError, Reason
 from kalah.game.board import Board
 from kalah.records.record import (ALNUM, DIGITS, HEX, Record, check_record_text, clip, is_number_text,
                                   side_from_letter)
@@ -56,27 +56,32 @@ def write(record):
     return "\n".join(lines) + "\n"
 
 
+# Where a reason about a PGN text is ("PGN: ..."), as the pages name it.
+PGN = Reason(N_("PGN"))
+
+
 def read(text):
     """The Record a PGN text holds; KalahError saying the line when it is malformed."""
-    check_record_text(text, "PGN")
+    check_record_text(text, PGN)
     tags = {}
     movetext = []
     for number, line in enumerate(text.split("\n")):
-        where = "PGN line %d" % (number + 1)
+        where = Reason(N_("PGN line %(number)d"), number=number + 1)
         stripped = line.strip()
         if not stripped or stripped.startswith("%") or (stripped.startswith(";") and not movetext):
             continue
         if stripped.startswith("["):
             if movetext:
-                raise KalahError("%s: a tag after the moves" % where)
+                raise KalahError(N_("%(where)s: a tag after the moves"), where=where)
             name, value = _parse_tag(stripped, where)
             if name in tags:
-                raise KalahError("%s: the tag %s appears twice" % (where, name))
+                raise KalahError(N_("%(where)s: the tag %(tag)s appears twice"), where=where, tag=name)
             tags[name] = (value, where)
         else:
             movetext.append((stripped, where))
     if "Variant" not in tags:
-        raise KalahError("PGN: the Variant tag is missing (e.g. [Variant \"kalah(6,4)\"])")
+        raise KalahError(N_("%(where)s: the Variant tag is missing (e.g. %(example)s)"), where=PGN,
+                         example='[Variant "kalah(6,4)"]')
 
     def tag(name):
         return tags[name][0] if name in tags else None
@@ -84,23 +89,23 @@ def read(text):
     def at(name, error):
         if name not in tags:
             return error
-        return "%s: %s" % (tags[name][1], error)
+        return Reason(N_("%(where)s: %(reason)s"), where=tags[name][1], reason=error)
     try:
         rules = find_rules(tag("Variant")).name
     except KalahError as error:
-        raise KalahError(at("Variant", str(error)))
+        raise KalahError(at("Variant", error))
     start = tag("Position")
     if start is not None:
         try:
             Board(rules, position=start)
         except KalahError as error:
-            raise KalahError(at("Position", str(error)))
+            raise KalahError(at("Position", error))
     board = Board(rules) if start is None else Board(rules, position=start)
     result = None
     for line, where in movetext:
         for word in _words(line, where):
             if result is not None:
-                raise KalahError("%s: '%s' after the result" % (where, clip(word)))
+                raise KalahError(N_("%(where)s: '%(word)s' after the result"), where=where, word=clip(word))
             if word == "*" or _is_result(word):
                 result = word
                 continue
@@ -108,26 +113,29 @@ def read(text):
                 continue
             for part in word.split("-"):
                 if board.turn is None:
-                    raise KalahError("%s: '%s': the game is already over" % (where, clip(part)))
+                    raise KalahError(N_("%(where)s: '%(move)s': the game is already over"), where=where,
+                                     move=clip(part))
                 try:
                     board.push(board.parse_move(part))
                 except KalahError as error:
-                    raise KalahError("%s: move %d: %s" % (where, board.ply() + 1, _strip_move_prefix(error)))
+                    raise KalahError(N_("%(where)s: move %(number)d: %(reason)s"), where=where, number=board.ply() + 1,
+                                     reason=_strip_move_prefix(error))
     forfeit = None
     if tag("Forfeit") is not None:
-        side_from_letter(tag("Forfeit"), at("Forfeit", "Forfeit tag"))
+        side_from_letter(tag("Forfeit"), at("Forfeit", Reason(N_("Forfeit tag"))))
         forfeit = {"by": tag("Forfeit"), "move": board.ply(), "reason": tag("ForfeitReason") or "",
                    "token": tag("ForfeitMove")}
     try:
         record = Record(rules, board.moves_played(), tag("South"), tag("North"), start, tag("Date"), forfeit)
         final = record.board()
     except KalahError as error:
-        raise KalahError("PGN: %s" % error)
+        raise KalahError(N_("%(where)s: %(reason)s"), where=PGN, reason=error)
     declared = tag("Result")
     actual = "*" if final.outcome() is None else final.outcome().result()
-    for name, value in (("Result tag", declared), ("result", result)):
+    for name, value in ((Reason(N_("Result tag")), declared), (Reason(N_("result")), result)):
         if value is not None and value != actual:
-            raise KalahError("PGN: the %s says %s, but the moves give %s" % (name, value, actual))
+            raise KalahError(N_("%(where)s: the %(name)s says %(said)s, but the moves give %(actual)s"), where=PGN,
+                             name=name, said=value, actual=actual)
     return record
 
 
@@ -147,17 +155,17 @@ def _quote(value):
 
 def _parse_tag(line, where):
     if not line.endswith("]"):
-        raise KalahError("%s: a tag must end with ']'" % where)
+        raise KalahError(N_("%(where)s: a tag must end with ']'"), where=where)
     inner = line[1:-1].strip()
     space = inner.find(" ")
     if space <= 0:
-        raise KalahError('%s: expected [Name "value"]' % where)
+        raise KalahError(N_('%(where)s: expected [Name "value"]'), where=where)
     name = inner[:space]
     if not all(c in ALNUM + "_" for c in name):
-        raise KalahError("%s: the tag name '%s' is not a word" % (where, clip(name)))
+        raise KalahError(N_("%(where)s: the tag name '%(tag)s' is not a word"), where=where, tag=clip(name))
     quoted = inner[space:].strip()
     if len(quoted) < 2 or not quoted.startswith('"') or not quoted.endswith('"'):
-        raise KalahError('%s: the value of %s must be in double quotes' % (where, name))
+        raise KalahError(N_("%(where)s: the value of %(tag)s must be in double quotes"), where=where, tag=name)
     return name, _unquote(quoted[1:-1], where, name)
 
 
@@ -174,14 +182,15 @@ def _unquote(body, where, name):
         part = parts[i]
         if not part:  # two backslashes: an escaped backslash, then literal text
             if i + 1 == len(parts):
-                raise KalahError("%s: a lone backslash at the end of %s" % (where, name))
+                raise KalahError(N_("%(where)s: a lone backslash at the end of %(tag)s"), where=where, tag=name)
             value.append("\\")
             i += 1
             value.append(_literal(parts[i], where, name))
         elif part.startswith("u"):
             digits = part[1:5]
             if len(digits) != 4 or not all(h in HEX for h in digits):
-                raise KalahError("%s: \\u must be followed by four hex digits in %s" % (where, name))
+                raise KalahError(N_("%(where)s: %(escape)s must be followed by four hex digits in %(tag)s"),
+                                 where=where, escape="\\u", tag=name)
             value.append(chr(int(digits, 16)))
             value.append(_literal(part[5:], where, name))
         else:
@@ -193,7 +202,7 @@ def _unquote(body, where, name):
 
 def _literal(text, where, name):
     if '"' in text:
-        raise KalahError('%s: an unescaped " inside the value of %s' % (where, name))
+        raise KalahError(N_('%(where)s: an unescaped " inside the value of %(tag)s'), where=where, tag=name)
     return text
 
 
@@ -204,7 +213,7 @@ def _words(line, where):
         if number:  # the text after a '{': a comment up to the first '}'
             close = piece.find("}")
             if close < 0:
-                raise KalahError("%s: a comment '{' without '}' on the same line" % where)
+                raise KalahError(N_("%(where)s: a comment '{' without '}' on the same line"), where=where)
             piece = piece[close + 1:]
         semicolon = piece.find(";")
         if semicolon >= 0:
@@ -250,7 +259,8 @@ def _wrap(words, width):
 
 
 def _strip_move_prefix(error):
+    """'move 3: house 2 of South is empty' -> its reason alone (the PGN line says the move)."""
     text = str(error)
     if text.startswith("move ") and ": " in text:
-        return text[text.index(": ") + 2:]
-    return text
+        return error.params.get("reason") or text[text.index(": ") + 2:]
+    return error

@@ -26,7 +26,7 @@ The helpers without an underscore below are shared with the format modules.
 
 import json
 
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError, Reason
 from kalah.input_guards import MAX_RECORD, check_depth, check_not_binary, check_text, load_json
 from kalah.game.rules import FORFEIT, SIDE_LETTERS, SWAP, find_rules
 from kalah.game.board import Board, format_position, parse_position
@@ -47,6 +47,11 @@ def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# Where a reason about a record is ("record: ...", "JSON record: ..."), as the pages name it.
+RECORD = Reason(N_("record"))
+JSON_RECORD = Reason(N_("JSON record"))
+
+
 def is_number_text(text):
     return 0 < len(text) <= 9 and all(c in DIGITS for c in text)
 
@@ -55,19 +60,22 @@ def _check_text(what, value, limit):
     if value is None:
         return None
     if not isinstance(value, str):
-        raise KalahError("record: %s must be text, not %s" % (what, type(value).__name__))
+        raise KalahError(N_("%(where)s: %(what)s must be text, not %(type)s"), where=RECORD, what=what,
+                         type=type(value).__name__)
     if len(value) > limit:
-        raise KalahError("record: %s is longer than %d characters" % (what, limit))
+        raise KalahError(N_("%(where)s: %(what)s is longer than %(limit)d characters"), where=RECORD, what=what,
+                         limit=limit)
     for c in value:  # CPython cannot encode them; MicroPython lets them through
         if 0xD800 <= ord(c) < 0xE000:
-            raise KalahError("record: %s is not valid text (a lone surrogate)" % what)
+            raise KalahError(N_("%(where)s: %(what)s is not valid text (a lone surrogate)"), where=RECORD, what=what)
     return value
 
 
 def _check_date(value):
-    _check_text("the date", value, 40)
+    _check_text(Reason(N_("the date")), value, 40)
     if value is not None and not all(c in DIGITS + "-:.TZ+ " for c in value):
-        raise KalahError("record: the date '%s' is not an ISO date such as 2026-11-22" % value)
+        raise KalahError(N_("%(where)s: the date '%(date)s' is not an ISO date such as 2026-11-22"), where=RECORD,
+                         date=value)
     return value
 
 
@@ -77,7 +85,7 @@ def _side_letter(side):
 
 def side_from_letter(letter, where):
     if letter not in ("S", "N"):
-        raise KalahError("%s: the side must be S or N, not '%s'" % (where, letter))
+        raise KalahError(N_("%(where)s: the side must be S or N, not '%(side)s'"), where=where, side=letter)
     return SIDE_LETTERS.index(letter)
 
 
@@ -88,22 +96,24 @@ class Record:
                  forfeit=None, meta=None):
         self.rules = find_rules(rules).name
         if not isinstance(moves, (list, tuple)):
-            raise KalahError("record: the moves must be a list of numbers")
+            raise KalahError(N_("%(where)s: the moves must be a list of numbers"), where=RECORD)
         if len(moves) > MAX_MOVES:
-            raise KalahError("record: more than %d moves" % MAX_MOVES)
+            raise KalahError(N_("%(where)s: more than %(most)d moves"), where=RECORD, most=MAX_MOVES)
         for i, move in enumerate(moves):
             if not _is_int(move) or not 0 <= move <= 8:
-                raise KalahError("record: move %d is %s, not a house 1..8 or 0 (swap)" % (i + 1, clip(repr(move))))
+                raise KalahError(N_("%(where)s: move %(number)d is %(move)s, not a house 1..8 or 0 (swap)"),
+                                 where=RECORD, number=i + 1, move=clip(repr(move)))
         self.moves = list(moves)
-        self.south = _check_text("South's name", south, MAX_NAME)
-        self.north = _check_text("North's name", north, MAX_NAME)
+        self.south = _check_text(Reason(N_("South's name")), south, MAX_NAME)
+        self.north = _check_text(Reason(N_("North's name")), north, MAX_NAME)
         self.start = None
         if start is not None:
             if not isinstance(start, str):
-                raise KalahError("record: the start position must be text")
+                raise KalahError(N_("%(where)s: the start position must be text"), where=RECORD)
             state = parse_position(start)
             if state[0].name != self.rules:
-                raise KalahError("record: the start position is for %s, not %s" % (state[0].name, self.rules))
+                raise KalahError(N_("%(where)s: the start position is for %(position_rules)s, not %(rules)s"),
+                                 where=RECORD, position_rules=state[0].name, rules=self.rules)
             text = format_position(*state[:6])
             if text != Board(self.rules).position():
                 self.start = text
@@ -112,7 +122,7 @@ class Record:
         if meta is None:
             meta = {}
         if not isinstance(meta, dict):
-            raise KalahError("record: meta must be a dictionary")
+            raise KalahError(N_("%(where)s: meta must be a dictionary"), where=RECORD)
         check_depth(meta)  # written out as JSON again: no deeper than a reader takes
         self.meta = meta
 
@@ -148,8 +158,8 @@ class Record:
         if self.forfeit is not None:
             by = SIDE_LETTERS.index(self.forfeit["by"])
             if board.turn is None:
-                raise KalahError("record: forfeit at move %d, but the game was already over"
-                                 % (self.forfeit["move"] + 1))
+                raise KalahError(N_("%(where)s: forfeit at move %(number)d, but the game was already over"),
+                                 where=RECORD, number=self.forfeit["move"] + 1)
             board.forfeit(by, self.forfeit["reason"], self.forfeit["token"])
         return board
 
@@ -209,22 +219,24 @@ class Record:
     @classmethod
     def from_dict(cls, data):
         if not isinstance(data, dict):
-            raise KalahError("JSON record: expected an object")
+            raise KalahError(N_("%(where)s: expected an object"), where=JSON_RECORD)
         if data.get("format", JSON_FORMAT) != JSON_FORMAT:
-            raise KalahError("JSON record: format is %r, not %r" % (data.get("format"), JSON_FORMAT))
+            raise KalahError(N_("%(where)s: format is %(format)s, not %(expected)s"), where=JSON_RECORD,
+                             format=repr(data.get("format")), expected=repr(JSON_FORMAT))
         version = data.get("version", JSON_VERSION)
         if version != JSON_VERSION:
-            raise KalahError("JSON record: unknown version %r (this reader knows %d)" % (version, JSON_VERSION))
+            raise KalahError(N_("%(where)s: unknown version %(version)s (this reader knows %(known)d)"),
+                             where=JSON_RECORD, version=repr(version), known=JSON_VERSION)
         known = ("format", "version", "rules", "moves", "south", "north", "start", "date",
                  "forfeit", "meta", "result")
         for key in data:
             if key not in known:
-                raise KalahError("JSON record: unknown field %r" % (key,))
+                raise KalahError(N_("%(where)s: unknown field %(field)s"), where=JSON_RECORD, field=repr(key))
         if "rules" not in data or "moves" not in data:
-            raise KalahError("JSON record: 'rules' and 'moves' are required")
+            raise KalahError(N_("%(where)s: 'rules' and 'moves' are required"), where=JSON_RECORD)
         record = cls(data["rules"], data["moves"], data.get("south"), data.get("north"),
                      data.get("start"), data.get("date"), data.get("forfeit"), data.get("meta"))
-        return replayed(record, "JSON record")
+        return replayed(record, JSON_RECORD)
 
     def to_json(self, indent=None):
         """The JSON text, keys in the order of to_dict() on every host.
@@ -249,11 +261,11 @@ class Record:
 
     @classmethod
     def from_json(cls, text):
-        check_record_text(text, "JSON record")
+        check_record_text(text, JSON_RECORD)
         try:
             data = load_json(text)
         except KalahError as error:
-            raise KalahError("JSON record: %s" % error)
+            raise KalahError(N_("%(where)s: %(reason)s"), where=JSON_RECORD, reason=error)
         return cls.from_dict(data)
 
 
@@ -261,8 +273,8 @@ class Record:
 
 def check_record_text(text, where):
     """Text, within the size cap, and not a binary file: KalahError saying which."""
-    check_text(text, "the record", MAX_RECORD, where)
-    check_not_binary(text, "%s: this is not a game record" % where)
+    check_text(text, Reason(N_("the record")), MAX_RECORD, where)
+    check_not_binary(text, Reason(N_("%(where)s: this is not a game record"), where=where))
 
 
 def _dumps(value):
@@ -279,30 +291,31 @@ def replayed(record, where):
     try:
         record.board()
     except KalahError as error:
-        raise KalahError("%s: %s" % (where, error))
+        raise KalahError(N_("%(where)s: %(reason)s"), where=where, reason=error)
     return record
 
 
 def _check_forfeit(forfeit, moves):
     if forfeit is None:
         return None
-    where = "record: forfeit"
+    where = Reason(N_("record: forfeit"))
     if not isinstance(forfeit, dict):
-        raise KalahError("%s must be a dictionary {by, move, reason, token}" % where)
+        raise KalahError(N_("%(where)s must be a dictionary {by, move, reason, token}"), where=where)
     for key in forfeit:
         if key not in ("by", "move", "reason", "token"):
-            raise KalahError("%s: unknown field %r" % (where, key))
+            raise KalahError(N_("%(where)s: unknown field %(field)s"), where=where, field=repr(key))
     by = forfeit.get("by")
     if by not in ("S", "N"):
-        raise KalahError("%s: 'by' must be 'S' or 'N', not %r" % (where, by))
+        raise KalahError(N_("%(where)s: 'by' must be 'S' or 'N', not %(side)s"), where=where, side=repr(by))
     move = forfeit.get("move", moves)
     if not _is_int(move) or move != moves:
-        raise KalahError("%s: 'move' must be %d, the index after the last move, not %r" % (where, moves, move))
-    reason = _check_text("the forfeit reason", forfeit.get("reason") or "", MAX_TEXT)
+        raise KalahError(N_("%(where)s: 'move' must be %(moves)d, the index after the last move, not %(move)s"),
+                         where=where, moves=moves, move=repr(move))
+    reason = _check_text(Reason(N_("the forfeit reason")), forfeit.get("reason") or "", MAX_TEXT)
     token = forfeit.get("token")
     if token is not None and not isinstance(token, str):
         token = str(token)
-    token = _check_text("the forfeit token", token, MAX_TEXT)
+    token = _check_text(Reason(N_("the forfeit token")), token, MAX_TEXT)
     return {"by": by, "move": move, "reason": reason, "token": token}
 
 

@@ -18,7 +18,7 @@ the move it replaces, as PGN does: "36(5)41" is C d A a with e instead of d afte
 """
 
 from kalah.errors import KalahError
-from kalah.i18n import _, ngettext
+from kalah.i18n import _, ngettext, translated
 from kalah.library.fragments import clip
 
 MAX_NODES = 1000   # moves one study holds: its link stays under the site's cap (kalah.input_guards.MAX_LINK)
@@ -250,9 +250,10 @@ def count_nodes(node):
 
 
 def strip_where(error):
-    """A Board's 'move 3: house 2 of South is empty' without its 'move 3: ' (the tree says where)."""
-    text = str(error)
-    return text.split(": ", 1)[1] if text.startswith("move ") and ": " in text else text
+    """A Board's 'move 3: house 2 of South is empty' without its 'move 3: ' (the tree says where), in
+    the page's language: Board.check_move keeps the why alone as its `reason`."""
+    reason = error.params.get("reason")
+    return translated(reason if reason is not None else error)
 
 
 def path_text(path):

@@ -182,11 +182,12 @@ def main():
     print("\nLevel against the next (share of the points):")
     for a, b in zip(LEVELS, LEVELS[1:]):
         print("  %s vs %s: %d%%" % (b, a, round(100 * score(results, b, a))))
-    # The table the play page shows, each level keeping its word.
+    # The table the play page shows, each level keeping its word; its words marked for the
+    # catalogs (a changed sentence is a new message to translate: docs/translating.md).
     print("\nLEVEL_STRENGTH = {  # name: (word, rating, what it beats)")
     for level in LEVELS:
-        print("    %r: (%r, %d, %r)," % (level, LEVEL_STRENGTH[level][0], ratings[level],
-                                         sentence(results, ratings, level)))
+        print("    %r: (N_(%r), %d, N_(%r))," % (level, LEVEL_STRENGTH[level][0], ratings[level],
+                                                 sentence(results, ratings, level)))
     print("}")
     print("REFERENCE_RATINGS = {%s}" % ", ".join("%r: %d" % (name, ratings[name]) for name in REFERENCE_NAMES))
 

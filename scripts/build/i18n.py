@@ -40,7 +40,7 @@ TRANSLATOR_COMMENTS = ("Translators:",)
 # The pages whose text is marked (docs/translating.md).
 HTML_PAGES = ("index.html", "embed.html", "history.html", "rules.html", "analysis.html", "replay.html",
               "puzzles.html", "lab.html")
-SCRIPTS = ("static/js/offline.js",)   # scripts whose words are marked: t("..."), sized("..."), N_("...")
+SCRIPTS = ("static/js/offline.js", "static/js/start-guard.js")   # scripts whose words are marked: t("..."), sized("..."), N_("...")
 SCRIPT_KEYWORDS = {"t": None, "N_": None, "sized": None}
 WIDTH = 100
 

@@ -14,7 +14,7 @@ from kalah.study.analysis import MAX_COUNT, count_from_text, edited_board, pit_l
 from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.game.rules import NORTH, SOUTH, find_rules
-from kalah.i18n import _, side_word
+from kalah.i18n import _, side_word, translated
 from kalah.web.common.dom import by_id, clear, closest, el, listen
 
 # Offered in the rule set field; any name kalah.game.rules.find_rules reads is accepted.
@@ -51,7 +51,7 @@ class PositionEditor:
         try:
             board = Board.from_position(str(self.position_text.value).strip())
         except KalahError as error:
-            self.say(_("This position cannot be opened: %(why)s.") % {"why": error})
+            self.say(_("This position cannot be opened: %(why)s.") % {"why": translated(error)})
             return
         self._on_open(board)
 
@@ -116,7 +116,7 @@ class PositionEditor:
         try:
             count = count_from_text(text, _("Set to"))
         except KalahError as error:
-            self.say("%s." % error)
+            self.say("%s." % translated(error))
             return False
         self.pit_inputs[index].value = str(count)
         self.edited()
@@ -132,7 +132,7 @@ class PositionEditor:
         try:
             rules = find_rules(text)
         except KalahError as error:
-            self.say(_("Rule set: %(why)s.") % {"why": error})
+            self.say(_("Rule set: %(why)s.") % {"why": translated(error)})
             return
         self.rules = rules
         self.build_pits(rules)
@@ -158,7 +158,7 @@ class PositionEditor:
             pits = [count_from_text(field.value, pit_name(rules, index)) for index, field in enumerate(self.pit_inputs)]
             board = edited_board(rules, pits, turn)
         except KalahError as error:
-            self.say(_("Not a position yet: %(why)s.") % {"why": error})
+            self.say(_("Not a position yet: %(why)s.") % {"why": translated(error)})
             self._on_incomplete(rules, pits, turn)
             return
         self.say("")

@@ -28,7 +28,7 @@ from kalah.library.fragments import is_link
 from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.game.rules import SOUTH
-from kalah.i18n import _, side_word
+from kalah.i18n import _, side_word, translated
 from kalah.study.move_tree import StudyTree, path_text
 from kalah.web.analysis.board_edit import BoardEdit
 from kalah.web.analysis.game_graph import GameGraph
@@ -96,7 +96,7 @@ class AnalysisPage:
                 self.open(Board(), write_address=False)
             instead = (_("The start position of kalah(6,4) is shown instead.") if first
                        else _("The position shown stays."))
-            cannot = _("This link's position cannot be opened: %(why)s.") % {"why": error}
+            cannot = _("This link's position cannot be opened: %(why)s.") % {"why": translated(error)}
             self.message.textContent = cannot + " " + instead
             bring_into_view(self.message)
             return
@@ -188,7 +188,7 @@ class AnalysisPage:
             for move in moves:
                 self.study.tree.play(move)
         except KalahError as error:
-            self.message.textContent = _("This line cannot be added: %(why)s.") % {"why": error}
+            self.message.textContent = _("This line cannot be added: %(why)s.") % {"why": translated(error)}
         self.looked_at()
 
     def preview(self, moves):
@@ -243,7 +243,7 @@ class AnalysisPage:
         try:
             self.study.tree.play(move)
         except KalahError as error:
-            self.message.textContent = _("This move cannot be added: %(why)s.") % {"why": error}
+            self.message.textContent = _("This move cannot be added: %(why)s.") % {"why": translated(error)}
             return
         report = self.board.push(move)
         self.drop_calls()

@@ -35,7 +35,7 @@ def family_class(name):
     for family in FAMILIES:
         if family.family == name:
             return family
-    raise KalahError("unknown rule set family '%s'" % name)
+    raise KalahError(N_("unknown rule set family '%(name)s'"), name=name)
 
 
 def takes_size(family):
@@ -167,7 +167,8 @@ def result_kind(outcome, you=None):
 def level_strength(name):
     """'beginner, beats random, loses to greedy (rating 420)': LEVEL_STRENGTH in words."""
     word, rating, beats = LEVEL_STRENGTH[name]
-    return "%s, %s (rating %d)" % (word, beats, rating)
+    return _("%(strength)s, %(results)s (rating %(rating)d)") % {"strength": _(word), "results": _(beats),
+                                                                  "rating": rating}
 
 
 def player_title(name):
@@ -178,8 +179,8 @@ def player_title(name):
     if name in LEVELS:
         return _("Computer, level %(level)s \u2014 %(strength)s") % {"level": name[5:], "strength": level_strength(name)}
     if name in REFERENCE_TITLES:
-        return _("Computer, %(player)s") % {"player": REFERENCE_TITLES[name]}
-    raise KalahError("unknown player '%s' (known: %s)" % (name, ", ".join(PLAYER_NAMES)))
+        return _("Computer, %(player)s") % {"player": _(REFERENCE_TITLES[name])}
+    raise KalahError(N_("unknown player '%(name)s' (known: %(known)s)"), name=name, known=", ".join(PLAYER_NAMES))
 
 
 def is_computer(name):

@@ -6,7 +6,7 @@ the analysis board, which has no new-game choices, does not carry them.
 """
 
 from kalah.errors import KalahError
-from kalah.i18n import _, side_word
+from kalah.i18n import _, side_word, translated
 from kalah.game.notation import house_letter
 
 
@@ -25,7 +25,6 @@ def why_not(board, side, house):
     try:
         board.check_move(house)
     except KalahError as error:
-        reason = str(error)
-        reason = reason.split(": ", 1)[1] if reason.startswith("move ") else reason
-        return _("House %(letter)s cannot be played now: %(reason)s.") % {"letter": letter, "reason": reason}
+        return _("House %(letter)s cannot be played now: %(reason)s.") % {
+            "letter": letter, "reason": translated(error.params.get("reason", error))}
     return None

@@ -22,7 +22,7 @@ overwrites a game another tab saved unless this record continues it.
 
 from pyscript import window
 
-from kalah.errors import KalahError
+from kalah.errors import N_, KalahError
 from kalah.library.history import FINISHED, UNFINISHED, History, StorageFull
 from kalah.records.record import Record
 
@@ -77,8 +77,8 @@ class BrowserStore:
         error = _js_set_item()(self.area, key, value)
         if error:
             if is_quota_error(error):
-                raise StorageFull("browser storage is full")
-            raise StorageFull("browser storage refused the write (%s)" % error)
+                raise StorageFull(N_("browser storage is full"))
+            raise StorageFull(N_("browser storage refused the write (%(error)s)"), error=error)
 
     def __delitem__(self, key):
         self.area.removeItem(key)

@@ -16,8 +16,8 @@ text as the board's data-position, docs/formats.md):
 from pyscript import document, window
 
 from kalah.errors import KalahError
-from kalah.i18n import _
-from kalah.library.links import error_text, parse_fragment, share_fragment
+from kalah.i18n import N_, _, translated
+from kalah.library.links import parse_fragment, share_fragment
 from kalah.web.common.dom import by_id, el, page_ready, show_message
 from kalah.web.replay.viewer import ReplayViewer
 
@@ -84,10 +84,10 @@ def main():
     try:
         link = parse_fragment(str(window.location.hash))
         if link.local_id is not None or link.is_correspondence:
-            raise KalahError("an embed shows a shared game (g=...), not a game of this browser or a game by link")
+            raise KalahError(N_("an embed shows a shared game (g=...), not a game of this browser or a game by link"))
     except KalahError as error:
         by_id("status").textContent = _("This game cannot be shown.")
-        show_message(message, _("This embed cannot show its game: %(why)s.") % {"why": error_text(error)}, problem=True)
+        show_message(message, _("This embed cannot show its game: %(why)s.") % {"why": translated(error)}, problem=True)
         by_id("viewer").hidden = True
         page_ready(loaded=False)
         window.Function.new(_POST_HEIGHT)()

@@ -9,10 +9,10 @@ history a slice at a time (kalah.library.history_import.ImportJob), with its pro
 from pyscript import document, window
 
 from kalah.errors import KalahError
-from kalah.i18n import _
-from kalah.library.history import StorageFull, error_text
+from kalah.i18n import _, translated
+from kalah.library.history import StorageFull
 from kalah.library.history_import import ImportJob
-from kalah.input_guards import MAX_IMPORT, too_long
+from kalah.input_guards import BYTES, MAX_IMPORT, too_long
 from kalah.web.common import storage
 from kalah.web.common.dom import Timer, by_id, listen, proxy
 
@@ -87,12 +87,12 @@ class Importer:
                 self._ended("failed")
                 self._draw()
                 self._say(_("Import stopped: %(reason)s. Delete or export old games to make room.") % {
-                    "reason": error_text(error)}, problem=True)
+                    "reason": translated(error)}, problem=True)
                 return
             except KalahError as error:
                 self._ended("failed")
                 self._say(_("Nothing was imported from %(source)s: %(reason)s. Your history is unchanged.") % {
-                    "source": self.job_source, "reason": error_text(error)}, problem=True)
+                    "source": self.job_source, "reason": translated(error)}, problem=True)
                 return
             if not finished:
                 progress = by_id("import-progress")
@@ -136,7 +136,7 @@ class Importer:
         name = str(file.name)
         if file.size > MAX_IMPORT:  # bytes: at least as many characters
             self._say(_("Nothing was imported: %(reason)s.") % {
-                "reason": too_long(name, int(file.size), MAX_IMPORT, "bytes")}, problem=True)
+                "reason": translated(too_long(name, int(file.size), MAX_IMPORT, BYTES))}, problem=True)
             return
         reader = window.FileReader.new()
 

@@ -17,8 +17,8 @@ from pyscript import document, window
 
 from kalah.study.analysis_link import study_link
 from kalah.errors import KalahError
-from kalah.i18n import N_, _, ngettext
-from kalah.library.history import FINISHED, NOTE_PREFIX, error_text
+from kalah.i18n import N_, _, ngettext, translated
+from kalah.library.history import FINISHED, NOTE_PREFIX
 from kalah.web.common import storage
 from kalah.web.common.dom import Timer, by_id, clear, el, listen, page_ready, show_message
 from kalah.web.common.files import download
@@ -156,8 +156,8 @@ class HistoryPage:
         box = by_id("problems")
         clear(box)
         by_id("problems-box").hidden = not self.history.problems
-        for key, message in self.history.problems:
-            item = el("li", message + " ")
+        for key, reason in self.history.problem_reasons():
+            item = el("li", translated(reason) + " ")
             label = _("Dismiss") if key.startswith(NOTE_PREFIX) else _("Discard it")
             item.appendChild(el("button", label, attrs={"type": "button", "data-discard": key}))
             box.appendChild(item)
@@ -200,7 +200,7 @@ class HistoryPage:
         try:
             window.location.href = study_link(entry.record.board())
         except (KalahError, AttributeError) as error:
-            self.say(_("This game cannot be opened on the analysis board: %(reason)s") % {"reason": error})
+            self.say(_("This game cannot be opened on the analysis board: %(reason)s") % {"reason": translated(error)})
 
     def clicked(self, event):
         target = event.target
@@ -238,7 +238,7 @@ class HistoryPage:
         try:
             self.history.restore(self.deleted)
         except KalahError as error:
-            self.say(_("Could not bring the game back: %(reason)s.") % {"reason": error_text(error)}, problem=True)
+            self.say(_("Could not bring the game back: %(reason)s.") % {"reason": translated(error)}, problem=True)
             return
         self.say(_("The game is back."))
         self.deleted = None

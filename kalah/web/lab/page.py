@@ -27,7 +27,7 @@ import json
 from pyscript import document, window
 
 from kalah.errors import KalahError
-from kalah.i18n import _
+from kalah.i18n import _, translated
 from kalah.library.history import StorageFull
 from kalah.web.common.dom import Timer, by_id, listen, missing, page_ready, proxy, show_message
 from kalah.web.lab.bot_sandbox import SandboxClient, SandboxPool
@@ -151,7 +151,7 @@ class LabPage:
                 raise KalahError(_("the file is longer than %(count)d characters") % {"count": MAX_SOURCE})
             self.shelf.save(name, source)
         except KalahError as error:
-            self.player_message(_("Not saved: %(reason)s.") % {"reason": error}, True)
+            self.player_message(_("Not saved: %(reason)s.") % {"reason": translated(error)}, True)
             return
         except StorageFull:
             self.player_message(_("Not saved: browser storage is full. Export the player (.py) or delete old games "

@@ -13,7 +13,7 @@ from kalah.ai import player_registry
 from kalah.errors import KalahError
 from kalah.library.history import StorageFull
 from kalah.lab.saved_players import MAX_NAME, MAX_SOURCE, read_players
-from kalah.i18n import N_, _
+from kalah.i18n import _, N_, translated
 from kalah.web.common.dom import by_id, clear, el
 
 PLAYERS_KEY = "kalah.lab.players"
@@ -52,7 +52,7 @@ class PlayerShelf:
             self.players, skipped = read_players(text)
         except KalahError as error:
             self.problem = _("The saved players could not be read (%(reason)s); they were kept under %(key)s.") % {
-                "reason": error, "key": PLAYERS_KEY + ".bad"}
+                "reason": translated(error), "key": PLAYERS_KEY + ".bad"}
             try:
                 store[PLAYERS_KEY + ".bad"] = text     # kept aside, never lost
             except StorageFull:

@@ -10,7 +10,7 @@ import json
 from kalah.errors import KalahError
 from kalah.library.history import StorageFull
 from kalah.game.rules import find_rules
-from kalah.i18n import _
+from kalah.i18n import _, translated
 from kalah.web.common.dom import by_id, el, listen
 
 SETTINGS_KEY = "kalah.lab.settings"
@@ -78,7 +78,7 @@ class LabSettings:
         try:
             rules, time_limit, delay_ms, show = self.read()
         except KalahError as error:
-            node.textContent = str(error)
+            node.textContent = translated(error)
             return
         node.textContent = ""
         data = {"seeds": int(by_id("seeds").value), "houses": int(by_id("houses").value),

@@ -12,7 +12,7 @@ from pyscript import document, window
 from kalah.errors import KalahError
 from kalah.lab.exports import game_meta
 from kalah.lab.tournament import SWISS, Tournament
-from kalah.i18n import N_, _, ngettext, side_word
+from kalah.i18n import _, N_, ngettext, side_word, translated
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import Timer, by_id, clear, el, listen, show_message
 from kalah.web.lab.games import GameRunner, seconds_text
@@ -202,7 +202,7 @@ class TournamentPanel:
             specs = self.entrant_specs()
             tournament = Tournament(specs, system, rounds, seed)
         except KalahError as error:
-            message.textContent = _("Cannot start: %(reason)s.") % {"reason": error}
+            message.textContent = _("Cannot start: %(reason)s.") % {"reason": translated(error)}
             return
         if self.run is not None and not self.run.finished():
             self.run.stop()

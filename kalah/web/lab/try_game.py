@@ -13,7 +13,7 @@ A finished game that cannot be stored stays in the tab, listed with a download.
 from kalah.errors import KalahError
 from kalah.game.notation import house_letter
 from kalah.game.rules import SOUTH
-from kalah.i18n import _, ngettext, side_word
+from kalah.i18n import _, ngettext, side_word, translated
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import by_id, el, listen
 from kalah.web.lab.editor import error_line
@@ -55,7 +55,7 @@ class TryGame:
         try:
             rules, time_limit, delay_ms, show = self._settings()
         except KalahError as error:
-            by_id("game-status").textContent = _("Cannot start: %(reason)s.") % {"reason": error}
+            by_id("game-status").textContent = _("Cannot start: %(reason)s.") % {"reason": translated(error)}
             return
         if self.runner is not None:
             self.runner.stop()
@@ -144,7 +144,7 @@ class TryGame:
             runner.person_move(house)
             by_id("game-message").textContent = ""
         except KalahError as error:
-            by_id("game-message").textContent = str(error)
+            by_id("game-message").textContent = translated(error)
 
     def try_ended(self, runner):
         if runner is not self.runner:

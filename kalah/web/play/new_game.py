@@ -11,7 +11,7 @@ never open it). It reports through its callbacks only:
 """
 
 from kalah.errors import KalahError
-from kalah.i18n import _
+from kalah.i18n import N_, _, translated
 from kalah.library.presets import Preset
 from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common import game_setup
@@ -47,7 +47,7 @@ class NewGamePanel:
         try:
             preset, _ = self.choices()
         except (KalahError, ValueError) as error:
-            self.error(_("Cannot make a link to this setup: %(why)s.") % {"why": error})
+            self.error(_("Cannot make a link to this setup: %(why)s.") % {"why": translated(error)})
             return None
         self.error("")
         return preset
@@ -61,7 +61,7 @@ class NewGamePanel:
         if not by_id("limit-choices").disabled:
             text = str(form.elements["limit"].value).strip()
             if not text.isdigit():
-                raise KalahError("the move limit must be a whole number of plies, not '%s'" % text[:20])
+                raise KalahError(N_("the move limit must be a whole number of plies, not '%(text)s'"), text=text[:20])
             limit = int(text)
         rules = game_setup.rules_from_choices(
             family, int(form.elements["houses"].value), int(form.elements["seeds"].value), options, limit)
@@ -93,9 +93,9 @@ class NewGamePanel:
             failed = self._computer_unavailable()
             for player in preset.players:
                 if game_setup.is_computer(player) and failed:
-                    raise KalahError("the computer is not available: %s" % failed)
+                    raise KalahError(N_("the computer is not available: %(reason)s"), reason=failed)
         except (KalahError, ValueError) as error:
-            self.error(_("Cannot start this game: %(why)s.") % {"why": error})
+            self.error(_("Cannot start this game: %(why)s.") % {"why": translated(error)})
             return
         self.error("")
         self._on_start(preset, names)

@@ -5,6 +5,7 @@ and loses nothing (issue 36: links never lose work)."""
 from pyscript import window
 
 from kalah.errors import KalahError
+from kalah.i18n import _, translated
 from kalah.library.fragments import is_link
 from kalah.library.presets import parse_preset
 from kalah.web.common.dom import bring_into_view, by_id
@@ -23,13 +24,12 @@ def linked_preset(game_on):
     try:
         preset = parse_preset(fragment)
     except KalahError as error:
+        said = [_("This link's game cannot start: %(reason)s.") % {"reason": translated(error)}]
         if game_on:
-            then = " Your game goes on."
-        elif anything_stored():   # the stored game resumes, and the message line says so
-            then = ""
-        else:
-            then = " Here is a new game instead."
-        problem.textContent = "This link's game cannot start: %s.%s" % (error, then)
+            said.append(_("Your game goes on."))
+        elif not anything_stored():   # else the stored game resumes, and the message line says so
+            said.append(_("Here is a new game instead."))
+        problem.textContent = " ".join(said)
         bring_into_view(problem)
         preset = None
     window.history.replaceState(None, "", str(window.location.href).split("#")[0])

@@ -13,7 +13,7 @@ from kalah.study import puzzles
 from kalah.errors import KalahError
 from kalah.library.fragments import is_link
 from kalah.game.notation import move_text, signed
-from kalah.i18n import _, side_word
+from kalah.i18n import _, side_word, translated
 from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import bring_into_view, by_id, listen, page_ready, proxy, show_message
 from kalah.web.puzzles.pickers import draw_links, fill_pickers, kept_language, picked, show_choice
@@ -68,7 +68,7 @@ class PuzzlesPage:
                 self.say((_("This puzzles link could not be read: %(reason)s. Here are the %(rules)s puzzles "
                             "instead.") if first else _("This puzzles link could not be read: %(reason)s. The "
                                                         "puzzle shown stays.")) % {
-                    "reason": error, "rules": puzzles.SHIPPED_RULES[0]}, True)
+                    "reason": translated(error), "rules": puzzles.SHIPPED_RULES[0]}, True)
                 bring_into_view(by_id("message"))
                 if not first:
                     return
@@ -94,7 +94,7 @@ class PuzzlesPage:
                 self.show(found.by_id(self.choice.pid))
                 return
             except KalahError as error:
-                self.say(_("%(reason)s. Here is another puzzle.") % {"reason": error}, True)
+                self.say(_("%(reason)s. Here is another puzzle.") % {"reason": translated(error)}, True)
         self.next()
 
     def load(self, name, then):

@@ -5,7 +5,7 @@ again until a reload)."""
 from pyscript import window
 
 from kalah.errors import KalahError
-from kalah.i18n import _
+from kalah.i18n import _, translated
 from kalah.study import puzzles
 from kalah.web.common.dom import by_id, proxy
 
@@ -40,7 +40,7 @@ class PuzzleSets:
             try:
                 found = puzzles.PuzzleSet(str(text), url)
             except KalahError as error:
-                self.sets[name] = _("The %(rules)s puzzles are damaged: %(reason)s") % {"rules": name, "reason": error}
+                self.sets[name] = _("The %(rules)s puzzles are damaged: %(reason)s") % {"rules": name, "reason": translated(error)}
                 fail(self.sets[name])
                 return
             self.sets[name] = found

@@ -14,7 +14,7 @@ from kalah.study import history_puzzles, puzzles
 from kalah.errors import KalahError
 from kalah.library.history import NOTE_PREFIX, History
 from kalah.game.rules import find_rules
-from kalah.i18n import _, ngettext
+from kalah.i18n import _, ngettext, translated
 from kalah.web.common import storage
 from kalah.web.common.dom import by_id, listen
 from kalah.web.common.worker_client import WorkerClient
@@ -66,7 +66,7 @@ class YourGames:
             except KalahError as error:   # a puzzle that does not hold: start the set again
                 self.found = history_puzzles.YourPuzzles()
                 self.problem = _("The puzzles found in your games were damaged (%(reason)s); they are found again.") % {
-                    "reason": error}
+                    "reason": translated(error)}
                 found = self.found.puzzle_set(name)
             self.sets[name] = found
         return found
@@ -117,7 +117,7 @@ class YourGames:
             history = History(self.store)
         except Exception as error:   # storage blocked or unreadable: nothing to check, nothing changed
             self.games = 0
-            self._status(_("Your saved games could not be read in this browser (%(reason)s).") % {"reason": error},
+            self._status(_("Your saved games could not be read in this browser (%(reason)s).") % {"reason": translated(error)},
                          True)
             self._finish(False)
             return
@@ -152,7 +152,7 @@ class YourGames:
                 worth_proving = bool(list(history_puzzles.candidate_boards(entry.record)))
             except (KalahError, ValueError, TypeError, KeyError) as error:
                 self.skipped.append(_("game %(id)s could not be read (%(reason)s) and is skipped; it stays in your "
-                                      "history") % {"id": entry.id, "reason": error})
+                                      "history") % {"id": entry.id, "reason": translated(error)})
                 self.queue.pop(0)
                 continue
             if worth_proving:

@@ -10,8 +10,8 @@ this device; the game is kept under its link id.
 
 from kalah.errors import KalahError
 from kalah.game.narration import outcome_text
-from kalah.i18n import _, side_word
-from kalah.library.links import check_against_held, correspondence_fragment, error_text
+from kalah.i18n import _, side_word, translated
+from kalah.library.links import check_against_held, correspondence_fragment
 from kalah.records.record import Record
 from kalah.game.rules import SOUTH, SWAP, find_rules, known_names
 from kalah.web.common.dom import by_id, el, listen, site_base
@@ -49,7 +49,7 @@ class Correspondence:
         try:
             fresh = check_against_held(link, entry.record if entry is not None else None)
         except KalahError as error:
-            self._say(_("This link is refused: %(why)s.") % {"why": error_text(error)}, problem=True)
+            self._say(_("This link is refused: %(why)s.") % {"why": translated(error)}, problem=True)
             by_id("corr-status").textContent = _("Refused; the board shows what the link holds.")
             return
         board = link.record.board()
@@ -150,7 +150,7 @@ class Correspondence:
             friend = by_id("corr-friend").value.strip() or None
             record = Record(rules.name, [], you, friend)
         except KalahError as error:
-            self._say(_("Cannot start: %(why)s.") % {"why": error_text(error)}, problem=True)
+            self._say(_("Cannot start: %(why)s.") % {"why": translated(error)}, problem=True)
             return
         gid = storage.new_game_id()
         self._on_started()

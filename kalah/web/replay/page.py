@@ -15,11 +15,11 @@ from kalah.study.analysis_link import study_link
 from kalah.errors import KalahError
 from kalah.library.fragments import is_link
 from kalah.records.identity import player_name
-from kalah.library.links import embed_fragment, error_text, link_fragment, parse_fragment, share_fragment
+from kalah.library.links import embed_fragment, link_fragment, parse_fragment, share_fragment
 from kalah.records import compact, pgn
 from kalah.records.record import Record
 from kalah.game.rules import NORTH, SOUTH
-from kalah.i18n import N_, _
+from kalah.i18n import _, N_, translated
 from kalah.web.common import worker_client
 from kalah.web.common.dom import bring_into_view, by_id, listen, page_ready, proxy, show_message, site_base
 from kalah.web.common.embed_code import embed_snippet
@@ -66,7 +66,7 @@ class ReplayPage:
         except KalahError as error:
             if not showing:
                 self.show_nothing()
-            cannot = _("This link cannot be opened: %(why)s.") % {"why": error_text(error)}
+            cannot = _("This link cannot be opened: %(why)s.") % {"why": translated(error)}
             self.message(cannot + (" " + _("The game shown stays.") if showing else ""), problem=True)
             bring_into_view(by_id("message"))
             return
@@ -192,7 +192,7 @@ class ReplayPage:
             added, _updated, _unchanged = history.merge([_entry(record)], now=storage.now_ms())
         except KalahError as error:  # StorageFull included: nothing was written
             self.message(_("The game could not be kept: %(why)s. Free space on the History page.") % {
-                "why": error_text(error)}, problem=True)
+                "why": translated(error)}, problem=True)
             return
         self.message(_("The game is in your history now.") if added else _("Your history already holds this game."))
 
@@ -231,7 +231,7 @@ class ReplayPage:
             from kalah.library.history_import import read_import
             entries = read_import(text)
         except KalahError as error:
-            self.message(_("Cannot open this: %(why)s.") % {"why": error_text(error)}, problem=True)
+            self.message(_("Cannot open this: %(why)s.") % {"why": translated(error)}, problem=True)
             return
         window.location.hash = "#" + share_fragment(entries[0].record)
 
