@@ -23,8 +23,11 @@ WORK_PER_SECOND = 500000
 # The time rule's wall clock, only a ceiling for players that sleep, block or work in C where
 # nothing counts, the same on the command line (kalah.lab.seats, which also bounds CPU time) and
 # in the page (kalah.web.lab.games): a move may take at most WALL_FACTOR x the time limit +
-# WALL_EXTRA seconds before it forfeits on time.
+# WALL_EXTRA seconds before it forfeits on time. Each referee waits longer only while it sees the
+# player compute (the command line: its processes runnable or waiting for a CPU; the page: its
+# count still advancing, or its worker not yet begun), and never past WALL_CAP x the ceiling.
 WALL_FACTOR, WALL_EXTRA = 3.0, 1.0
+WALL_CAP = 10
 KINDS = ("time", "error", INVALID)
 MAX_REASON = 300
 MAX_ANSWER = 60
@@ -39,6 +42,11 @@ def work_budget(time_limit):
 def wall_ceiling(time_limit):
     """The wall-clock seconds a move may take at most under a time limit of `time_limit` seconds."""
     return WALL_FACTOR * time_limit + WALL_EXTRA
+
+
+def wall_cap(time_limit):
+    """The wall-clock seconds a move may take however slow or busy the machine: the hard bound."""
+    return WALL_CAP * wall_ceiling(time_limit)
 
 
 def plain_reply(message, houses):

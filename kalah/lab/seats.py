@@ -43,7 +43,7 @@ import time
 
 from kalah.game.board import Board
 from kalah.errors import KalahError
-from kalah.lab.game import plain_reply, wall_ceiling
+from kalah.lab.game import plain_reply, wall_cap, wall_ceiling
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
 
 LOAD_TIMEOUT = 20.0   # seconds a starting, loading player may wait without computing (a sleeping file)
@@ -114,7 +114,6 @@ class InProcessSeat:
 
 OUTPUT_CAP = 8192          # bytes of a player's prints kept for the record; the rest is dropped
 LINE_CAP = 65536           # the longest protocol line the referee reads
-MOVE_WALL_CAP = 10         # x the wall ceiling: a move's bound however long it waited for a CPU
 CPU_SLACK = 0.05           # seconds of CPU past the limit still accepted: the clock's ticks, the protocol's work
 POLL = 0.005               # the shortest wait between two looks at a player's CPU time
 CORES = os.cpu_count() or 1
@@ -340,8 +339,8 @@ class SandboxSeat:
         The wall ceiling is for players that sleep or block: the time the player's processes
         spent runnable but waiting for a CPU (the kernel's schedstat) is not counted against
         it, nor is a wait still going on (a runnable process), so a machine kept busy by others
-        cannot forfeit an honest player; MOVE_WALL_CAP
-        times the ceiling bounds a move however starved the machine."""
+        cannot forfeit an honest player; `wall_cap` (10 x the ceiling) bounds a move however
+        starved the machine."""
         budget = self.time_limit + CPU_SLACK
         used = 0.0        # looked at only when no answer came in time: one /proc read a quick move
         queued_at_start, queued = self.clock.queued_seconds(), 0.0
@@ -363,7 +362,7 @@ class SandboxSeat:
                 # A player runnable now is computing (its CPU is charged against the budget above)
                 # or waiting for a CPU in a wait schedstat does not show until it ends: not asleep.
                 past = now - started - queued >= ceiling and not self.clock.runnable()
-                if past or now - started >= MOVE_WALL_CAP * ceiling:
+                if past or now - started >= wall_cap(self.time_limit):
                     self.kill()
                     raise BotForfeit(TIMEOUT, "no move within %g s (the time limit of %g s: at most 3 x the "
                                      "limit + 1 s of wall time); the player was stopped" % (ceiling, self.time_limit))

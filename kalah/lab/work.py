@@ -45,6 +45,7 @@ Runs under CPython (3.11+) and Pyodide; the MicroPython page never imports it.
 
 import itertools
 import sys
+from array import array
 
 _INLINED = sys.version_info >= (3, 12)      # comprehensions inlined (PEP 709), and 3.14's loops below
 if _INLINED:
@@ -78,6 +79,8 @@ _settrace = sys.settrace
 _gettrace = sys.gettrace
 _owners = {}                 # thread id -> the frame that entered the budget running there
 _guarded = []
+_listeners = [None]          # told how far each budget's count is (progress_to)
+BEATS = 32                   # how often a budget tells the listener, per budget
 
 
 def _count_line(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotTimeout, _self=None, _exit=None):
@@ -111,11 +114,12 @@ _inline_loops = {}                   # code -> the offsets of its loops over a g
 
 def _count_call(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotTimeout, _exit=None,
                 _lines=None, _skip=None, _comprehensions=_COMPREHENSIONS, _loops=None, _find_loops=None,
-                _in_line=None, _driven=None, _id=id):
+                _in_line=None, _driven=None, _id=id, _beat_at=None, _beat=None):
     """The global tracer (called for each frame started or resumed): one call, one unit, but for
     the events only one Python reports (above); returns the local tracer, counting the frame's
     lines and return. `_loops` is None before 3.12 (comprehensions are frames). (Reading
-    `frame.f_code` is an audited event, a call of the guard's hook: done only where needed.)"""
+    `frame.f_code` is an audited event, a call of the guard's hook: done only where needed.)
+    At calls only, it tells the budget's listener how far the count is (`_report_work`)."""
     if _loops is None:
         if frame.f_code.co_name in _comprehensions:
             return _skip
@@ -133,10 +137,13 @@ def _count_call(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotT
                 # with a reused id is started (and so registered again) before it is resumed.
                 _driven[_id(frame)] = caller.f_lasti     # (its closing, from elsewhere, is counted)
                 _lines = _in_line
-    if _next(_counter) >= _end:
+    count = _next(_counter)
+    if count >= _end:
         if frame.f_code is _exit:
             return None
         raise _stop()
+    if count >= _beat_at[0]:
+        _beat(count)
     return _lines
 
 
@@ -152,7 +159,20 @@ def _loops_over_generators_in_line(code):
     return frozenset(offsets)
 
 
-_TRACER_CODES = (_count_line.__code__, _count_call.__code__, _skip_event.__code__)
+def _report_work(count, _at=None, _step=0, _listener=None):
+    """A budget's report (the tracer's `_beat`, its defaults set per budget and guarded as the
+    tracer's): the next count to report at, then the listener. `_at` is an array of one machine
+    integer, so the tracer's comparison with it never runs a bot's code, whatever the bot writes
+    there."""
+    _at[0] = count + _step
+    _listener(count)
+
+
+def _no_listener(count):
+    """Where no listener is: a budget whose `_at` is its end never reports (the end comes first)."""
+
+
+_TRACER_CODES = (_count_line.__code__, _count_call.__code__, _skip_event.__code__, _report_work.__code__)
 
 
 def _hook(event, args):
@@ -193,6 +213,16 @@ def guard():
         _guarded.append(True)
 
 
+def progress_to(listener):
+    """Every budget made from now on calls `listener(units)` as its count passes each BEATS-th of
+    its units (at a call, from the tracer: the listener's own work is not counted); None stops it.
+
+    The page's bot worker posts these to the referee, which so knows that a bot past the wall
+    ceiling is still computing on a slow machine, not sleeping (kalah.web.lab.games). A bot
+    could call it too, or forge the messages: the referee's hard cap bounds what that gains."""
+    _listeners[0] = listener
+
+
 class WorkBudget:
     """`with WorkBudget(units):` counts the Python lines run inside and raises
     BotTimeout past `units`; `.used` is the work counted, `.passed()` whether it ran out."""
@@ -202,12 +232,13 @@ class WorkBudget:
         self.counter = itertools.count()
         self.spent = False
         self.used = 0
+        self.listener = _listeners[0]
 
     def __enter__(self):
         guard()
         if _owners.get(get_ident()) is not None:
             raise BotTimeout()        # a budget inside a budget: the bot's own, refused
-        tracer = _fresh_tracer(self.counter, self.units)
+        tracer = _fresh_tracer(self.counter, self.units, self.listener)
         _owners[get_ident()] = sys._getframe(1)
         _settrace(tracer)
         if _gettrace() is not tracer:     # a replaced sys.settrace cannot be in play: bound at import
@@ -231,9 +262,13 @@ class WorkBudget:
         return self.spent or self.mark() >= self.units
 
 
-def _fresh_tracer(counter, units):
-    """The tracers of one budget: its count, its end and each other in their defaults (no global
-    they could look up)."""
+def _fresh_tracer(counter, units, listener):
+    """The tracers of one budget: its count, its end, its reports and each other in their
+    defaults (no global they could look up)."""
+    step = max(1, units // BEATS)
+    beat = _tracer(_report_work)
+    beat_at = array("q", [step if listener is not None else units])
+    beat.__defaults__ = (beat_at, step, listener or _no_listener)
     exit_code = WorkBudget.__exit__.__code__
     lines = _tracer(_count_line)
     lines.__defaults__ = (next, counter, units, BotTimeout, lines, exit_code)
@@ -243,7 +278,8 @@ def _fresh_tracer(counter, units):
     in_line.__defaults__ = (next, counter, units, BotTimeout, in_line, exit_code)
     calls = _tracer(_count_call)
     calls.__defaults__ = (next, counter, units, BotTimeout, exit_code, lines, skip_two, _COMPREHENSIONS,
-                          _inline_loops if _INLINED else None, _loops_over_generators_in_line, in_line, {}, id)
+                          _inline_loops if _INLINED else None, _loops_over_generators_in_line, in_line, {}, id,
+                          beat_at, beat)
     return calls
 
 

@@ -12,6 +12,9 @@ Each call takes a JSON dict and a progress callable and returns JSON.
     ask({"game": G, "side": 0, "player": SPEC, "seed": 7, "time": 1.0,
          "start": POSITION, "moves": [3, 6, ...]}, progress)
         -> {"move": 4, "seconds": 0.31} or {"forfeit": {...}, "seconds": ...}
+           progress({"work": 0}) first, as the move begins (before the player loads),
+           progress({"work": units}) as a student's count passes each 32nd of a budget
+           (kalah.lab.work.progress_to: the referee's evidence that a slow move is computing),
            progress({"depth": 2, "move": 4}) for each answer in time (select_move:
            depth is the lookahead; our players: the search depth)
     forget({"game": G}) -> {"forgot": 2}
@@ -27,6 +30,7 @@ from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.lab.loader import BotLoadError, compile_bot, load_bot_source
 from kalah.lab.seats import InProcessSeat
+from kalah.lab.work import progress_to
 
 _seats = {}   # (game, side) -> InProcessSeat
 
@@ -48,6 +52,17 @@ def syntax(args, progress=None):
 
 
 def ask(args, progress=None):
+    if progress is None:
+        return _ask(args, None)
+    progress({"work": 0})
+    progress_to(lambda units: progress({"work": units}))
+    try:
+        return _ask(args, progress)
+    finally:
+        progress_to(None)
+
+
+def _ask(args, progress):
     key = (args["game"], args["side"])
     seat = _seats.get(key)
     if seat is None:

@@ -37,3 +37,20 @@ def test_ask_returns_a_forfeit_with_its_traceback():
                                       "start": Board().position(), "moves": []}))
     assert reply["forfeit"]["kind"] == "error"
     assert 'File "<crash>", line 4' in reply["forfeit"]["traceback"]
+
+
+def test_ask_reports_that_the_move_began_and_how_far_its_count_is():
+    # The page's referee waits past the wall ceiling only for a bot it sees compute (kalah.web.lab.games):
+    # the move's first report says it began (before the player loads), then one a 32nd of each budget.
+    busy = "def step():\n    return 1\n\ndef algorithm(game):\n    for _ in range(60000):\n        step()\n" \
+           "    return '1'\n"
+    heard = []
+    reply = worker_api.ask({"game": "g4", "side": 0, "player": spec("busy", busy), "time": 1.0,
+                            "start": Board().position(), "moves": []}, heard.append)
+    assert reply["move"] == 1
+    assert heard[0] == {"work": 0}
+    counts = [report["work"] for report in heard[1:]]
+    assert counts == [15627 + 15625 * n for n in range(19)]     # 300,000 units of work, a report each 15,625
+    worker_api.ask({"game": "g5", "side": 0, "player": spec("busy", busy), "time": 1.0,
+                    "start": Board().position(), "moves": []})
+    assert len(heard) == len(counts) + 1          # no progress asked for: none reported

@@ -133,7 +133,7 @@ def test_a_player_starved_of_cpu_by_others_is_not_stopped_by_the_wall_ceiling():
     # gets under 0.4% of that core, so its move takes about 3 s of wall time on an idle machine (and
     # little more on a busy one, whose load is a group or two more beside the hogs), nearly all of it
     # runnable but waiting for the CPU. That waiting is the machine's, not the player's: the referee
-    # (schedstat) does not count it against the ceiling, within MOVE_WALL_CAP (16 s) in all.
+    # (schedstat) does not count it against the ceiling, within kalah.lab.game.wall_cap (16 s) in all.
     import subprocess
     import sys
     hogs = 4

@@ -6,7 +6,7 @@ import pytest
 from kalah.game.board import Board
 from kalah.lab.game import work_budget
 from kalah.lab.loader import BotForfeit, load_bot_file
-from kalah.lab.work import BotTimeout, WorkBudget
+from kalah.lab.work import BotTimeout, WorkBudget, progress_to
 
 REFUSED = "refused: %s is not allowed in a player"
 OVER = "no move within its work budget of 50,000 units (the time limit of 0.1 s)"
@@ -120,3 +120,43 @@ def test_the_counter_is_gone_after_the_move():
         with WorkBudget(100):     # counts the frames started inside it, not the one that enters it
             endless()
     assert sys.gettrace() is before
+
+
+def test_a_budget_reports_how_far_its_count_is_without_changing_it():
+    # The page's worker tells the referee that a slow move still computes (kalah.web.lab.games):
+    # every 32nd of the budget, at a call, uncounted: the count is the same with and without.
+    def work():
+        def step():
+            return 1
+        for _ in range(2000):
+            step()
+    heard, used = [], []
+    for listener in (None, heard.append):
+        progress_to(listener)
+        try:
+            with WorkBudget(32000) as budget:
+                work()
+        finally:
+            progress_to(None)
+        used.append(budget.used)
+    assert used[0] == used[1] == 10006
+    assert heard == [1004, 2004, 3004, 4004, 5004, 6004, 7004, 8004, 9004, 10004]   # at the first call past each 1000
+    with WorkBudget(32000):       # the listener was dropped: no budget reports any more
+        work()
+    assert len(heard) == 10
+
+
+def test_writing_where_the_reports_are_kept_gains_no_work():
+    # The bot reaches its budget's report through the tracer's defaults: what it writes there is a
+    # machine integer (no code of its own runs in the tracer), and the report cannot be replaced.
+    kind, reason = forfeit_of(move("sys.gettrace().__defaults__[-2][0] = 0\nwhile True:\n    len(str(1))\n"
+                                   "    game.getBoard()"))
+    assert (kind, reason) == ("time", OVER)
+    # A number of its own whose comparison would run uncounted in the tracer is stored as a plain one.
+    sly = ("import sys\nran = []\nclass Sly(int):\n    def __le__(self, other):\n        ran.append(1)\n"
+           "        return False\n    __ge__ = __le__\n"
+           "def algorithm(game):\n    sys.gettrace().__defaults__[-2][0] = Sly(10 ** 9)\n    len(str(1))\n"
+           "    return '2' if ran else '1'\n")
+    assert load_bot_file(sly, name="sly").choose(Board(), 0.1) == 1
+    assert forfeit_of(move("sys.gettrace().__defaults__[-1].__defaults__ = (None, 0, print)")) == (
+        "error", "refused: the work counter cannot be changed")

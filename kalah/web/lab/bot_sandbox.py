@@ -12,8 +12,9 @@ call that is running; anything else, or anything that fails while it is
 read, fails this client alone, which forfeits its own seat's game and
 nothing more. The frame bounds what a sandbox may send for one call (size
 and number of messages, bot-sandbox.js) and ends a sandbox past them; this
-client then fails. `seconds` is the frame's time of the latest answer, the
-referee's clock for that move (kalah.web.lab.games).
+client then fails. `seconds` is the frame's time of the running call's latest
+message (an answer, or a report on the way), the referee's clock for that move
+(kalah.web.lab.games).
 
 `SandboxPool` keeps a few sandboxes started ahead (Pyodide takes seconds to
 start), each used once.
@@ -122,12 +123,12 @@ class SandboxClient:
             elif kind == "error" and message.get("id") is None:
                 self._fail(_message_of(data))
             return                 # an answer to a call cancelled meanwhile (or made up): ignored
+        self.seconds = float(ms) / 1000.0
         if kind == "progress":
             if running[2] is not None and isinstance(data, dict):
                 running[2](data)
             return
         self._pending.pop(0)
-        self.seconds = float(ms) / 1000.0
         if kind == "result":
             running[1](data)
         elif kind == "crash":

@@ -16,20 +16,28 @@ counted inside the sandbox by `kalah.lab.work` as on the command line, so
 the same players give the same games here and there, idle or busy. The
 referee's clock is the ceiling for what nothing counts (a sleep, a long C
 call, a bot that broke its own sandbox's counting): a move is timed by the
-sandbox's own clock (its answer says how long it took) and by the sandbox's frame, from handing the worker the call to its
-answer (bot-sandbox.js: code the bot cannot reach, on a clock it cannot
-change, and which leaves out any time the page itself was busy). A move
-counts if the frame's time is within the ceiling of the command line's rule
-for sleeping bots, `kalah.lab.game.wall_ceiling`: 3 x the limit + 1 s (wall
-time is all there is here, and a busy machine stretches it); a player's first move may also load its file
-(FIRST_CALL_MS more). Past that the move forfeits on time, whatever the
-sandbox's own clock said.
+sandbox's frame, from handing the worker the call to its answer
+(bot-sandbox.js: code the bot cannot reach, on a clock it cannot change, and
+which leaves out any time the page itself was busy), and the page's own timer
+looks at it. A move may take the ceiling of the command line's rule for
+sleeping bots, `kalah.lab.game.wall_ceiling` (3 x the limit + 1 s), from the
+moment its worker begins it (its first report, `{"work": 0}`); a player's first
+move may also load its file (FIRST_CALL_MS more). Wall time is all there is
+here, and a busy machine stretches it; so, as the command line waits while a
+player's process is runnable, the referee waits longer while it sees the bot
+compute: a worker that has not begun the move yet (starved of a core), or
+whose count has passed another 32nd of its budget since the last look
+(`kalah.lab.work.progress_to`), gets another ceiling from that look. A
+sleeper or a C call reports nothing, so it is stopped one ceiling after its
+last report; a bot that forges reports gains at most `kalah.lab.game.wall_cap`
+(10 x the ceiling), the bound of every move. Past those the move forfeits on
+time, whatever the sandbox's own clock said.
 """
 
 from pyscript import window
 
 from kalah.errors import KalahError
-from kalah.lab.game import LabGame, plain_reply, wall_ceiling
+from kalah.lab.game import LabGame, plain_reply, wall_cap, wall_ceiling
 from kalah.web.lab.bot_sandbox import CRASHED
 from kalah.web.common.dom import Timer
 
@@ -67,6 +75,10 @@ class GameRunner:
         self.confirming = False
         self.depth = None
         self.asked = [0, 0]           # moves asked of each side so far
+        self.begun_at = None          # the page's time the worker began the move (its first report)
+        self.begun_ms = 0.0           # the frame's time of that report, since it handed the call
+        self.allowed_ms = 0.0         # the move's allowance from its beginning, extended while it computes
+        self.counted = False          # its count advanced since the referee's last look
         self._watchdog = Timer(self._too_late)
         self._delay = Timer(self._next)
 
@@ -97,6 +109,10 @@ class GameRunner:
         self.asked_at = window.performance.now()
         self.starting = not client.is_ready()
         self.confirming = False
+        self.begun_at = None
+        self.begun_ms = 0.0
+        self.counted = False
+        self.allowed_ms = self.patience_ms()
         self.call_id = client.call("kalah.lab.worker_api:ask", args, self._answer, self._progress, self._failed)
         if self.call_id is not None:
             # A sandbox still starting Pyodide has not begun the move: wait for it first.
@@ -107,9 +123,30 @@ class GameRunner:
         first = FIRST_CALL_MS if self.asked[self.game.turn] == 1 else 0
         return int(round(wall_ceiling(self.time_limit) * 1000)) + first
 
+    def cap_ms(self):
+        """The hard bound of the side to move's move, however slowly it computes."""
+        first = FIRST_CALL_MS if self.asked[self.game.turn] == 1 else 0
+        return int(round(wall_cap(self.time_limit) * 1000)) + first
+
     def _progress(self, data):
+        if "work" in data:
+            # The worker's report (kalah.lab.worker_api.ask): it began the move, or its count
+            # advanced. Any value will do: a forged one gains at most the cap.
+            if self.begun_at is None:
+                self.begun_at = window.performance.now()
+                self.begun_ms = (self.clients[self.game.turn].seconds or 0.0) * 1000
+            else:
+                self.counted = True
+            return
         depth = data.get("depth")
         self.depth = depth if type(depth) is int else None
+
+    def _in_time(self, ms):
+        """Whether an answer `ms` after the call (the frame's clock) is within the move's allowance:
+        counted from the move's beginning, and any time while its count still advanced."""
+        if ms > self.cap_ms():
+            return False
+        return self.counted or ms - self.begun_ms <= self.allowed_ms
 
     def _answer(self, data):
         self._watchdog.stop()
@@ -117,7 +154,7 @@ class GameRunner:
         if self.stopped or self.game.is_over():
             return
         seconds = self.clients[self.game.turn].seconds or 0.0
-        if seconds * 1000 > self.patience_ms():
+        if not self._in_time(seconds * 1000):
             reply = {"forfeit": {"kind": "time", "reason": "answered after %.1f s by the referee's clock%s, past the "
                                  "time limit of %s s" % (seconds, own_clock(data), seconds_text(self.time_limit))}}
         else:
@@ -153,14 +190,36 @@ class GameRunner:
             self._watchdog.start(self.patience_ms())
             return
         if not self.confirming:
-            # An answer may be waiting behind a busy page: let the sandbox's frame
-            # say that nothing more is on its way (or wait CONFIRM_MS more).
+            # An answer or a report may be waiting behind a busy page: let the sandbox's frame
+            # say that nothing more is on its way (or wait CONFIRM_MS more), then look.
             self.confirming = True
             call_id = self.call_id
-            client.after_sent(lambda: self._silent(call_id))
+            client.after_sent(lambda: self._look(call_id))
             self._watchdog.start(CONFIRM_MS)
             return
         self._silent(self.call_id)
+
+    def _look(self, call_id):
+        """Every report the worker sent is in: wait more if it has not begun or still computes."""
+        if self.call_id is None or self.call_id != call_id or self.stopped:
+            return
+        self.confirming = False
+        now = window.performance.now()
+        left = self.asked_at + self.cap_ms() - now
+        if left <= 0:
+            self._silent(call_id)
+            return
+        if self.begun_at is None:           # its worker has not had a core yet
+            self._watchdog.start(min(self.patience_ms(), left))
+            return
+        if self.counted:                    # computing, however slowly: another ceiling from now
+            self.counted = False
+            self.allowed_ms = now - self.begun_at + self.patience_ms()
+        wait = self.begun_at + self.allowed_ms - now
+        if wait > 0:
+            self._watchdog.start(min(wait, left))
+            return
+        self._silent(call_id)
 
     def _silent(self, call_id):
         """No answer came: the bot's deadline could not stop it, and its sandbox is closed."""
