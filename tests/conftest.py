@@ -65,3 +65,24 @@ def built_site():
         pyodide_modules.compile_all()
         build_manifest.main()
     return HERE.parent
+
+
+def _in_language(language):
+    """The shipped catalog of `language` active while a test runs, English again after it."""
+    from kalah import i18n
+    with open(HERE.parent / "static" / "i18n" / (language + ".json"), encoding="utf-8") as handle:
+        i18n.activate(i18n.load(handle.read()))
+    try:
+        yield
+    finally:
+        i18n.activate(i18n.ENGLISH)
+
+
+@pytest.fixture
+def french():
+    yield from _in_language("fr")
+
+
+@pytest.fixture
+def german():
+    yield from _in_language("de")

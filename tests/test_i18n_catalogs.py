@@ -25,14 +25,6 @@ def pot():
     return build.template()
 
 
-@pytest.fixture
-def french():
-    with open(build.ROOT + "/" + build.compiled_path("fr"), encoding="utf-8") as handle:
-        i18n.activate(i18n.load(handle.read()))
-    yield
-    i18n.activate(i18n.ENGLISH)
-
-
 def test_the_template_catalogs_and_compiled_files_are_what_the_build_writes_now():
     stale = build.stale()
     assert not stale, "%s differ from what scripts/build/i18n.py writes: run it" % ", ".join(stale)

@@ -26,25 +26,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MUST_FEED = "oware/1,0,0,0,0,1,23,0,0,0,0,0,0,23/S"
 
 
-def compiled(language):
-    with open(os.path.join(ROOT, "static", "i18n", language + ".json"), encoding="utf-8") as handle:
-        return i18n.load(handle.read())
-
-
-@pytest.fixture
-def in_french():
-    i18n.activate(compiled("fr"))
-    yield
-    i18n.activate(i18n.ENGLISH)
-
-
 def raised(action):
     with pytest.raises(KalahError) as caught:
         action()
     return caught.value
 
 
-def test_an_illegal_move_in_english_as_before_and_in_french_on_a_page(in_french):
+def test_an_illegal_move_in_english_as_before_and_french_on_a_page(french):
     error = raised(lambda: Board(position=MUST_FEED).push(1))
     assert str(error) == ("move 1: house 1 of South does not give the opponent seeds, and a move that "
                           "feeds them exists")
@@ -57,7 +45,7 @@ def test_an_illegal_move_in_english_as_before_and_in_french_on_a_page(in_french)
         "l'adversaire, alors qu'un coup qui le nourrit existe.")
 
 
-def test_data_in_a_reason_is_shown_as_it_is_never_translated(in_french):
+def test_data_in_a_reason_is_shown_as_it_is_never_translated(french):
     error = raised(lambda: Board().push("South"))   # a typed move that is a side's name
     assert str(error) == "move 1: 'South' is not a move: give a house number 1..6 or a letter A..F"
     assert i18n.translated(error) == "coup 1 : 'South' n'est pas un coup : donnez un numéro de case 1..6 ou une lettre A..F"
@@ -65,7 +53,7 @@ def test_data_in_a_reason_is_shown_as_it_is_never_translated(in_french):
     assert "<b>" not in i18n.translated(marked) and "'<'" in i18n.translated(marked)
 
 
-def test_a_bad_link_a_refused_import_and_a_full_storage_in_french(in_french):
+def test_a_bad_link_a_refused_import_and_a_full_storage_french(french):
     cases = [
         (lambda: parse_fragment("#g=zzz"),
          "the link's game cannot be read: compact record: it must start with 'k1.', not 'zzz'",
@@ -92,7 +80,7 @@ def test_a_bad_link_a_refused_import_and_a_full_storage_in_french(in_french):
     assert (str(full), i18n.translated(full)) == ("browser storage is full", "le stockage du navigateur est plein")
 
 
-def test_an_unreadable_saved_game_is_reported_in_french_and_kept_in_english(in_french):
+def test_an_unreadable_saved_game_is_reported_french_and_kept_in_english(french):
     store = {GAME_PREFIX + "d": json.dumps({"v": 99, "id": "d"}),
              GAME_PREFIX + "e": json.dumps({"v": 2, "id": "e", "record": {"rules": "kalah(6,4)", "moves": [9]}})}
     history = History(store)

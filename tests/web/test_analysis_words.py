@@ -4,7 +4,6 @@ import pytest
 
 from kalah import Board
 from kalah.web.analysis.words import estimate_words, line_words, values_words
-from tests.test_i18n_catalogs import french  # noqa: F401  (the fixture: the French catalog active)
 
 HEAD = "South to move. A value is South's final margin in seeds with best play from both sides: "
 

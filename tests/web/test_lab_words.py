@@ -4,10 +4,8 @@ parts (numbers, a bot's own text) carried over; a reason the page does not know 
 
 import pytest
 
-from kalah import i18n
 from kalah.lab.game import LabGame
 from kalah.web.lab.lab_words import forfeit_text, game_text, reason_text
-from scripts.build import i18n as build
 
 # Each sentence the referee says, as the sources build it (kalah/lab/game.py, kalah/lab/loader.py,
 # kalah/web/lab/games.py, kalah/web/lab/bot_sandbox.py).
@@ -31,14 +29,6 @@ REASONS = [
     "gave up",
     "no reason given",
 ]
-
-
-@pytest.fixture
-def french():
-    with open(build.ROOT + "/" + build.compiled_path("fr"), encoding="utf-8") as handle:
-        i18n.activate(i18n.load(handle.read()))
-    yield
-    i18n.activate(i18n.ENGLISH)
 
 
 def forfeited(reason, kind="error"):

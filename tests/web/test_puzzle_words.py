@@ -1,21 +1,11 @@
 """The puzzles page's words (kalah/web/puzzles/words.py) in English and in another language."""
 
-import pytest
 
 from kalah import i18n
 from kalah.game.board import Board
 from kalah.game.rules import find_rules
 from kalah.study.puzzle_maker import shipped
 from kalah.web.puzzles.words import about_text, line_text, moves_text, prompt_text
-from scripts.build import i18n as build
-
-
-@pytest.fixture
-def german():
-    with open(build.ROOT + "/" + build.compiled_path("de"), encoding="utf-8") as handle:
-        i18n.activate(i18n.load(handle.read()))
-    yield
-    i18n.activate(i18n.ENGLISH)
 
 
 def test_a_line_of_moves_in_english_then_in_german(german):
