@@ -1,6 +1,5 @@
 """The puzzles page's words (kalah/web/puzzles/words.py) in English and in another language."""
 
-
 from kalah import i18n
 from kalah.game.board import Board
 from kalah.game.rules import find_rules
