@@ -45,6 +45,13 @@ OVERFLOWING = """() => {
 }"""
 
 
+def pit_places(board="#board"):
+    """A script: each pit of `board` and its left edge, the same in Arabic as in English (the page
+    mirrors, the board keeps its sowing order)."""
+    return """() => [...document.querySelectorAll('%s .kb-house, %s .kb-store')].map(
+        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])""" % (board, board)
+
+
 def one_move_link(language=None):
     board = Board(find_rules("kalah(6,4)"))
     board.push(3)
@@ -120,8 +127,7 @@ def test_a_french_link_opens_the_same_game_as_an_english_one(new_context, site_u
 @pytest.mark.parametrize("width", (360, 1280), ids=["360px", "1280px"])
 def test_arabic_mirrors_the_page_but_the_board_keeps_its_order(new_context, site_url, wait_for_python_ready,
                                                                 save_screenshot, width):
-    boxes = """() => [...document.querySelectorAll('#board .kb-house, #board .kb-store')].map(
-        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])"""
+    boxes = pit_places()
     viewport = {"width": width, "height": 900}
     english = open_page(new_context(viewport=viewport), site_url, "index.html", wait_for_python_ready)
     arabic = open_page(new_context(viewport=viewport), site_url, "index.html#lang=ar", wait_for_python_ready)
@@ -256,8 +262,7 @@ def test_the_rules_page_and_its_try_it_feedback_in_french(new_context, site_url,
 
 
 def test_the_rules_page_in_arabic_keeps_each_board_s_order(new_context, site_url, wait_for_python_ready):
-    boxes = """() => [...document.querySelectorAll('#capture .kb-house, #capture .kb-store')].map(
-        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])"""
+    boxes = pit_places("#capture")
     viewport = {"width": 360, "height": 740}
     english = open_page(new_context(viewport=viewport), site_url, "rules.html", wait_for_python_ready)
     arabic = open_page(new_context(viewport=viewport), site_url, "rules.html#lang=ar", wait_for_python_ready)
@@ -347,8 +352,7 @@ def test_the_analysis_board_in_the_pseudo_language_at_360(new_context, site_url,
 
 @pytest.mark.parametrize("width", (360, 1280), ids=["360px", "1280px"])
 def test_the_analysis_board_in_arabic_keeps_the_board_s_order(new_context, site_url, wait_for_python_ready, width):
-    boxes = """() => [...document.querySelectorAll('#board .kb-house, #board .kb-store')].map(
-        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])"""
+    boxes = pit_places()
     viewport = {"width": width, "height": 900}
     english = open_page(new_context(viewport=viewport), site_url, "analysis.html", wait_for_python_ready)
     arabic = open_page(new_context(viewport=viewport), site_url, "analysis.html#lang=ar", wait_for_python_ready)
@@ -525,8 +529,7 @@ def test_the_lab_in_the_pseudo_language_at_360(new_context, site_url, wait_for_p
 
 
 def test_the_puzzles_page_in_arabic_at_360_keeps_the_board_s_order(new_context, site_url, wait_for_python_ready):
-    boxes = """() => [...document.querySelectorAll('#board .kb-house, #board .kb-store')].map(
-        (pit) => [pit.dataset.index || pit.className, Math.round(pit.getBoundingClientRect().x)])"""
+    boxes = pit_places()
     puzzle, _wrong = a_one_move_puzzle_with_a_refutation()
     viewport = {"width": 360, "height": 740}
     pages = [open_page(new_context(viewport=viewport), site_url, "puzzles.html#id=%s%s" % (puzzle.id, language),
