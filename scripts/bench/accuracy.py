@@ -321,7 +321,8 @@ def main():
                         help="each game opens with N random plies: distinct opening-band positions "
                              "(37+ seeds), which the levels' games alone repeat (default 0; 2 with --games)")
     parser.add_argument("--held-out", action="store_true",
-                        help="--positions positions in each band (endgame, middle, opening up to --max-seeds) "
+                        help="--positions positions in each band (endgame, middle, opening; within "
+                             "--min-seeds..--max-seeds) "
                              "from seeded_band, the same on any machine; level 8 moves at --nodes and at "
                              "--time (0: not) on each, in one run")
     parser.add_argument("--values", default=None, metavar="FILE",
@@ -354,8 +355,9 @@ def main():
     if args.held_out:
         boards = []
         for low, high, _ in BANDS:
-            if low <= args.max_seeds:
-                boards += seeded_band(args.rules, low, min(high, args.max_seeds), args.positions, args.seed)
+            if low <= args.max_seeds and high >= args.min_seeds:
+                boards += seeded_band(args.rules, max(low, args.min_seeds), min(high, args.max_seeds),
+                                      args.positions, args.seed)
         choosers = {}
         if args.nodes:
             choosers["under CPython at %d nodes a move" % args.nodes] = level8_here(None, nodes=args.nodes)
