@@ -10,7 +10,8 @@
 Level 8 gives a proof 30% of its second; Perfect gives it as long as the
 proof takes, up to CAP_SECONDS, because a player asking for perfect play
 (or reviewing a game) would rather wait than lose a seed. A Kalah position
-with at most search.PROOF_SEEDS seeds in the houses is proven by
+with at most PROOF_SEEDS seeds in the houses (more than level 8's
+search.PROOF_SEEDS: Perfect has the time) is proven by
 kalah.ai.proof on the search's own tables (so what one move proves speeds
 up the next); the opening book answers its positions at once, exactly.
 Elsewhere (more seeds, the pie rule's first turn, rules without proofs)
@@ -29,8 +30,12 @@ from kalah.ai.proof import Prover
 from kalah.game.rules import NORTH
 
 CAP_SECONDS = 30.0
+# Proofs are tried up to this many seeds in the houses. Chosen by scripts/bench/proof_bands.py
+# (docs/ai.md, "Perfect"): most positions of 37-40 seeds are proven within the cap's nodes, and
+# the rest fall back to the search all the same; above 40 few are.
+PROOF_SEEDS = 40
 REPORT_EVERY = 0.25
-NOT_IN_REACH = "more than %d seeds in the houses" % search.PROOF_SEEDS
+NOT_IN_REACH = "more than %d seeds in the houses" % PROOF_SEEDS
 NO_PROOF = "proofs cover Kalah rules, once no swap is to come"
 PAST_CAP = "the proof did not finish within %g s"
 
@@ -94,10 +99,10 @@ def _prover(searcher):
 
 def _out_of_reach(searcher, board, prover):
     """Why no proof is tried in this position, or None when one is."""
-    if searcher.can_prove(board, prover):
+    if searcher.can_prove(board, prover, PROOF_SEEDS):
         return None
     if prover is None:
         return NO_PROOF
-    if board.rules.houses_seeds(board.pits) > search.PROOF_SEEDS:
+    if board.rules.houses_seeds(board.pits) > PROOF_SEEDS:
         return NOT_IN_REACH
     return NO_PROOF

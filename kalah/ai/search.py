@@ -427,8 +427,8 @@ class Search:
         result.seconds = time.time() - start
         return result
 
-    def can_prove(self, board, prover=None):
-        """Whether a proof is tried here: a Kalah position with at most PROOF_SEEDS seeds in the
+    def can_prove(self, board, prover=None, seeds=PROOF_SEEDS):
+        """Whether a proof is tried here: a Kalah position with at most `seeds` seeds in the
         houses and no pie rule to come, with `prover`, else the search's own (which needs the
         endgame table loaded: without one a proof costs more than level 8's share of a move)."""
         if (prover or self.prover) is None or board.turn is None or SWAP in board.legal_moves:
@@ -436,7 +436,7 @@ class Search:
         if "pie" in board.position().split("/")[3:]:
             return False
         m = self.m
-        return self.total - board.pits[m] - board.pits[m + m + 1] <= PROOF_SEEDS
+        return self.total - board.pits[m] - board.pits[m + m + 1] <= seeds
 
     def prove(self, pits, moves, start, seconds, should_stop, max_nodes, all_values, report=None,
               report_every=0.25, prover=None):

@@ -6,7 +6,7 @@
     {"move": 4, "value": 2, "exact": true, "depth": 0, "nodes": 81234}
 
 With --player perfect (kalah.ai.perfect) the move is proven wherever a
-proof can be had (at most 36 seeds in the houses, up to 30 s): "exact" is
+proof can be had (at most 40 seeds in the houses, up to 30 s): "exact" is
 then true; elsewhere --time is its search's time.
 """
 

@@ -6,6 +6,7 @@
     .venv/bin/python -m scripts.bench.accuracy --positions 40 --min-seeds 23 --max-seeds 36 --nodes 90000
     .venv/bin/python -m scripts.bench.accuracy --positions 40 --min-seeds 37 --max-seeds 48 --random-plies 2 --time 0.6
     .venv/bin/python -m scripts.bench.accuracy --games 20 --opponents exact --random-plies 0 --max-seeds 48 --time 1
+    .venv/bin/python -m scripts.bench.accuracy --held-out --positions 40 --nodes 118000 --time 0.6
 
 Distinct positions come from level 8's own games (against itself and levels 5..7,
 seeded), taken once at most `--max-seeds` seeds are left in the houses.
@@ -34,6 +35,14 @@ game) as the page's worker does. Every move level 8 makes with at most `--max-se
 the houses (and a choice to make) is checked. Its own tables carry what it
 proved on one move to the next, which isolated positions cannot show.
 
+With --held-out the positions are --positions in each band (BANDS, the
+opening band up to --max-seeds), drawn by seeded_band: random two-ply
+openings played on by level 5 at a fixed depth, so the same --seed gives
+the same positions on any machine and under any load (the levels' games
+above move by the clock). Level 8 moves on each at --nodes nodes a move
+(reproducible: the machine's load changes nothing) and at --time seconds
+(what a player sees), in one run.
+
 With --browser the top level moves in headless chromium's Pyodide worker,
 asked as the play page asks it (kalah.ai.worker_api.choose_move); the
 positions and the exact values still come from this CPython. The worker
@@ -43,6 +52,7 @@ keeps its transposition table from one position to the next, as in a game.
 import contextlib
 
 import argparse
+import json
 import os
 import time
 
@@ -109,6 +119,47 @@ def in_band(rules, count, min_seeds, max_seeds, seed, random_plies=0):
                 boards.setdefault(board.position(), board)
         draw += 1000
     return list(boards.values())[:count]
+
+
+LEVEL5_SECONDS = 60.0   # never reached: level 5 stops at its depth, so no clock decides its move
+
+
+def seeded_position(rules, low, high, rng, seed):
+    """A game's first position with a choice of moves and at most a target of seeds in the houses
+    (the target drawn evenly in low..high), or None when the game falls below `low` first.
+
+    The game opens with two random plies from rng, then level 5 plays both sides (depth 4,
+    its softmax seeded by `seed`) from an empty table each move: no clock and no earlier
+    search decides a move, so the same seeds give the same position on any machine."""
+    target = low + rng.randrange(high - low + 1)
+    board = random_opening(rules, 2, rng)
+    level5 = players.get("level5", seed=seed)
+    while board.turn is not None:
+        seeds = houses_seeds(board)
+        if seeds < low:
+            return None
+        if seeds <= target and len(board.legal_moves) > 1:
+            return board
+        search._searchers.clear()
+        board.push(level5.choose(board, time_limit=LEVEL5_SECONDS))
+    return None
+
+
+def seeded_band(rules, low, high, count, seed):
+    """`count` distinct positions of seeded_position's games with low..high seeds in the houses,
+    leaving out those the opening book proves (every level answers them at once, exactly)."""
+    rng = Rng(seed * 1000 + low)
+    found = {}
+    game = 0
+    while len(found) < count:
+        game += 1
+        board = seeded_position(rules, low, high, rng, seed * 100000 + game)
+        if board is None or board.position() in found:
+            continue
+        if search.book_analysis(board, exact_only=True) is None:
+            found[board.position()] = board
+    search._searchers.clear()
+    return list(found.values())
 
 
 def band_arguments(parser):
@@ -269,6 +320,14 @@ def main():
     parser.add_argument("--random-plies", type=int, default=None, metavar="N",
                         help="each game opens with N random plies: distinct opening-band positions "
                              "(37+ seeds), which the levels' games alone repeat (default 0; 2 with --games)")
+    parser.add_argument("--held-out", action="store_true",
+                        help="--positions positions in each band (endgame, middle, opening; within "
+                             "--min-seeds..--max-seeds) "
+                             "from seeded_band, the same on any machine; level 8 moves at --nodes and at "
+                             "--time (0: not) on each, in one run")
+    parser.add_argument("--values", default=None, metavar="FILE",
+                        help="keep the exact values in this JSON file and read them from it next time "
+                             "(the solver takes up to a minute a position above 36 seeds)")
     parser.add_argument("--games", type=int, default=0,
                         help="score level 8's moves in N of its own games instead of isolated positions")
     parser.add_argument("--opponents", default=",".join(OPPONENTS), metavar="NAME,NAME",
@@ -293,6 +352,19 @@ def main():
         played = dict((id(board), move) for board, move in moves)
         measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]}, solvers)
         return
+    if args.held_out:
+        boards = []
+        for low, high, _ in BANDS:
+            if low <= args.max_seeds and high >= args.min_seeds:
+                boards += seeded_band(args.rules, max(low, args.min_seeds), min(high, args.max_seeds),
+                                      args.positions, args.seed)
+        choosers = {}
+        if args.nodes:
+            choosers["under CPython at %d nodes a move" % args.nodes] = level8_here(None, nodes=args.nodes)
+        if args.time:
+            choosers["under CPython at %g s a move" % args.time] = level8_here(args.time)
+        measure(args, boards, choosers)
+        return
     if args.min_seeds:
         boards = in_band(args.rules, args.positions, args.min_seeds, args.max_seeds, args.seed, plies)
     else:
@@ -312,18 +384,41 @@ def main():
         measure(args, boards, {"under CPython": level8_here(args.time)})
 
 
+def load_values(path):
+    """{position: {move: exact value}} saved by an earlier run (--values), else {}."""
+    if not path or not os.path.exists(path):
+        return {}
+    with open(path) as stored:
+        return dict((position, dict((int(move), value) for move, value in values.items()))
+                    for position, values in json.load(stored).items())
+
+
+def save_values(path, known):
+    if path:
+        with open(path, "w") as stored:
+            json.dump(known, stored)
+
+
 def measure(args, boards, choosers, solvers=None):
     """Each chooser's move on every board, against the exact values (solved once a board)."""
     found = dict((where, dict((name, [0, 0, 0]) for _, _, name in BANDS)) for where in choosers)
     solve_seconds = 0.0
+    known = load_values(args.values)
     for board in boards:
         started = time.time()
-        values = exact_values(board, solvers)
+        values = known.get(board.position())
+        if values is None:
+            values = known[board.position()] = exact_values(board, solvers)
+            save_values(args.values, known)
         solve_seconds += time.time() - started
         in_houses = houses_seeds(board)
         band = [name for low, high, name in BANDS if low <= in_houses <= high][0]
         for where, choose in choosers.items():
-            loss = max(values.values()) - values[choose(board)]
+            move = choose(board)
+            loss = max(values.values()) - values[move]
+            if loss:
+                print("  %s: %s (%d seeds) played %d, %d seeds lost" % (
+                    where, board.position(), in_houses, move, loss), flush=True)
             counts = found[where][band]   # positions, accurate, seeds lost
             counts[0] += 1
             counts[1] += loss == 0
@@ -331,7 +426,7 @@ def measure(args, boards, choosers, solvers=None):
     for where, bands in found.items():
         accurate = sum(good for _, good, _ in bands.values())
         lost = sum(seeds for _, _, seeds in bands.values())
-        pace = "" if args.nodes else " at %gs/move" % args.time
+        pace = "" if args.nodes or args.held_out else " at %gs/move" % args.time
         print("%s: level8%s %s kept the exact value in %d of %d positions (%.0f%%); "
               "mean loss %.2f seeds per position; solver %.2f s per position" % (
                   args.rules, pace, where, accurate, len(boards), 100.0 * accurate / len(boards),

@@ -41,15 +41,33 @@ def test_every_move_perfect_claims_proven_is_optimal_for_the_solver():
         assert analysis.value == max(values.values()), board.position()
 
 
-def test_above_36_seeds_it_searches_and_says_the_move_is_not_proven():
+def test_above_40_seeds_it_searches_and_says_the_move_is_not_proven():
     board = Board("kalah(6,4)")
     for move in (4, 4, 6):   # beyond the opening book, 45 seeds in the houses
         board.push(move)
     reports = []
     analysis = perfect.analyse(board, 0.1, reports.append)
     assert board.is_legal(analysis.move)
-    assert not analysis.exact and analysis.why_not == "more than 36 seeds in the houses"
+    assert not analysis.exact and analysis.why_not == "more than 40 seeds in the houses"
     assert reports and not any(report.get("proving") for report in reports)
+
+
+# 39 seeds in the houses, beyond level 8's proofs (36) and the books; proven in 120,080 nodes.
+# Its exact values, from the numba solver: `python -m kalah solve --position P --json`.
+ABOVE_LEVEL8 = "kalah(6,4)/6,1,1,0,0,11,7,2,7,5,5,0,1,2/S"
+ABOVE_LEVEL8_VALUES = {1: 24, 2: 10, 3: 16, 6: 20}
+
+
+def test_up_to_40_seeds_it_proves_the_solvers_best_move_and_value():
+    search._searchers.clear()
+    board = Board.from_position(ABOVE_LEVEL8)
+    assert board.rules.houses_seeds(board.pits) == 39 > search.PROOF_SEEDS
+    assert search.book_analysis(board, exact_only=True) is None
+    # No time cap that a loaded machine could reach: the proof's nodes decide, not the clock.
+    analysis = perfect.analyse(board, 0.1, cap=3600)
+    assert (analysis.exact, analysis.why_not, analysis.depth) == (True, None, 0)
+    assert (analysis.move, analysis.value) == (1, 24)
+    assert analysis.values == {1: 24}
 
 
 def test_past_the_cap_it_plays_its_search_and_says_so():

@@ -53,13 +53,15 @@ def test_the_best_move_alone_is_proven_optimal_with_its_value():
         assert future == {move: truth[move] - (pits[m] - pits[2 * m + 1])}
 
 
-@pytest.mark.parametrize("rules", ["kalah(6,4)", "kalah(6,4)+empty-capture"])
-def test_proofs_on_a_small_table_agree_with_the_shipped_table(rules):
-    """Positions of 13 to 16 seeds, proven over a 10-seed table, against the 16-seed file."""
+@pytest.mark.parametrize("rules,table_size", [("kalah(6,4)", 200000), ("kalah(6,4)+empty-capture", 200000),
+                                              ("kalah(6,4)", 300)])
+def test_proofs_on_a_small_table_agree_with_the_shipped_table(rules, table_size):
+    """Positions of 13 to 16 seeds, proven over a 10-seed table, against the 16-seed file; with
+    300 entries the proof table fills again and again (Prover.make_room) and stays exact."""
     shipped = endgame.table_for(rules)
     small = endgame.Table(shipped.key, shipped.m, 10)
     small.data = shipped.data[:small.size]
-    prover = Prover(Board(rules).rules, small)
+    prover = Prover(Board(rules).rules, small, table_size=table_size)
     checked = 0
     for board in positions(rules, 800, seed=5, plies=60):
         m = board.rules.houses
@@ -69,6 +71,16 @@ def test_proofs_on_a_small_table_agree_with_the_shipped_table(rules):
             assert prover.mtdf(prover.houses(pits)) == shipped.value(pits), board.position()
             checked += 1
     assert checked >= 20
+
+
+def test_a_full_proof_table_keeps_the_half_with_the_most_seeds():
+    prover = Prover(Board("kalah(6,4)").rules, None, table_size=100)
+    for seeds in range(10, 20):   # ten nodes of each count, 10 to 19 seeds in the houses
+        for first in range(10):
+            prover.tt[(seeds - first, first) + (0,) * 12] = (-seeds, seeds, 1)
+    prover.make_room()
+    assert len(prover.tt) == 50
+    assert sorted(set(sum(node) for node in prover.tt)) == [15, 16, 17, 18, 19]
 
 
 MIDDLE_GAME = "kalah(6,4)/0,4,9,0,9,0,11,0,1,3,6,0,1,4/S"   # 33 seeds in houses; exact: {2: 8, 3: 16, 5: 8}

@@ -1,12 +1,12 @@
 """The Perfect level in the play page: a preset game against it, its progress while it proves
 ("Proving… 35 k positions") with the page answering clicks meanwhile, and the note when a move
-is not proven (more than 36 seeds in the houses). The conftest's guards apply (no request off the
+is not proven (more than 40 seeds in the houses). The conftest's guards apply (no request off the
 site, no console error)."""
 
 import re
 
 from kalah import Board
-from kalah.ai import book
+from kalah.ai import book, perfect
 from kalah.game.rules import NORTH, SOUTH
 from tests.browser.play_driver import present
 
@@ -28,7 +28,7 @@ new MutationObserver(() => {
 """
 PROVING = re.compile("^Proving\u2026 (\\d+|\\d+ k|\\d+\\.\\d M) positions$")
 TOLD_TO_WAIT = "window.__messages.some(m => m.includes(\"it is the computer's turn\"))"
-NOT_PROVEN = "Perfect's last move is not proven (more than 36 seeds in the houses): it played its best search."
+NOT_PROVEN = "Perfect's last move is not proven (%s): it played its best search." % perfect.NOT_IN_REACH
 SOUTH_TO_PLAY = ("(() => { const p = %s; return p.endsWith('/S') || "
                  "document.getElementById('status').classList.contains('over'); })()" % POSITION)
 
@@ -65,7 +65,7 @@ def test_a_preset_game_against_perfect_shows_its_proofs_and_says_which_moves_are
         # before a click landed during a proof: the game then goes on until one has.
         if board.turn is None or (proven_reply and told_to_wait):
             break
-        # The person plays the first house with seeds: Perfect soon captures its way under 37 seeds.
+        # The person plays the first house with seeds: Perfect soon captures its way under 41 seeds.
         page.click('#board .kb-house[data-side="%d"][data-house="%d"]' % (SOUTH, board.legal_moves[0]))
         page.wait_for_function("p => %s !== p" % POSITION, arg=board.position(), timeout=TIMEOUT)
         after = Board(position=page.evaluate(POSITION))
@@ -85,13 +85,13 @@ def test_a_preset_game_against_perfect_shows_its_proofs_and_says_which_moves_are
                                    arg=after.position(), timeout=TIMEOUT)
             told_to_wait = told_to_wait or page.evaluate(TOLD_TO_WAIT)
         page.wait_for_function(SOUTH_TO_PLAY, timeout=TIMEOUT)
-        # Within reach of a proof (36 seeds or fewer; on a machine loaded enough to hit the
-        # 30 s cap, the next, smaller position is tried). Its turn can begin above 36 seeds and
+        # Within reach of a proof (40 seeds or fewer; on a machine loaded enough to hit the
+        # 30 s cap, the next, smaller position is tried). Its turn can begin above 40 seeds and
         # prove its last moves, or end the game, so the thinking line's record tells.
         proven_reply = proven_without_note(page.evaluate("window.__thinking"))
 
     shown = page.evaluate("window.__thinking")
     assert any(PROVING.match(text) for text in shown), shown
-    assert NOT_PROVEN in shown, shown            # its first replies: no book, 37+ seeds in the houses
+    assert NOT_PROVEN in shown, shown            # its first replies: no book, 41+ seeds in the houses
     assert proven_reply, shown                   # a proven move: no note
     assert told_to_wait                          # a click while Perfect proved was answered

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Perfect's proofs by band of seeds in the houses, at a fixed node budget, on seeded positions.
+
+    .venv/bin/python -m scripts.bench.proof_bands [--bands 0-30,31-36,37-40,41-48] [--positions 10]
+                                            [--seed 1] [--cap 3300000] [--variants base,...] [--json]
+
+The positions are a fixed set, the same on any machine and under any load:
+scripts/bench/accuracy.py's seeded_band (each from its own game, opened by
+two seeded random plies and played on by level 5 at a fixed depth, stopped
+at a target count of seeds drawn evenly within the band; positions the
+opening book proves are left out: Perfect answers them at once).
+
+Each position is proven from an empty proof table (kalah.ai.proof, the
+shipped endgame table), as Perfect proves, until `--cap` nodes: 3,300,000
+is Perfect's 30 s cap at the browser's 110,000 proof nodes a second on a
+quiet machine. Reported per band: how many were proven within the cap, the
+median nodes (past the cap counts as past it), and the CPU seconds of this
+process (time.process_time, which the machine's load stretches far less
+than wall time). Node counts hold on any machine.
+
+`--variants` names provers to compare on the same positions
+in one run (VARIANTS below: `empty-when-full` is the proof before its
+table kept its larger entries); every variant's proven value is checked
+against the first's, so a faster variant cannot be a wrong one.
+"""
+
+import argparse
+import json
+import time
+
+from kalah.ai import endgame, search
+from kalah.ai.proof import Prover
+from kalah.game.rules import NORTH, find_rules
+from scripts.bench.accuracy import seeded_band
+
+
+
+class EmptyWhenFull(Prover):
+    """The proof before 2026-11-27: a full table was emptied whole."""
+
+    def make_room(self):
+        self.tt.clear()
+
+
+# Provers to compare (--variants); "base" is Perfect's as shipped.
+VARIANTS = {
+    "base": Prover,
+    "empty-when-full": EmptyWhenFull,
+}
+
+
+class Capped(Exception):
+    pass
+
+
+def parse_bands(text):
+    """[(low, high)] of "0-30,31-36"."""
+    bands = []
+    for part in text.split(","):
+        low, high = part.split("-")
+        bands.append((int(low), int(high)))
+    return bands
+
+
+def prove(board, cap, variant):
+    """(nodes, value, CPU seconds) of proving `board`'s best move from an empty table; nodes None past cap."""
+    pits = tuple(board.pits)
+    if board.turn == NORTH:
+        pits = search.rotate(pits, board.rules.houses)
+    prover = variant(board.rules, endgame.table_for(board.rules))
+
+    def poll():
+        if prover.nodes > cap:
+            raise Capped
+
+    prover.poll = poll
+    started = time.process_time()
+    try:
+        _, values = prover.best(pits, board.legal_moves)
+    except Capped:
+        return None, None, time.process_time() - started
+    return prover.nodes, max(values.values()), time.process_time() - started
+
+
+def median(values):
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="kalah(6,4)")
+    parser.add_argument("--bands", default="0-30,31-36,37-40,41-48")
+    parser.add_argument("--positions", type=int, default=10, help="positions a band")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cap", type=int, default=3300000, help="proof nodes a position at most")
+    parser.add_argument("--variants", default="base", help="names of VARIANTS to compare: " + ",".join(VARIANTS))
+    parser.add_argument("--verbose", action="store_true", help="each position's nodes as it goes")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rules = find_rules(args.rules)
+    names = args.variants.split(",")
+    result = {"rules": rules.name, "cap": args.cap, "seed": args.seed, "bands": {}}
+    for low, high in parse_bands(args.bands):
+        boards = seeded_band(rules.name, low, high, args.positions, args.seed)
+        band = result["bands"]["%d-%d" % (low, high)] = {}
+        for name in names:
+            runs = []
+            for board in boards:
+                nodes, value, cpu = prove(board, args.cap, VARIANTS[name])
+                runs.append((nodes, value, cpu))
+                if args.verbose:
+                    print("%s %s %s nodes %s value %s cpu %.1f s" % (
+                        name, board.position(), rules.houses_seeds(board.pits), nodes, value, cpu), flush=True)
+            band[name] = {
+                "proven": sum(1 for nodes, _, _ in runs if nodes is not None), "positions": len(runs),
+                "median_nodes": median(nodes if nodes is not None else args.cap + 1 for nodes, _, _ in runs),
+                "total_nodes": sum(nodes if nodes is not None else args.cap for nodes, _, _ in runs),
+                "cpu_s": round(sum(cpu for _, _, cpu in runs), 1),
+                "values": [value for _, value, _ in runs]}
+        first = band[names[0]]["values"]
+        for name in names[1:]:
+            for mine, theirs in zip(band[name]["values"], first):
+                if None not in (mine, theirs) and mine != theirs:
+                    raise SystemExit("variant %s proved another value than %s" % (name, names[0]))
+        for name in names:
+            del band[name]["values"]
+        if not args.json:
+            for name in names:
+                row = band[name]
+                print("%s %d-%d seeds: %d/%d proven within %s nodes; median %s nodes; total %s nodes; "
+                      "%.1f CPU s" % (name, low, high, row["proven"], row["positions"], "{:,}".format(args.cap),
+                                      "past the cap" if row["median_nodes"] > args.cap
+                                      else "{:,}".format(row["median_nodes"]),
+                                      "{:,}".format(row["total_nodes"]), row["cpu_s"]), flush=True)
+    if args.json:
+        print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
