@@ -147,6 +147,26 @@ def test_a_catalog_that_does_not_load_leaves_the_page_s_own_words_in_its_languag
     assert page.inner_text("#undo") == "تراجع" and page.inner_text("#status") == "South to move."
 
 
+@pytest.mark.allow_console_errors   # the head's failed request
+def test_a_catalog_whose_first_request_fails_is_fetched_again(new_context, site_url, wait_for_python_ready):
+    context = new_context(locale="en-US")
+    refused = []
+
+    def refuse_the_first(route):
+        if refused:
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+    context.route("**/static/i18n/ar.json", refuse_the_first)
+    page = context.new_page()
+    page.goto(site_url + "index.html#lang=ar")
+    wait_for_python_ready(page)
+    # What the page's Python says is in Arabic too (before: English for the whole visit).
+    assert len(refused) == 1
+    assert page.inner_text("#undo") == "تراجع" and page.inner_text("#status") == "الدور على الجنوب."
+
+
 @pytest.mark.parametrize("damaged", ('{"marked": null, "board": {}}', "[1, 2]", '"words"', "{not json"),
                          ids=("no-table", "a-list", "a-string", "not-json"))
 def test_a_damaged_words_file_leaves_the_page_to_its_python(new_context, site_url, wait_for_python_ready, damaged):

@@ -32,7 +32,7 @@ def translate(root):
                 element.setAttribute(name, i18n.gettext(i18n.collapse(value)))
 
 
-async def _catalog():
+async def _catalog(language):
     # The head's fetch, read as text while MicroPython started (None: it did not load). Awaited
     # only when it has not come yet: an await is a turn of the browser's loop, 2-200 ms measured.
     if window.Object.hasOwn(window, "kalahCatalogText"):
@@ -40,8 +40,21 @@ async def _catalog():
     else:
         text = await window.kalahCatalog
     if not text:
+        text = await _fetch_again(language)
+    if not text:
         raise i18n.CatalogError("the catalog did not load")
     return i18n.load(str(text))
+
+
+async def _fetch_again(language):
+    """The catalog's text from a second request, or None: the head's one can fail on its own (a
+    dropped connection on a busy machine or a flaky network), and without it what the page's
+    Python says would stay English for the whole visit."""
+    try:
+        response = await window.fetch("./static/i18n/%s.json" % language)
+        return await response.text() if response.ok else None
+    except Exception:
+        return None
 
 
 async def start():
@@ -50,7 +63,7 @@ async def start():
     if language != i18n.SOURCE:
         words_in = root.getAttribute("data-words") == "in"   # the head has put the page's words in
         try:
-            catalog = await _catalog()
+            catalog = await _catalog(language)
             i18n.activate(catalog)
             if not words_in:
                 translate(document)
