@@ -15,6 +15,9 @@ from kalah.errors import KalahError
 
 RETRIES = 2
 CONNECT_TIMEOUT = 30
+# How long stop() lets a process end on SIGTERM before killing it: a worker still inside a game
+# (a referee waiting on its players) ignores the shutdown, and its games are already kept or lost.
+STOP_GRACE = 5
 
 
 class DaskPool:
@@ -128,7 +131,7 @@ class LocalCluster:
             os.killpg(process.pid, signal.SIGTERM)
         for process in processes:
             try:
-                process.wait(20)
+                process.wait(STOP_GRACE)
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(5)
