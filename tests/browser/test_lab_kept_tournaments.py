@@ -102,7 +102,9 @@ def test_a_tournament_survives_a_reload_exports_like_the_command_line_and_its_ga
     other.goto(site_url + "history.html")
     wait_for_python_ready(other)
     other.set_input_files("#import-file", str(games))
-    other.wait_for_function("document.querySelector('#message').textContent.includes('%s')" % games.name)
+    # The import runs in slices ("Importing from …" first): wait for its outcome.
+    other.wait_for_function("document.querySelector('#message').textContent.startsWith('Imported from %s')"
+                            % games.name)
     assert other.inner_text("#message").startswith("Imported from %s: 2 new" % games.name)
     assert other.locator("#games-body tr").count() == 2
     assert "right" in other.inner_text("#games-body") and "first" in other.inner_text("#games-body")
