@@ -158,10 +158,8 @@ class LineReader:
         while b"\n" not in self.buffer:
             if len(self.buffer) > LINE_CAP:
                 raise ProtocolError("a message longer than %d bytes" % LINE_CAP)
-            left = end - time.monotonic()
-            if left <= 0:
-                return None
-            ready, _, _ = select.select([self.fd], [], [], left)
+            # Past the end, one look that does not wait: what already arrived is read.
+            ready, _, _ = select.select([self.fd], [], [], max(end - time.monotonic(), 0))
             if not ready:
                 return None
             chunk = os.read(self.fd, LINE_CAP + 2 - len(self.buffer))
@@ -363,6 +361,10 @@ class SandboxSeat:
                 # or waiting for a CPU in a wait schedstat does not show until it ends: not asleep.
                 past = now - started - queued >= ceiling and not self.clock.runnable()
                 if past or now - started >= wall_cap(self.time_limit):
+                    # An answer sent just before the player stopped being runnable is no forfeit.
+                    line = self.reader.readline(0)
+                    if line is not None:
+                        break
                     self.kill()
                     raise BotForfeit(TIMEOUT, "no move within %g s (the time limit of %g s: at most 3 x the "
                                      "limit + 1 s of wall time); the player was stopped" % (ceiling, self.time_limit))

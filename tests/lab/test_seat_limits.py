@@ -125,47 +125,61 @@ def test_a_seat_removes_the_cgroups_a_killed_referee_left():
     assert [folder for folder in left if os.path.exists(folder)] == []
 
 
+CPU_HIERARCHY = "/sys/fs/cgroup/cpu"
+
+
+def cpu_quota_problem():
+    """Why a test cannot throttle a seat with the cgroup v1 cpu controller, or None."""
+    if not os.path.exists("/proc/self/schedstat"):
+        return "no schedstat in this kernel"
+    if not os.path.exists(os.path.join(CPU_HIERARCHY, "cpu.cfs_quota_us")):
+        return "no cgroup v1 cpu controller"
+    # Moving the seat's processes in a cpu hierarchy shared with cpuacct would move them out of
+    # the seat's own cpuacct cgroup, where the referee reads their CPU.
+    if os.path.realpath(CPU_HIERARCHY) == os.path.realpath(os.path.join(os.path.dirname(CPU_HIERARCHY), "cpuacct")):
+        return "cpu and cpuacct share a hierarchy"
+    return None if os.access(CPU_HIERARCHY, os.W_OK) else "the cpu controller is not writable"
+
+
 @needs_sandbox
-@pytest.mark.skipif(not os.path.exists("/proc/self/schedstat"), reason="no schedstat in this kernel")
+@pytest.mark.skipif(cpu_quota_problem() is not None, reason=str(cpu_quota_problem()))
 def test_a_player_starved_of_cpu_by_others_is_not_stopped_by_the_wall_ceiling():
-    # An honest player thinks 0.01 s of CPU at a 0.2 s limit (wall ceiling 1.6 s), pinned to one core
-    # at nice 19 beside HOGS busy loops at nice 0, each a session (a scheduling group) of its own: it
-    # gets under 0.4% of that core, so its move takes about 3 s of wall time on an idle machine (and
-    # little more on a busy one, whose load is a group or two more beside the hogs), nearly all of it
-    # runnable but waiting for the CPU. That waiting is the machine's, not the player's: the referee
-    # (schedstat) does not count it against the ceiling, within kalah.lab.game.wall_cap (16 s) in all.
-    import subprocess
-    import sys
-    hogs = 4
-    # GameLink's interface: one call a move (select_move would be called again until its deadline).
-    source = ("import time\n"
-              "def algorithm(game):\n"
-              "    end = time.process_time() + 0.01\n"
-              "    while time.process_time() < end:\n"
-              "        pass\n"
+    # An honest player thinks about 0.04 s of CPU at a 0.2 s limit (wall ceiling 1.6 s), its processes
+    # throttled by a CFS quota to 1 ms of CPU each 100 ms: its move takes 4 s of wall time or more,
+    # nearly all of it runnable but not given a CPU, on an idle or a busy machine alike (a quota,
+    # unlike a share of a core beside busy loops, does not shrink with the machine's load). That
+    # waiting is the machine's, not the player's: the referee (schedstat) does not count it against
+    # the ceiling, within kalah.lab.game.wall_cap (16 s) in all.
+    # A fixed amount of work (a few hundred of the referee's work units, far from the move's
+    # 100,000) that takes about 0.04 s of CPU, and so about 4 s under the quota.
+    source = ("def algorithm(game):\n"
+              "    for _ in range(400):\n"
+              "        sum(range(10000))\n"
               "    return '6'\n")
     seat = SandboxSeat({"name": "starved", "source": source}, None, 0.2)
-    running = []
+    throttle = os.path.join(CPU_HIERARCHY, "kalah-test-starved-%d" % os.getpid())
+    os.mkdir(throttle)
     try:
         assert seat.wait_ready() is None
-        pids = seat.cgroup.pids() if seat.clock is seat.cgroup else seat.tree.pids
-        for pid in pids:
-            os.sched_setaffinity(pid, {0})
-            os.setpriority(os.PRIO_PROCESS, pid, 19)
-            # The sandbox is a session of its own, so its scheduling group's weight counts too.
-            if os.path.exists("/proc/%d/autogroup" % pid):
-                with open("/proc/%d/autogroup" % pid, "w") as handle:
-                    handle.write("19")
-        for _ in range(hogs):
-            running.append(subprocess.Popen([sys.executable, "-c", "import os\nos.sched_setaffinity(0, {0})\n"
-                                             "while True: pass"], start_new_session=True))
+        with open(os.path.join(throttle, "cpu.cfs_period_us"), "w") as handle:
+            handle.write("100000")
+        with open(os.path.join(throttle, "cpu.cfs_quota_us"), "w") as handle:
+            handle.write("1000")
+        for pid in seat.cgroup.pids() if seat.clock is seat.cgroup else seat.tree.pids:
+            with open(os.path.join(throttle, "cgroup.procs"), "w") as handle:
+                handle.write(str(pid))
         before = seat.clock.queued_seconds()
         reply = seat.ask(Board())
         assert reply == {"move": 6}, reply
         # It did wait for the CPU longer than the plain ceiling would have allowed it to.
         assert seat.clock.queued_seconds() - before > game.wall_ceiling(0.2) - 0.2
     finally:
-        for hog in running:
-            hog.kill()
-            hog.wait()
         seat.close()
+        with open(os.path.join(throttle, "cgroup.procs")) as handle:
+            for pid in handle.read().split():
+                try:
+                    with open(os.path.join(CPU_HIERARCHY, "cgroup.procs"), "w") as root:
+                        root.write(pid)
+                except ProcessLookupError:      # ended since the list was read
+                    pass
+        os.rmdir(throttle)
