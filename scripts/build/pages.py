@@ -5,7 +5,8 @@
 PAGES below is the one list of the site's pages. From it this step writes, between
 `generated:` markers (the rest of each file stays hand-written):
 - each page's HTML head (title, style sheets, preloads, start-guard, PyScript), its site
-  navigation, the script that starts its Python, and for the play page its first board;
+  navigation, the script that starts its Python, for the play page its first board, and for
+  the pages that replay a game their replay controls (scripts/build/replay_controls.py);
 - each page's PyScript config (play.json, NAME.toml), whose `bundle` is the import closure
   of the page's entry module (every kalah module it can import);
 - sw.js's CORE_PAGES and OPTIONAL_PAGES;
@@ -27,7 +28,7 @@ import json
 import os
 import sys
 
-from scripts.build import page_words
+from scripts.build import page_words, replay_controls
 from scripts.build.marked_text import compiled_path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -38,7 +39,7 @@ class Page:
 
     def __init__(self, file, config, entry, title, description, nav=None, header=True, styles=(),
                  late_styles=(), icon=False, offline="optional", fast_start=False, later=False,
-                 scripts=(), text_files=(), first_board=None):
+                 scripts=(), text_files=(), first_board=None, controls=()):
         self.file = file                  # index.html
         self.config = config              # its PyScript config: play.json, rules.toml
         self.entry = entry                # the module whose main() starts the page
@@ -55,6 +56,7 @@ class Page:
         self.scripts = scripts            # other <script> tags, run before PyScript's
         self.text_files = text_files      # files the page reads as text (globs), packed as they are
         self.first_board = first_board    # the name of a function below giving the page's first board
+        self.controls = controls          # its replay controls, in their order (scripts/build/replay_controls.py)
 
     @property
     def bundle_name(self):
@@ -89,10 +91,11 @@ PAGES = (
          text_files=("kalah/lab/templates/*.py",)),
     Page("replay.html", "replay.toml", "kalah.web.replay.page", "Kalah — replay",
          "Replay a Kalah game move by move, share it as a link, continue it.",
-         styles=("site.css", "replay.css", "chart.css", "analysis.css")),
+         styles=("site.css", "replay.css", "chart.css", "analysis.css"),
+         controls=replay_controls.STEPS + ("sow", "flip", "speed")),
     # The embed sits in a course page's frame: no site header.
     Page("embed.html", "embed.toml", "kalah.web.embed.page", "Kalah game", "A Kalah game, move by move.",
-         header=False, styles=("site.css", "replay.css")),
+         header=False, styles=("site.css", "replay.css"), controls=replay_controls.STEPS + ("flip", "open-tab")),
 )
 
 HOME = PAGES[0]
@@ -478,8 +481,9 @@ def end_marker(region, comment):
     return comment % ("end generated: %s" % region)
 
 
-def fill(text, path, region, lines, comment):
-    """`text` with the lines between the region's markers replaced by `lines` (each marker a line of its own)."""
+def fill(text, path, region, lines, comment, at_marker_indent=False):
+    """`text` with the lines between the region's markers replaced by `lines` (each marker a line of its own),
+    as they are or, with at_marker_indent, each indented as the markers are."""
     begin, end = begin_marker(region, comment), end_marker(region, comment)
     before, found, rest = text.partition(begin + "\n")
     if not found:
@@ -488,6 +492,8 @@ def fill(text, path, region, lines, comment):
     _, found, after = rest.partition(indent + end + "\n")
     if not found:
         raise SystemExit("pages.py: %s has no line %r after its %r" % (path, indent + end, begin.strip()))
+    if at_marker_indent:
+        lines = [indent + line for line in lines]
     return before + begin + "\n" + "".join(line + "\n" for line in lines) + indent + end + "\n" + after
 
 
@@ -502,6 +508,9 @@ def page_text(page, text):
     text = fill(text, page.file, "header", nav(page), HTML_COMMENT)
     if page.first_board:
         text = fill(text, page.file, "board", board_lines(page), HTML_COMMENT)
+    if page.controls:
+        text = fill(text, page.file, "replay controls", replay_controls.controls_lines(page.controls, page.file),
+                    HTML_COMMENT, at_marker_indent=True)
     return fill(text, page.file, "start", start(page), HTML_COMMENT)
 
 
