@@ -4,7 +4,8 @@
     /path/to/busy 600 & python3 -m scripts.bench.measure_lab_fairness; kill %1    # both cores busy
 
 Headless chromium on lab.html (served locally): the lab's template player, greedy and random in a
-round robin with seed 7, RUNS times, each in a fresh page, as tests/browser/test_lab.py plays it.
+round robin with seed 7, RUNS times, each in a fresh page, set up and played as the lab's browser
+tests do (scripts/harness/lab_tournament.py).
 Per run: the forfeits (who, and why), whether the standings equal the command line's for the same
 tournament, the tournament's wall time, and the frame's time of each player's answer (the
 referee's clock: bot-sandbox.js) against the move's wall ceiling. Reads nothing from the players:
@@ -12,14 +13,13 @@ the page's own sandboxes are wrapped, the referee is the page's. The site must b
 tests' first run, or ./scripts/setup.sh).
 """
 
-import contextlib
-import io
 import json
 import os
 import sys
 import tempfile
 import time
 
+from scripts.harness import lab_tournament
 from scripts.harness.chromium import chromium_launch_options
 from scripts.build.serve import start_server
 
@@ -48,50 +48,26 @@ WATCH_ANSWERS = """
 """
 
 
-def command_line_standings(template, time_limit):
-    from kalah.cli import tournament as cli
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "template.py")
-        with open(path, "w") as handle:
-            handle.write(template)
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            cli.main([path, "--players", "random,greedy", "--rounds", "robin", "--time", time_limit,
-                      "--seed", "7", "--json", "--quiet"])
-    return [[str(row[k]) for k in ("rank", "name", "games", "wins", "draws", "losses", "forfeits", "points",
-                                   "seeds")] for row in json.loads(out.getvalue())["standings"]]
+# The tournament each run sets up on the page (its #t-command), and the command line runs once.
+COMMAND = "python -m kalah tournament template.py --players random,greedy --rounds robin --time %s --seed 7"
 
 
 def play(browser, url, template, time_limit):
+    """One run in a fresh page: its standings, forfeits, wall time and answers, and the page's command."""
     page = browser.new_page()
     page.add_init_script(WATCH_ANSWERS)
     page.goto(url + "lab.html")
     page.wait_for_function("document.body.dataset.ready === '1' && !!window.kalahBotSandbox", timeout=120_000)
-    page.fill("#player-name", "template")
-    page.fill("#code", template)
-    page.click("#save")
-    page.fill("#time-limit", time_limit)
-    for value in ("saved:template", "ai:greedy", "ai:random"):
-        page.check("#entrants input[value='%s']" % value)
-    page.fill("#tournament-seed", "7")
-    page.dispatch_event("#tournament-seed", "change")
+    command = lab_tournament.set_up(page, {"template": template}, ("greedy", "random"), time_limit, seed=7)
     started = time.monotonic()
     page.click("#t-start")
-    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=900_000)
+    lab_tournament.wait_finished(page, timeout=900_000)
     seconds = time.monotonic() - started
-    rows = page.eval_on_selector_all(
-        "#standings tbody tr", "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))")
+    rows = lab_tournament.standings(page)
     answers = page.evaluate("window.kalahAnswers")
-    stored = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kalah.lab.tournament.'))"
-                           ".map(k => localStorage.getItem(k))")
+    forfeits = [": ".join(forfeit) for forfeit in lab_tournament.kept_forfeits(page)]
     page.close()
-    forfeits = []
-    for text in stored:
-        for game in json.loads(text).get("games", {}).values():
-            if game.get("forfeit"):
-                forfeit = game["forfeit"]
-                forfeits.append("%s: %s: %s" % (game["names"][forfeit["side"]], forfeit["kind"], forfeit["reason"]))
-    return {"rows": rows, "forfeits": forfeits, "seconds": round(seconds, 1),
+    return {"rows": rows, "forfeits": forfeits, "seconds": round(seconds, 1), "command": command,
             "answers": len(answers), "max_answer_ms": round(max(answers or [0]))}
 
 
@@ -102,7 +78,9 @@ def main():
     from playwright.sync_api import sync_playwright
     with open(os.path.join(ROOT, "kalah", "lab", "templates", "select_move.py")) as handle:
         template = handle.read()
-    expected = command_line_standings(template, time_limit)
+    command = COMMAND % time_limit
+    with tempfile.TemporaryDirectory() as folder:
+        expected = lab_tournament.command_line_standings(command, {"template": template}, folder)
     server, url = start_server(ROOT, port=0)
     results = []
     try:
@@ -112,7 +90,7 @@ def main():
                 load = os.getloadavg()[0]
                 result = play(browser, url, template, time_limit)
                 result.update(run=run + 1, load_before=round(load, 1), load_after=round(os.getloadavg()[0], 1),
-                              same_as_command_line=result["rows"] == expected)
+                              same_as_command_line=result.pop("command") == command and result["rows"] == expected)
                 results.append(result)
                 if "--json" not in sys.argv:
                     print("run %(run)d (load %(load_before)s -> %(load_after)s): %(seconds)s s, %(answers)d answers, "

@@ -2,19 +2,17 @@
 lab.html (the real localStorage), export as the command line's CSV and as one file that
 history.html imports, and every name or reason from a student's file is shown as text only."""
 
-import contextlib
-import io
 import json
 
 from kalah.lab.game import LabGame
 from kalah.lab.saved_tournaments import PREFIX, TournamentShelf, settings_of
 from kalah.lab.tournament import Tournament
 
+from scripts.harness import lab_tournament
 from tests.lab.bots import RIGHTMOST
 
 TOURNAMENT_MS = 240_000
 HONEST_LIMIT = "5"      # no starved sandbox on a busy machine reaches it: only the players decide
-ROWS = "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))"
 
 
 def open_lab(page, site_url, wait_for_python_ready):
@@ -28,8 +26,7 @@ def wait_shown(page):
 
 
 def tables(page):
-    return (page.eval_on_selector_all("#standings tbody tr", ROWS),
-            page.eval_on_selector_all("#crosstable tbody tr", ROWS))
+    return lab_tournament.standings(page), page.eval_on_selector_all("#crosstable tbody tr", lab_tournament.ROWS)
 
 
 def downloaded(page, button, tmp_path):
@@ -42,12 +39,9 @@ def downloaded(page, button, tmp_path):
 
 def command_line_csv(tmp_path):
     """The same tournament's CSV from `python -m kalah tournament --csv`."""
-    from kalah.cli import tournament as cli
-    (tmp_path / "right.py").write_text(RIGHTMOST)
     path = tmp_path / "cli.csv"
-    with contextlib.redirect_stdout(io.StringIO()):
-        assert cli.main([str(tmp_path / "right.py"), "--players", "first", "--time", HONEST_LIMIT,
-                         "--csv", str(path), "--quiet"]) == 0
+    lab_tournament.command_line("python -m kalah tournament right.py --players first --time " + HONEST_LIMIT,
+                                {"right": RIGHTMOST}, tmp_path, "--csv", str(path), "--quiet")
     return path.read_bytes()
 
 
@@ -56,14 +50,9 @@ def test_a_tournament_survives_a_reload_exports_like_the_command_line_and_its_ga
     open_lab(page, site_url, wait_for_python_ready)
     assert page.inner_text("#t-saved").strip() == "(none yet)"
     assert page.is_disabled("#t-export-csv") and page.is_disabled("#t-delete-all")
-    page.fill("#player-name", "right")
-    page.fill("#code", RIGHTMOST)
-    page.click("#save")
-    page.fill("#time-limit", HONEST_LIMIT)
-    for value in ("saved:right", "ai:first"):
-        page.check("#entrants input[value='%s']" % value)
+    lab_tournament.set_up(page, {"right": RIGHTMOST}, ("first",), HONEST_LIMIT)
     page.click("#t-start")
-    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=TOURNAMENT_MS)
+    lab_tournament.wait_finished(page, TOURNAMENT_MS)
     played = tables(page)
     assert played[0] == [["1", "right", "2", "2", "0", "0", "0", "4", "76"],
                          ["2", "first", "2", "0", "0", "2", "0", "0", "20"]]
@@ -122,29 +111,41 @@ HOSTILE_NAMES = ('<img src=x onerror="document.body.dataset.pwned=1">', '"><b>bo
 HOSTILE_REASON = '<img src=y onerror="document.body.dataset.pwned=2">'
 
 
-def hostile_store():
-    """A stored tournament whose names and forfeit reason are markup, as a student's file or another
-    page's storage could make them: {key: text}."""
-    specs = [{"name": HOSTILE_NAMES[0], "source": ""}, {"name": HOSTILE_NAMES[1], "source": ""}]
+def stored_tournament(names, play_game):
+    """A round robin of `names`, each game played by play_game(its LabGame), saved as the lab saves
+    one: (the storage it makes, {key: text}; the tournament)."""
+    specs = [{"name": name, "source": ""} for name in names]
     tournament = Tournament(specs)
     games = {}
     for game in tournament.pending():
         lab_game = LabGame((tournament.names[game["south"]], tournament.names[game["north"]]))
-        lab_game.answer({"forfeit": {"kind": "error", "reason": HOSTILE_REASON}})
+        play_game(lab_game)
         games[game["id"]] = lab_game
         tournament.start(game["id"])
         tournament.record(game["id"], lab_game.as_dict())
     store = {}
     TournamentShelf(store).save("t1", 1, "2026-11-27 08:05", settings_of(tournament, specs, "kalah(6,4)", 1.0),
                                 tournament, games)
-    return store
+    return store, tournament
+
+
+def put_in_storage(page, store):
+    """The page starts with `store` in its localStorage: the top window only (the players' sandboxed
+    frames have none)."""
+    page.add_init_script("if (window === window.top) { const s = %s; for (const k in s) localStorage.setItem(k, s[k]); }"
+                         % json.dumps(store))
+
+
+def hostile_store():
+    """A stored tournament whose names and forfeit reason are markup, as a student's file or another
+    page's storage could make them: {key: text}."""
+    return stored_tournament(HOSTILE_NAMES, lambda game: game.answer(
+        {"forfeit": {"kind": "error", "reason": HOSTILE_REASON}}))[0]
 
 
 def test_names_and_reasons_from_students_files_are_shown_as_text_only(page, site_url, wait_for_python_ready,
                                                                       tmp_path):
-    # The top window only: the players' sandboxed frames have no localStorage.
-    page.add_init_script("if (window === window.top) { const s = %s; for (const k in s) localStorage.setItem(k, s[k]); }"
-                         % json.dumps(hostile_store()))
+    put_in_storage(page, hostile_store())
     open_lab(page, site_url, wait_for_python_ready)
     wait_shown(page)
     standings, crosstable = tables(page)
@@ -166,8 +167,7 @@ def test_unreadable_saved_tournaments_are_kept_aside_and_reported(page, site_url
     data = json.loads(store[PREFIX + "t1"])
     data["games"]["0"]["scores"] = [48, 0]          # a result its moves do not give
     stored = {PREFIX + "t1": json.dumps(data), PREFIX + "t2": "{not json"}
-    page.add_init_script("if (window === window.top) { const s = %s; for (const k in s) localStorage.setItem(k, s[k]); }"
-                         % json.dumps(stored))
+    put_in_storage(page, stored)
     open_lab(page, site_url, wait_for_python_ready)
     # The page lists the tournaments, then replays the latest's games a slice at a time.
     page.wait_for_function("document.getElementById('t-message').textContent.includes('t1 could not')")
@@ -190,30 +190,19 @@ def test_unreadable_saved_tournaments_are_kept_aside_and_reported(page, site_url
 def class_round_robin(players=24, seed=1):
     """A stored round robin of a class (24 players, 552 games of random moves): (store, standings rows)."""
     import random
-    specs = [{"name": "student%02d" % i, "source": ""} for i in range(players)]
-    tournament = Tournament(specs)
     rng = random.Random(seed)
-    games = {}
-    for game in tournament.pending():
-        lab_game = LabGame((tournament.names[game["south"]], tournament.names[game["north"]]))
-        while not lab_game.is_over():
-            lab_game.answer({"move": rng.choice(lab_game.board.legal_moves)})
-        games[game["id"]] = lab_game
-        tournament.start(game["id"])
-        tournament.record(game["id"], lab_game.as_dict())
-    store = {}
-    TournamentShelf(store).save("t1", 1, "2026-11-27 08:05", settings_of(tournament, specs, "kalah(6,4)", 1.0),
-                                tournament, games)
-    rows = [[str(row[k]) for k in ("rank", "name", "games", "wins", "draws", "losses", "forfeits", "points",
-                                   "seeds")] for row in tournament.standings()]
-    return store, rows
+
+    def random_moves(game):
+        while not game.is_over():
+            game.answer({"move": rng.choice(game.board.legal_moves)})
+    store, tournament = stored_tournament(["student%02d" % i for i in range(players)], random_moves)
+    return store, [[str(row[key]) for key in lab_tournament.STANDING_KEYS] for row in tournament.standings()]
 
 
 def test_a_class_round_robin_is_shown_at_once_and_its_games_checked_a_slice_at_a_time(page, site_url,
                                                                                   wait_for_python_ready):
     store, rows = class_round_robin()
-    page.add_init_script("if (window === window.top) { const s = %s; for (const k in s) localStorage.setItem(k, s[k]); }"
-                         % json.dumps(store))
+    put_in_storage(page, store)
     # What the page says, in order: its ready mark, the tournament shown and checked.
     page.add_init_script("""if (window === window.top) {
         window.seen = [];
@@ -247,17 +236,12 @@ def test_with_storage_full_the_tournament_plays_on_says_so_and_still_exports(pag
         };
     }""")
     open_lab(page, site_url, wait_for_python_ready)
-    page.fill("#player-name", "right")
-    page.fill("#code", RIGHTMOST)
-    page.click("#save")
-    page.fill("#time-limit", HONEST_LIMIT)
-    for value in ("saved:right", "ai:first"):
-        page.check("#entrants input[value='%s']" % value)
+    lab_tournament.set_up(page, {"right": RIGHTMOST}, ("first",), HONEST_LIMIT)
     page.click("#t-start")
     full = ("Browser storage is full: this tournament is no longer saved in this browser (a reload loses its "
             "results). Export its standings and games, or delete old tournaments or games.")
     assert page.inner_text("#t-message") == full        # said at its start, in the click's handler
-    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=TOURNAMENT_MS)
+    lab_tournament.wait_finished(page, TOURNAMENT_MS)
     assert page.inner_text("#t-message") == full
     assert page.inner_text("#t-saved").strip() == "(none yet)"
     assert downloaded(page, "#t-export-csv", tmp_path).read_bytes() == command_line_csv(tmp_path)
@@ -269,15 +253,7 @@ def test_a_tournament_cut_short_by_a_reload_plays_on_to_the_command_lines_standi
     # tournament is surely unfinished when paused after its first game.
     page.add_init_script("Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => 1})")
     open_lab(page, site_url, wait_for_python_ready)
-    page.fill("#player-name", "right")
-    page.fill("#code", RIGHTMOST)
-    page.click("#save")
-    page.fill("#time-limit", HONEST_LIMIT)
-    for value in ("saved:right", "ai:first", "ai:random"):
-        page.check("#entrants input[value='%s']" % value)
-    page.fill("#tournament-seed", "3")
-    page.dispatch_event("#tournament-seed", "change")
-    command = page.inner_text("#t-command")
+    command = lab_tournament.set_up(page, {"right": RIGHTMOST}, ("first", "random"), HONEST_LIMIT, seed=3)
     assert command == "python -m kalah tournament right.py --players random,first --rounds robin --time 5 --seed 3"
     page.click("#t-start")
     page.wait_for_function("parseInt(document.getElementById('t-progress').value) >= 1", timeout=TOURNAMENT_MS)
@@ -289,7 +265,7 @@ def test_a_tournament_cut_short_by_a_reload_plays_on_to_the_command_lines_standi
     assert " stopped after " in stopped and stopped.endswith(" of 6 games.")
     page.click("#t-continue")
     assert page.evaluate("document.body.dataset.tournament") == "running"
-    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=TOURNAMENT_MS)
+    lab_tournament.wait_finished(page, TOURNAMENT_MS)
     played = tables(page)[0]
     page.reload()
     wait_for_python_ready(page)
@@ -297,12 +273,4 @@ def test_a_tournament_cut_short_by_a_reload_plays_on_to_the_command_lines_standi
     assert page.inner_text("#t-progress-text").endswith(": finished, 6 games.")
     assert tables(page)[0] == played
     assert page.locator("#t-saved option").count() == 1      # the same tournament, played on
-
-    from kalah.cli import tournament as cli
-    (tmp_path / "right.py").write_text(RIGHTMOST)
-    words = [str(tmp_path / w) if w.endswith(".py") else w for w in command.split()[4:]]
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert cli.main(words + ["--json", "--quiet"]) == 0
-    assert played == [[str(row[k]) for k in ("rank", "name", "games", "wins", "draws", "losses", "forfeits",
-                                             "points", "seeds")] for row in json.loads(out.getvalue())["standings"]]
+    assert played == lab_tournament.command_line_standings(command, {"right": RIGHTMOST}, tmp_path)

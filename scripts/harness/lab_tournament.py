@@ -1,0 +1,75 @@
+"""A tournament on the bot lab page (lab.html), set up as a teacher does, and the same tournament
+run by the command line: what tests/browser/test_lab_kept_tournaments.py checks and
+scripts/bench/measure_lab_fairness.py measures, driven the same way (a Playwright page)."""
+
+import contextlib
+import io
+import json
+import os
+
+# The standings' columns, as the page's table shows them and as the command line's --json names them.
+STANDING_KEYS = ("rank", "name", "games", "wins", "draws", "losses", "forfeits", "points", "seeds")
+# A table's rows as the page shows them: [[each cell's text]].
+ROWS = "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))"
+COMMAND = "python -m kalah tournament "   # how the page's command (#t-command) begins
+
+
+def set_up(page, players, computers, time_limit, seed=None):
+    """Saves each of `players` ({name: source}), enters them and the computer players named in
+    `computers` ("greedy", ...), with the time limit and, if given, the seed; returns the page's
+    command for that tournament (#t-command)."""
+    for name, source in players.items():
+        page.fill("#player-name", name)
+        page.fill("#code", source)
+        page.click("#save")
+    page.fill("#time-limit", time_limit)
+    for value in ["saved:" + name for name in players] + ["ai:" + name for name in computers]:
+        page.check("#entrants input[value='%s']" % value)
+    if seed is not None:
+        page.fill("#tournament-seed", str(seed))
+        page.dispatch_event("#tournament-seed", "change")
+    return page.inner_text("#t-command")
+
+
+def wait_finished(page, timeout):
+    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=timeout)
+
+
+def standings(page):
+    return page.eval_on_selector_all("#standings tbody tr", ROWS)
+
+
+def kept_forfeits(page):
+    """The forfeits in the tournaments the page keeps: [(the forfeiting player's name, kind, reason)]."""
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kalah.lab.tournament.'))"
+                         ".map(k => localStorage.getItem(k))")
+    return [(game["names"][game["forfeit"]["side"]], game["forfeit"]["kind"], game["forfeit"]["reason"])
+            for text in kept for game in json.loads(text).get("games", {}).values() if game.get("forfeit")]
+
+
+def command_line(command, players, folder, *more):
+    """What the command line prints for the page's `command` ("python -m kalah tournament right.py
+    --players first ...") followed by the words `more`: each of its NAME.py the source players[NAME],
+    written into `folder`. A failing command raises."""
+    from kalah.cli import tournament as cli
+    if not command.startswith(COMMAND):
+        raise ValueError("not a tournament's command: %r" % command)
+    words = []
+    for word in command[len(COMMAND):].split():
+        if word.endswith(".py"):
+            word = os.path.join(folder, word)
+            with open(word, "w", encoding="utf-8") as handle:
+                handle.write(players[os.path.basename(word)[:-len(".py")]])
+        words.append(word)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = cli.main(words + list(more))
+    if status != 0:
+        raise RuntimeError("%s%s: exit status %d" % (COMMAND, " ".join(words + list(more)), status))
+    return out.getvalue()
+
+
+def command_line_standings(command, players, folder):
+    """The command line's standings for the page's `command`, as the page's table shows them."""
+    table = json.loads(command_line(command, players, folder, "--json", "--quiet"))["standings"]
+    return [[str(row[key]) for key in STANDING_KEYS] for row in table]
