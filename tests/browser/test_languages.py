@@ -363,15 +363,9 @@ def test_the_analysis_board_in_arabic_keeps_the_board_s_order(new_context, site_
     assert arabic.evaluate(OVERFLOWING) == []
 
 
-def test_the_replay_page_in_french(new_context, site_url, wait_for_python_ready):
-    page = open_page(new_context(locale="en-US"), site_url, "replay.html#" + one_move_link("fr"), wait_for_python_ready)
-    assert page.evaluate("[document.documentElement.lang, document.title]") == ["fr", "Kalah — revoir une partie"]
-    assert page.inner_text("h2") == "Revoir"
-    assert page.inner_text("#ply-label") == "Tour 1, coup 1 sur 1 : Sud C"
+def the_replay_page_shares_and_keeps_in_french(page):
+    assert page.evaluate("document.title") == "Kalah — revoir une partie"
     assert page.get_attribute("#moves button[data-ply='1']", "aria-label") == "coup 1, Sud C"
-    assert page.inner_text("#moves .turn-side") == "1. Sud"
-    assert page.inner_text("#play") == "Jouer" and page.inner_text("#sow") == "Semer graine par graine"
-    assert page.inner_text(".kb-caption-bottom .kb-name") == "Sud \u00b7 Personne"
     page.click("#first")
     assert page.inner_text("#ply-label") == "Début (1 coup)"
     page.click("#copy-link")
@@ -383,6 +377,26 @@ def test_the_replay_page_in_french(new_context, site_url, wait_for_python_ready)
             in page.input_value("#copied-text"))
     page.click("#keep")
     assert page.inner_text("#message") == "La partie est maintenant dans votre historique."
+
+
+# A one-move game by a link with lang=: the page in that language (Arabic: mirrored), the replay
+# viewer's label, buttons and the board's captions too; then what the page alone does.
+@pytest.mark.parametrize("address, language, direction, texts, then", [
+    ("replay.html", "fr", "", {"h2": "Revoir", "#ply-label": "Tour 1, coup 1 sur 1 : Sud C", "#moves .turn-side": "1. Sud",
+                               "#play": "Jouer", "#sow": "Semer graine par graine",
+                               ".kb-caption-bottom .kb-name": "Sud \u00b7 Personne"},
+     the_replay_page_shares_and_keeps_in_french),
+    ("embed.html", "ar", "rtl", {"#ply-label": "الدور 1، النقلة 1 من 1: الجنوب C", "#play": "العب",
+                                 ".kb-caption-bottom .kb-name": "الجنوب \u00b7 شخص"}, None),
+], ids=["replay-fr", "embed-ar"])
+def test_a_replayed_game_in_the_link_s_language(new_context, site_url, wait_for_python_ready, address, language,
+                                                direction, texts, then):
+    page = open_page(new_context(locale="en-US"), site_url, "%s#%s" % (address, one_move_link(language)),
+                     wait_for_python_ready)
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [language, direction]
+    assert {selector: page.inner_text(selector) for selector in texts} == texts
+    if then:
+        then(page)
 
 
 def test_the_replay_page_in_the_pseudo_language_at_360(new_context, site_url, wait_for_python_ready, save_screenshot):
@@ -398,12 +412,6 @@ def test_the_replay_page_in_the_pseudo_language_at_360(new_context, site_url, wa
     assert start.evaluate(OVERFLOWING) == []
 
 
-def test_the_embed_s_replay_label_in_arabic(new_context, site_url, wait_for_python_ready):
-    embed = open_page(new_context(locale="en-US"), site_url, "embed.html#" + one_move_link("ar"), wait_for_python_ready)
-    assert embed.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
-    assert embed.inner_text("#ply-label") == "الدور 1، النقلة 1 من 1: الجنوب C"
-    assert embed.inner_text(".kb-caption-bottom .kb-name") == "الجنوب \u00b7 شخص"
-    assert embed.inner_text("#play") == "العب"
 def a_one_move_puzzle_with_a_refutation():
     from tests.browser.test_puzzles_page import a_puzzle_with_a_refuted_wrong_move
     return a_puzzle_with_a_refuted_wrong_move()
