@@ -13,7 +13,7 @@ REPLAYING = {page.file: page for page in pages.PAGES if page.controls}
 
 def control_ids(html):
     """The ids of the controls in the page's group of replay controls, in their order."""
-    group = re.search(r'<div class="replay-controls".*?\n\s*</div>', html, re.S).group(0)
+    group = re.search(r"<div class=\"replay-controls\".*?</div>", html).group(0)
     return re.findall(r'<(?:button|select|a)\b[^>]*?\bid="([^"]+)"', group, re.S)
 
 
