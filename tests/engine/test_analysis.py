@@ -5,6 +5,7 @@ from kalah import Board, KalahError, find_rules
 from kalah.ai import analysis_board
 from kalah.study.analysis import board_from_fragment, count_from_text, edited_board, pit_name
 from kalah.study.analysis_link import analysis_fragment
+from tests.micropython.runner import needs_micropython, run_micropython
 
 # Held out: made by random play (tests/engine/test_analysis.py's numbers are those of
 # `python -m kalah solve --position P --json`, checked by the slow test below).
@@ -106,10 +107,8 @@ def test_the_held_out_values_are_those_of_solve(position, solved):
     assert dict((str(move), value) for move, value in values.items()) == solved["values"]
 
 
+@needs_micropython
 def test_the_link_and_the_editor_run_under_micropython():
-    from tests.micropython.runner import needs_micropython, run_micropython
-    if needs_micropython.args[0]:
-        pytest.skip(needs_micropython.kwargs["reason"])
     code = (
         "from kalah.study.analysis import board_from_fragment, edited_board\n"
         "from kalah.study.analysis_link import study_link\n"

@@ -13,6 +13,7 @@ from kalah.study.analysis import study_from_fragment
 from kalah.study.analysis_link import study_fragment
 from kalah.study import move_tree
 from kalah.study.move_tree import MAX_NODES, StudyTree, path_text
+from tests.micropython.runner import needs_micropython, run_micropython
 
 START = Board().position()
 
@@ -215,10 +216,8 @@ def test_delete_and_promote_keep_the_other_lines(rules, steps, pick, delete):
         assert tree.mainline()[:len(path)] == path and tree.is_main(path)
 
 
+@needs_micropython
 def test_the_tree_and_its_link_run_under_micropython_as_under_cpython():
-    from tests.micropython.runner import needs_micropython, run_micropython
-    if needs_micropython.args[0]:
-        pytest.skip(needs_micropython.kwargs["reason"])
     code = (
         "from kalah.study.analysis import study_from_fragment\n"
         "from kalah.study.analysis_link import study_fragment\n"
