@@ -124,16 +124,7 @@ def test_a_french_link_opens_the_same_game_as_an_english_one(new_context, site_u
     assert english.inner_text(".site-header nav a >> nth=0") == "Jouer"
 
 
-@pytest.mark.parametrize("width", (360, 1280), ids=["360px", "1280px"])
-def test_arabic_mirrors_the_page_but_the_board_keeps_its_order(new_context, site_url, wait_for_python_ready,
-                                                                save_screenshot, width):
-    boxes = pit_places()
-    viewport = {"width": width, "height": 900}
-    english = open_page(new_context(viewport=viewport), site_url, "index.html", wait_for_python_ready)
-    arabic = open_page(new_context(viewport=viewport), site_url, "index.html#lang=ar", wait_for_python_ready)
-    assert arabic.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
-    assert arabic.evaluate(boxes) == english.evaluate(boxes)   # South's A..F left to right, as sown
-    assert arabic.inner_text('.kb-house[data-index="0"] .kb-letter') == "A"
+def the_play_page_mirrors_and_plays_in_arabic(english, arabic):
     assert arabic.evaluate(OVERFLOWING) == []   # the skip link off the right, not widening the page leftwards
     # The page itself mirrors: the site's name on the right, the controls from the right.
     name = "document.querySelector('.site-header h1').getBoundingClientRect().x"
@@ -141,6 +132,28 @@ def test_arabic_mirrors_the_page_but_the_board_keeps_its_order(new_context, site
     arabic.click('.kb-house[data-side="0"][data-house="3"]')
     arabic.wait_for_function("document.getElementById('message').textContent.includes('يبذر')")
     assert arabic.inner_text("#message").startswith("الجنوب يبذر الحفرة C (4 بذور).")
+
+
+def the_analysis_board_s_title_in_arabic(english, arabic):
+    assert arabic.inner_text("h2") == "لوحة التحليل"
+    assert arabic.evaluate(OVERFLOWING) == []
+
+
+# Arabic mirrors the page but not the board: South's A..F stay left to right, as sown.
+@pytest.mark.parametrize("width", (360, 1280), ids=["360px", "1280px"])
+@pytest.mark.parametrize("address, then", [("index.html", the_play_page_mirrors_and_plays_in_arabic),
+                                           ("analysis.html", the_analysis_board_s_title_in_arabic)],
+                         ids=["play", "analysis"])
+def test_arabic_mirrors_the_page_but_the_board_keeps_its_order(new_context, site_url, wait_for_python_ready,
+                                                                save_screenshot, address, then, width):
+    boxes = pit_places()
+    viewport = {"width": width, "height": 900}
+    english = open_page(new_context(viewport=viewport), site_url, address, wait_for_python_ready)
+    arabic = open_page(new_context(viewport=viewport), site_url, address + "#lang=ar", wait_for_python_ready)
+    assert arabic.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+    assert arabic.evaluate(boxes) == english.evaluate(boxes)   # South's A..F left to right, as sown
+    assert arabic.inner_text('#board .kb-house[data-index="0"] .kb-letter') == "A"
+    then(english, arabic)
     save_screenshot(arabic, "ar-%d" % width)
 
 
@@ -348,19 +361,6 @@ def test_the_analysis_board_in_the_pseudo_language_at_360(new_context, site_url,
     assert page.evaluate(UNTRANSLATED) == []
     assert page.evaluate(OVERFLOWING) == []
     save_screenshot(page, "qps-analysis")
-
-
-@pytest.mark.parametrize("width", (360, 1280), ids=["360px", "1280px"])
-def test_the_analysis_board_in_arabic_keeps_the_board_s_order(new_context, site_url, wait_for_python_ready, width):
-    boxes = pit_places()
-    viewport = {"width": width, "height": 900}
-    english = open_page(new_context(viewport=viewport), site_url, "analysis.html", wait_for_python_ready)
-    arabic = open_page(new_context(viewport=viewport), site_url, "analysis.html#lang=ar", wait_for_python_ready)
-    assert arabic.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
-    assert arabic.evaluate(boxes) == english.evaluate(boxes)   # South's A..F left to right, as sown
-    assert arabic.inner_text('#board .kb-house[data-index="0"] .kb-letter') == "A"
-    assert arabic.inner_text("h2") == "لوحة التحليل"
-    assert arabic.evaluate(OVERFLOWING) == []
 
 
 def the_replay_page_shares_and_keeps_in_french(page):
