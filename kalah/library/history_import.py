@@ -133,31 +133,22 @@ def _json_steps(text, entries, progress):
             raise KalahError(_placed(str(error), splitter, index))
 
     if isinstance(frame, dict) and frame.get("format") == EXPORT_FORMAT:
-        games = _export_games(frame)
-        progress[1] = len(games)
-        for number, game in enumerate(games):
-            try:
-                entries.append(entry_from_json(item(game, number)))
-            except KalahError as error:
-                raise KalahError(N_("game %(number)d of the file: %(reason)s"), number=number + 1,
-                                 reason=within(error))
-            progress[0] += 1
-            yield
+        games, entry = _export_games(frame), entry_from_json        # a history's export: its entries
+    elif isinstance(frame, list):
+        games, entry = frame, lambda game: Entry(Record.from_dict(game))   # a list of records
+    else:
+        progress[1] = 1
+        entries.append(Entry(Record.from_dict(load_json(text))))  # one record: whole, as written
+        progress[0] = 1
         return
-    if isinstance(frame, list):
-        progress[1] = len(frame)
-        for number, game in enumerate(frame):
-            try:
-                entries.append(Entry(Record.from_dict(item(game, number))))
-            except KalahError as error:
-                raise KalahError(N_("game %(number)d of the file: %(reason)s"), number=number + 1,
-                                 reason=within(error))
-            progress[0] += 1
-            yield
-        return
-    progress[1] = 1
-    entries.append(Entry(Record.from_dict(load_json(text))))  # one record: whole, as written
-    progress[0] = 1
+    progress[1] = len(games)
+    for number, game in enumerate(games):
+        try:
+            entries.append(entry(item(game, number)))
+        except KalahError as error:
+            raise KalahError(N_("game %(number)d of the file: %(reason)s"), number=number + 1, reason=within(error))
+        progress[0] += 1
+        yield
 
 
 def _malformed(text, splitter):
