@@ -67,8 +67,9 @@ def assert_page_shows(page, board, report=None):
 
 
 def start_game(page, family="kalah", houses=None, seeds=None, options=(), south="human", north="human",
-               first="south"):
-    """Fill the new-game panel and start; returns the engine Board for that game."""
+               first="south", south_name=None, speed=None):
+    """Fill the new-game panel (a name and the speed: as they are unless given) and start; returns
+    the engine Board for that game."""
     panel = page.locator("#new-game")
     if not panel.evaluate("d => d.open"):
         page.click("#new-game > summary")
@@ -82,6 +83,10 @@ def start_game(page, family="kalah", houses=None, seeds=None, options=(), south=
     page.select_option('select[name="south"]', south)
     page.select_option('select[name="north"]', north)
     page.select_option('select[name="first"]', first)
+    if south_name is not None:
+        page.fill('input[name="south_name"]', south_name)
+    if speed is not None:
+        page.select_option('select[name="speed"]', speed)
     page.click('#new-game-form button[type="submit"]')
     name = family + (f"({houses},{seeds})" if houses is not None else "") + "".join("+" + o for o in options)
     board = Board(name, first=NORTH if first == "north" else SOUTH)

@@ -15,6 +15,7 @@ import pytest
 
 from kalah import Board
 from kalah.game.rules import NORTH, SOUTH
+from tests.browser.play_driver import start_game
 from tests.browser.reference_game import play_against_first
 
 POSITION = "document.getElementById('board').dataset.position"
@@ -56,11 +57,7 @@ def test_names_are_kept_with_the_game_and_shown_in_the_history_and_ranking(page,
                                                                            wait_for_python_ready):
     page.goto(site_url + "index.html")
     wait_for_python_ready(page)
-    page.click("#new-game > summary")
-    page.select_option('select[name="south"]', "human")
-    page.select_option('select[name="north"]', "first")
-    page.fill('input[name="south_name"]', "  Ann   <b>Lee</b> ")
-    page.click('#new-game-form button[type="submit"]')
+    start_game(page, north="first", south_name="  Ann   <b>Lee</b> ")
     page.wait_for_function("document.querySelector('#board .kb-caption-bottom .kb-name').textContent"
                            " === 'South \u00b7 Ann <b>Lee</b>'")
     play_against_first(page, "kalah(6,4)", SOUTH)
@@ -181,11 +178,7 @@ def test_on_a_phone_the_game_is_in_view_after_starting_and_nothing_moves_while_t
     page = context.new_page()
     page.goto(site_url + "index.html")
     wait_for_python_ready(page)
-    page.click("#new-game > summary")
-    page.select_option('select[name="south"]', "human")
-    page.select_option('select[name="north"]', "level1")
-    page.select_option('select[name="speed"]', "fast")
-    page.click('#new-game-form button[type="submit"]')
+    start_game(page, north="level1", speed="fast")
     in_view = """(id) => { const r = document.getElementById(id).getBoundingClientRect();
                            return r.top >= 0 && r.bottom <= innerHeight; }"""
     page.wait_for_function("document.getElementById('new-game').open === false")
