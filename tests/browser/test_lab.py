@@ -5,11 +5,11 @@ Players run in Pyodide workers; the first game of a page waits for Pyodide
 to start (a few seconds), so each test plays few, quick games.
 """
 
-import json
-
+from scripts.harness import lab_tournament
 from tests.lab.bots import CRASH, FIRST, LOOP, RIGHTMOST, SEVEN, STUCK_IN_C
 
 GAME_MS = 90_000
+TOURNAMENT_MS = 240_000
 ENDED = "document.getElementById('stop').disabled && /wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)"
 
 
@@ -36,14 +36,6 @@ def play(page, source, opponent="ai:random", time_limit="0.3", name="bot"):
 def wait_end(page):
     page.wait_for_function(ENDED, timeout=GAME_MS)
     return page.inner_text("#game-status")
-
-
-def kept_forfeits(page):
-    """The forfeits of the tournaments this page keeps (names, kind, reason): what a failure shows."""
-    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kalah.lab.tournament.'))"
-                         ".map(k => localStorage.getItem(k))")
-    return [(game["names"], game["forfeit"]["kind"], game["forfeit"]["reason"])
-            for text in kept for game in json.loads(text)["games"].values() if game.get("forfeit")]
 
 
 def test_an_endless_loop_forfeits_on_time_and_the_page_answers_meanwhile(page, site_url, wait_for_python_ready,
@@ -143,42 +135,19 @@ def test_players_are_kept_across_reloads_and_exported_as_py(page, site_url, wait
 def test_the_page_and_the_command_line_give_the_same_standings(page, site_url, wait_for_python_ready, tmp_path,
                                                                save_screenshot):
     open_lab(page, site_url, wait_for_python_ready)
-    for name, source in (("right", RIGHTMOST), ("first_bot", FIRST)):
-        page.fill("#player-name", name)
-        page.fill("#code", source)
-        page.click("#save")
-    page.fill("#time-limit", HONEST_LIMIT)
-    for value in ("saved:first_bot", "saved:right", "ai:greedy", "ai:random"):
-        page.check("#entrants input[value='%s']" % value)
-    page.fill("#tournament-seed", "7")
-    page.dispatch_event("#tournament-seed", "change")
-    command = page.inner_text("#t-command")
+    players = {"right": RIGHTMOST, "first_bot": FIRST}
+    command = lab_tournament.set_up(page, players, ("greedy", "random"), HONEST_LIMIT, seed=7)
     assert command == ("python -m kalah tournament first_bot.py right.py --players random,greedy "
                        "--rounds robin --time 5 --seed 7")
     page.click("#t-start")
-    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=240_000)
-    rows = page.eval_on_selector_all(
-        "#standings tbody tr", "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))")
+    lab_tournament.wait_finished(page, TOURNAMENT_MS)
+    rows = lab_tournament.standings(page)
     save_screenshot(page)
     assert page.inner_text("#t-progress-text") == "Finished: 12 games."
     assert page.inner_text("#t-board-title").startswith("Game ")      # a running game was shown
     link = page.get_attribute("#crosstable tbody a", "href")
     assert link.startswith("./replay.html#l=")
-
-    from kalah.cli import tournament as cli
-    (tmp_path / "first_bot.py").write_text(FIRST)
-    (tmp_path / "right.py").write_text(RIGHTMOST)
-    words = command.split()[4:]
-    words = [str(tmp_path / w) if w.endswith(".py") else w for w in words]
-    import contextlib
-    import io
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert cli.main(words + ["--json", "--quiet"]) == 0
-    expected = [[str(row[k]) for k in ("rank", "name", "games", "wins", "draws", "losses", "forfeits",
-                                       "points", "seeds")]
-                for row in json.loads(out.getvalue())["standings"]]
-    assert rows == expected
+    assert rows == lab_tournament.command_line_standings(command, players, tmp_path)
 
 
 def test_a_searching_player_gives_the_same_standings_in_the_page_and_on_the_command_line(
@@ -188,33 +157,14 @@ def test_a_searching_player_gives_the_same_standings_in_the_page_and_on_the_comm
     import pathlib
     template = (pathlib.Path(__file__).resolve().parents[2] / "kalah" / "lab" / "templates" / "select_move.py").read_text()
     open_lab(page, site_url, wait_for_python_ready)
-    page.fill("#player-name", "template")
-    page.fill("#code", template)
-    page.click("#save")
-    page.fill("#time-limit", "0.2")
-    for value in ("saved:template", "ai:greedy", "ai:random"):
-        page.check("#entrants input[value='%s']" % value)
-    page.fill("#tournament-seed", "7")
-    page.dispatch_event("#tournament-seed", "change")
-    command = page.inner_text("#t-command")
+    players = {"template": template}
+    command = lab_tournament.set_up(page, players, ("greedy", "random"), "0.2", seed=7)
     assert command == "python -m kalah tournament template.py --players random,greedy --rounds robin --time 0.2 --seed 7"
     page.click("#t-start")
-    page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=240_000)
-    rows = page.eval_on_selector_all(
-        "#standings tbody tr", "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))")
-
-    from kalah.cli import tournament as cli
-    (tmp_path / "template.py").write_text(template)
-    words = [str(tmp_path / w) if w.endswith(".py") else w for w in command.split()[4:]]
-    import contextlib
-    import io
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert cli.main(words + ["--json", "--quiet"]) == 0
-    expected = [[str(row[k]) for k in ("rank", "name", "games", "wins", "draws", "losses", "forfeits",
-                                       "points", "seeds")]
-                for row in json.loads(out.getvalue())["standings"]]
-    assert rows == expected, kept_forfeits(page)
+    lab_tournament.wait_finished(page, TOURNAMENT_MS)
+    rows = lab_tournament.standings(page)
+    expected = lab_tournament.command_line_standings(command, players, tmp_path)
+    assert rows == expected, lab_tournament.kept_forfeits(page)
     assert all(row[6] == "0" for row in rows)          # no forfeit on either side
 
 
