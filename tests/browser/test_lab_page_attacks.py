@@ -6,12 +6,9 @@ the honest players' standings are exact (equal to the command line's with a
 harmless twin in the attacker's place).
 """
 
-import contextlib
-import io
-import json
-
 import pytest
 
+from scripts.harness import lab_tournament
 from tests.lab.bots import RIGHTMOST
 
 GAME_MS = 120_000
@@ -125,23 +122,6 @@ def play(page, source, name, opponent, time_limit="5"):
     return page.inner_text("#game-status")
 
 
-def standings(page):
-    return page.eval_on_selector_all(
-        "#standings tbody tr", "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))")
-
-
-def command_line_standings(tmp_path, command, files):
-    from kalah.cli import tournament as cli
-    for name, source in files.items():
-        (tmp_path / (name + ".py")).write_text(source)
-    words = [str(tmp_path / w) if w.endswith(".py") else w for w in command.split()[4:]]
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert cli.main(words + ["--json", "--quiet"]) == 0
-    return [[str(row[k]) for k in ("rank", "name", "games", "wins", "draws", "losses", "forfeits", "points", "seeds")]
-            for row in json.loads(out.getvalue())["standings"]]
-
-
 @pytest.mark.timeout(900)               # past the 10 minutes its tournament may take (its own wait says so first)
 @pytest.mark.allow_console_errors    # the blocked fetch, storage and import attempts are logged in the sandbox
 def test_patching_the_referee_and_reaching_the_site_change_nothing(page, site_url, wait_for_python_ready, tmp_path):
@@ -158,8 +138,9 @@ def test_patching_the_referee_and_reaching_the_site_change_nothing(page, site_ur
     page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=600_000)
     assert page.inner_text("#t-progress-text") == "Finished: 6 games."
     # Exactly the standings with the harmless twin in mallory's place: no game was touched.
-    assert standings(page) == command_line_standings(tmp_path, command, {"mallory": TWIN, "right": RIGHTMOST})
-    assert standings(page)[0][:2] == ["1", "right"]
+    played = lab_tournament.standings(page)
+    assert played == lab_tournament.command_line_standings(command, {"mallory": TWIN, "right": RIGHTMOST}, tmp_path)
+    assert played[0][:2] == ["1", "right"]
     # Nothing reached the site's storage or caches (and the guard checks no request left the site).
     assert page.evaluate("localStorage.getItem('pwned')") is None
     assert page.evaluate("async () => (await indexedDB.databases()).map(d => d.name).includes('pwned')") is False
