@@ -5,7 +5,7 @@
 
 Headless chromium on lab.html (served locally): the lab's template player, greedy and random in a
 round robin with seed 7, RUNS times, each in a fresh page, set up and played as the lab's browser
-tests do (scripts/harness/lab_tournament.py).
+tests do (scripts/harness/lab_page.py).
 Per run: the forfeits (who, and why), whether the standings equal the command line's for the same
 tournament, the tournament's wall time, and the frame's time of each player's answer (the
 referee's clock: bot-sandbox.js) against the move's wall ceiling. Reads nothing from the players:
@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-from scripts.harness import lab_tournament
+from scripts.harness import lab_page
 from scripts.harness.chromium import chromium_launch_options
 from scripts.build.serve import start_server
 
@@ -58,14 +58,14 @@ def play(browser, url, template, time_limit):
     page.add_init_script(WATCH_ANSWERS)
     page.goto(url + "lab.html")
     page.wait_for_function("document.body.dataset.ready === '1' && !!window.kalahBotSandbox", timeout=120_000)
-    command = lab_tournament.set_up(page, {"template": template}, ("greedy", "random"), time_limit, seed=7)
+    command = lab_page.set_up(page, {"template": template}, ("greedy", "random"), time_limit, seed=7)
     started = time.monotonic()
     page.click("#t-start")
-    lab_tournament.wait_finished(page, timeout=900_000)
+    lab_page.wait_finished(page, timeout=900_000)
     seconds = time.monotonic() - started
-    rows = lab_tournament.standings(page)
+    rows = lab_page.standings(page)
     answers = page.evaluate("window.kalahAnswers")
-    forfeits = [": ".join(forfeit) for forfeit in lab_tournament.kept_forfeits(page)]
+    forfeits = [": ".join(forfeit) for forfeit in lab_page.kept_forfeits(page)]
     page.close()
     return {"rows": rows, "forfeits": forfeits, "seconds": round(seconds, 1), "command": command,
             "answers": len(answers), "max_answer_ms": round(max(answers or [0]))}
@@ -80,7 +80,7 @@ def main():
         template = handle.read()
     command = COMMAND % time_limit
     with tempfile.TemporaryDirectory() as folder:
-        expected = lab_tournament.command_line_standings(command, {"template": template}, folder)
+        expected = lab_page.command_line_standings(command, {"template": template}, folder)
     server, url = start_server(ROOT, port=0)
     results = []
     try:

@@ -1,1 +1,1 @@
-"""What tests, benchmarks and the build share: chromium's launch recipe and traces, the history-import workload, the lab's tournament driver."""
+"""What tests, benchmarks and the build share: chromium's launch recipe and traces, the history-import workload, the lab page's driver (a game, a tournament)."""

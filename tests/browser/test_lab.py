@@ -5,12 +5,11 @@ Players run in Pyodide workers; the first game of a page waits for Pyodide
 to start (a few seconds), so each test plays few, quick games.
 """
 
-from scripts.harness import lab_tournament
+from scripts.harness import lab_page
 from tests.lab.bots import CRASH, FIRST, LOOP, RIGHTMOST, SEVEN, STUCK_IN_C
 
 GAME_MS = 90_000
 TOURNAMENT_MS = 240_000
-ENDED = "document.getElementById('stop').disabled && /wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)"
 
 
 # For games whose players all answer at once: a limit no starved sandbox on a busy machine
@@ -24,18 +23,11 @@ def open_lab(page, site_url, wait_for_python_ready):
 
 
 def play(page, source, opponent="ai:random", time_limit="0.3", name="bot"):
-    page.fill("#player-name", name)
-    page.fill("#code", source)
-    page.fill("#time-limit", time_limit)
-    page.fill("#move-delay", "0")
-    page.select_option("#opponent", opponent)
-    page.eval_on_selector("#game-status", "node => { node.textContent = '' }")
-    page.click("#play")     # the page's handler runs within the click: the game has started
+    lab_page.start_game(page, source, name, opponent, time_limit)
 
 
 def wait_end(page):
-    page.wait_for_function(ENDED, timeout=GAME_MS)
-    return page.inner_text("#game-status")
+    return lab_page.game_status(page, GAME_MS)
 
 
 def test_an_endless_loop_forfeits_on_time_and_the_page_answers_meanwhile(page, site_url, wait_for_python_ready,
@@ -136,18 +128,18 @@ def test_the_page_and_the_command_line_give_the_same_standings(page, site_url, w
                                                                save_screenshot):
     open_lab(page, site_url, wait_for_python_ready)
     players = {"right": RIGHTMOST, "first_bot": FIRST}
-    command = lab_tournament.set_up(page, players, ("greedy", "random"), HONEST_LIMIT, seed=7)
+    command = lab_page.set_up(page, players, ("greedy", "random"), HONEST_LIMIT, seed=7)
     assert command == ("python -m kalah tournament first_bot.py right.py --players random,greedy "
                        "--rounds robin --time 5 --seed 7")
     page.click("#t-start")
-    lab_tournament.wait_finished(page, TOURNAMENT_MS)
-    rows = lab_tournament.standings(page)
+    lab_page.wait_finished(page, TOURNAMENT_MS)
+    rows = lab_page.standings(page)
     save_screenshot(page)
     assert page.inner_text("#t-progress-text") == "Finished: 12 games."
     assert page.inner_text("#t-board-title").startswith("Game ")      # a running game was shown
     link = page.get_attribute("#crosstable tbody a", "href")
     assert link.startswith("./replay.html#l=")
-    assert rows == lab_tournament.command_line_standings(command, players, tmp_path)
+    assert rows == lab_page.command_line_standings(command, players, tmp_path)
 
 
 def test_a_searching_player_gives_the_same_standings_in_the_page_and_on_the_command_line(
@@ -158,13 +150,13 @@ def test_a_searching_player_gives_the_same_standings_in_the_page_and_on_the_comm
     template = (pathlib.Path(__file__).resolve().parents[2] / "kalah" / "lab" / "templates" / "select_move.py").read_text()
     open_lab(page, site_url, wait_for_python_ready)
     players = {"template": template}
-    command = lab_tournament.set_up(page, players, ("greedy", "random"), "0.2", seed=7)
+    command = lab_page.set_up(page, players, ("greedy", "random"), "0.2", seed=7)
     assert command == "python -m kalah tournament template.py --players random,greedy --rounds robin --time 0.2 --seed 7"
     page.click("#t-start")
-    lab_tournament.wait_finished(page, TOURNAMENT_MS)
-    rows = lab_tournament.standings(page)
-    expected = lab_tournament.command_line_standings(command, players, tmp_path)
-    assert rows == expected, lab_tournament.kept_forfeits(page)
+    lab_page.wait_finished(page, TOURNAMENT_MS)
+    rows = lab_page.standings(page)
+    expected = lab_page.command_line_standings(command, players, tmp_path)
+    assert rows == expected, lab_page.kept_forfeits(page)
     assert all(row[6] == "0" for row in rows)          # no forfeit on either side
 
 

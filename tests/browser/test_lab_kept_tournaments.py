@@ -8,7 +8,7 @@ from kalah.lab.game import LabGame
 from kalah.lab.saved_tournaments import PREFIX, TournamentShelf, settings_of
 from kalah.lab.tournament import Tournament
 
-from scripts.harness import lab_tournament
+from scripts.harness import lab_page
 from tests.lab.bots import RIGHTMOST
 
 TOURNAMENT_MS = 240_000
@@ -26,7 +26,7 @@ def wait_shown(page):
 
 
 def tables(page):
-    return lab_tournament.standings(page), page.eval_on_selector_all("#crosstable tbody tr", lab_tournament.ROWS)
+    return lab_page.standings(page), page.eval_on_selector_all("#crosstable tbody tr", lab_page.ROWS)
 
 
 def downloaded(page, button, tmp_path):
@@ -40,7 +40,7 @@ def downloaded(page, button, tmp_path):
 def command_line_csv(tmp_path):
     """The same tournament's CSV from `python -m kalah tournament --csv`."""
     path = tmp_path / "cli.csv"
-    lab_tournament.command_line("python -m kalah tournament right.py --players first --time " + HONEST_LIMIT,
+    lab_page.command_line("python -m kalah tournament right.py --players first --time " + HONEST_LIMIT,
                                 {"right": RIGHTMOST}, tmp_path, "--csv", str(path), "--quiet")
     return path.read_bytes()
 
@@ -50,9 +50,9 @@ def test_a_tournament_survives_a_reload_exports_like_the_command_line_and_its_ga
     open_lab(page, site_url, wait_for_python_ready)
     assert page.inner_text("#t-saved").strip() == "(none yet)"
     assert page.is_disabled("#t-export-csv") and page.is_disabled("#t-delete-all")
-    lab_tournament.set_up(page, {"right": RIGHTMOST}, ("first",), HONEST_LIMIT)
+    lab_page.set_up(page, {"right": RIGHTMOST}, ("first",), HONEST_LIMIT)
     page.click("#t-start")
-    lab_tournament.wait_finished(page, TOURNAMENT_MS)
+    lab_page.wait_finished(page, TOURNAMENT_MS)
     played = tables(page)
     assert played[0] == [["1", "right", "2", "2", "0", "0", "0", "4", "76"],
                          ["2", "first", "2", "0", "0", "2", "0", "0", "20"]]
@@ -196,7 +196,7 @@ def class_round_robin(players=24, seed=1):
         while not game.is_over():
             game.answer({"move": rng.choice(game.board.legal_moves)})
     store, tournament = stored_tournament(["student%02d" % i for i in range(players)], random_moves)
-    return store, [[str(row[key]) for key in lab_tournament.STANDING_KEYS] for row in tournament.standings()]
+    return store, [[str(row[key]) for key in lab_page.STANDING_KEYS] for row in tournament.standings()]
 
 
 def test_a_class_round_robin_is_shown_at_once_and_its_games_checked_a_slice_at_a_time(page, site_url,
@@ -236,12 +236,12 @@ def test_with_storage_full_the_tournament_plays_on_says_so_and_still_exports(pag
         };
     }""")
     open_lab(page, site_url, wait_for_python_ready)
-    lab_tournament.set_up(page, {"right": RIGHTMOST}, ("first",), HONEST_LIMIT)
+    lab_page.set_up(page, {"right": RIGHTMOST}, ("first",), HONEST_LIMIT)
     page.click("#t-start")
     full = ("Browser storage is full: this tournament is no longer saved in this browser (a reload loses its "
             "results). Export its standings and games, or delete old tournaments or games.")
     assert page.inner_text("#t-message") == full        # said at its start, in the click's handler
-    lab_tournament.wait_finished(page, TOURNAMENT_MS)
+    lab_page.wait_finished(page, TOURNAMENT_MS)
     assert page.inner_text("#t-message") == full
     assert page.inner_text("#t-saved").strip() == "(none yet)"
     assert downloaded(page, "#t-export-csv", tmp_path).read_bytes() == command_line_csv(tmp_path)
@@ -253,7 +253,7 @@ def test_a_tournament_cut_short_by_a_reload_plays_on_to_the_command_lines_standi
     # tournament is surely unfinished when paused after its first game.
     page.add_init_script("Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => 1})")
     open_lab(page, site_url, wait_for_python_ready)
-    command = lab_tournament.set_up(page, {"right": RIGHTMOST}, ("first", "random"), HONEST_LIMIT, seed=3)
+    command = lab_page.set_up(page, {"right": RIGHTMOST}, ("first", "random"), HONEST_LIMIT, seed=3)
     assert command == "python -m kalah tournament right.py --players random,first --rounds robin --time 5 --seed 3"
     page.click("#t-start")
     page.wait_for_function("parseInt(document.getElementById('t-progress').value) >= 1", timeout=TOURNAMENT_MS)
@@ -265,7 +265,7 @@ def test_a_tournament_cut_short_by_a_reload_plays_on_to_the_command_lines_standi
     assert " stopped after " in stopped and stopped.endswith(" of 6 games.")
     page.click("#t-continue")
     assert page.evaluate("document.body.dataset.tournament") == "running"
-    lab_tournament.wait_finished(page, TOURNAMENT_MS)
+    lab_page.wait_finished(page, TOURNAMENT_MS)
     played = tables(page)[0]
     page.reload()
     wait_for_python_ready(page)
@@ -273,4 +273,4 @@ def test_a_tournament_cut_short_by_a_reload_plays_on_to_the_command_lines_standi
     assert page.inner_text("#t-progress-text").endswith(": finished, 6 games.")
     assert tables(page)[0] == played
     assert page.locator("#t-saved option").count() == 1      # the same tournament, played on
-    assert played == lab_tournament.command_line_standings(command, {"right": RIGHTMOST}, tmp_path)
+    assert played == lab_page.command_line_standings(command, {"right": RIGHTMOST}, tmp_path)

@@ -8,11 +8,10 @@ harmless twin in the attacker's place).
 
 import pytest
 
-from scripts.harness import lab_tournament
+from scripts.harness import lab_page
 from tests.lab.bots import RIGHTMOST
 
 GAME_MS = 120_000
-ENDED = "document.getElementById('stop').disabled && /wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)"
 TWIN = "def select_move(board, lookahead):\n    return board.legal_moves()[0]\n"
 
 # Everything a bot did to the old page (one worker ran both players and the
@@ -111,15 +110,8 @@ def save(page, name, source):
 
 
 def play(page, source, name, opponent, time_limit="5"):
-    page.fill("#player-name", name)
-    page.fill("#code", source)
-    page.fill("#time-limit", time_limit)
-    page.fill("#move-delay", "0")
-    page.select_option("#opponent", opponent)
-    page.eval_on_selector("#game-status", "node => { node.textContent = '' }")
-    page.click("#play")
-    page.wait_for_function(ENDED, timeout=GAME_MS)
-    return page.inner_text("#game-status")
+    lab_page.start_game(page, source, name, opponent, time_limit)
+    return lab_page.game_status(page, GAME_MS)
 
 
 @pytest.mark.timeout(900)               # past the 10 minutes its tournament may take (its own wait says so first)
@@ -138,8 +130,8 @@ def test_patching_the_referee_and_reaching_the_site_change_nothing(page, site_ur
     page.wait_for_function("document.body.dataset.tournament === 'finished'", timeout=600_000)
     assert page.inner_text("#t-progress-text") == "Finished: 6 games."
     # Exactly the standings with the harmless twin in mallory's place: no game was touched.
-    played = lab_tournament.standings(page)
-    assert played == lab_tournament.command_line_standings(command, {"mallory": TWIN, "right": RIGHTMOST}, tmp_path)
+    played = lab_page.standings(page)
+    assert played == lab_page.command_line_standings(command, {"mallory": TWIN, "right": RIGHTMOST}, tmp_path)
     assert played[0][:2] == ["1", "right"]
     # Nothing reached the site's storage or caches (and the guard checks no request left the site).
     assert page.evaluate("localStorage.getItem('pwned')") is None

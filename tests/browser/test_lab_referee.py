@@ -27,10 +27,10 @@ which thinks a minute, needs the time rule to stop it.
 
 import pytest
 
-from test_lab_page_attacks import RIGHTMOST, command_line_standings, open_lab, save, standings
+from scripts.harness import lab_page
+from test_lab_page_attacks import RIGHTMOST, open_lab, save
 
 GAME_MS = 120_000
-ENDED = "document.getElementById('stop').disabled && /wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)"
 LIMIT = "2"          # seconds a move; see the module's doc
 
 # Plays the first legal move; at its second move, attack(board) (the twin raises there).
@@ -155,15 +155,9 @@ def responsive(clicks):
 
 
 def try_game(page, source):
-    page.fill("#player-name", "mallory")
-    page.fill("#code", source)
-    page.fill("#time-limit", LIMIT)
-    page.fill("#move-delay", "0")
-    page.select_option("#opponent", "saved:right")
-    page.eval_on_selector("#game-status", "node => { node.textContent = '' }")
-    page.click("#play")
+    lab_page.start_game(page, source, "mallory", "saved:right", LIMIT)
     page.wait_for_function("/to move/.test(document.getElementById('game-status').textContent)", timeout=GAME_MS)
-    clicks = click_until(page, "save", "player-message", ENDED)
+    clicks = click_until(page, "save", "player-message", lab_page.GAME_ENDED)
     return page.inner_text("#game-status"), clicks
 
 
@@ -192,5 +186,6 @@ def test_an_attack_on_the_referee_forfeits_only_the_attacker(page, site_url, wai
     clicks = click_until(page, "t-pause", "t-pause", finished)
     page.wait_for_function(finished, timeout=600_000)
     assert page.inner_text("#t-progress-text") == "Finished: 6 games."
-    assert standings(page) == command_line_standings(tmp_path, command, {"mallory": TWIN, "right": RIGHTMOST})
+    assert lab_page.standings(page) == lab_page.command_line_standings(command, {"mallory": TWIN, "right": RIGHTMOST},
+                                                                        tmp_path)
     responsive(clicks)

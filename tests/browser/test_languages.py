@@ -9,6 +9,7 @@ from kalah.library.links import share_fragment
 from kalah.game.board import Board
 from kalah.records.record import Record
 from kalah.game.rules import find_rules
+from scripts.harness import lab_page
 
 # Visible text that is the same in every language: the game's and rule sets' names, house
 # letters, counts, marks, the rule set's code.
@@ -486,8 +487,7 @@ def test_the_puzzles_page_in_the_pseudo_language_at_360(new_context, site_url, w
 
 def play_in_the_lab(page, source, name, opponent="ai:random"):
     """A game of the player `source` against `opponent`, to its end (in any language: the board's state)."""
-    from tests.browser.test_lab import play
-    play(page, source, opponent=opponent, name=name, time_limit="5")
+    lab_page.start_game(page, source, name, opponent, "5")
     page.wait_for_function("document.getElementById('stop').disabled && document.getElementById('game-status')"
                            ".textContent.includes('%s (')" % name, timeout=90_000)
 

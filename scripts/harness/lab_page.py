@@ -1,6 +1,7 @@
-"""A tournament on the bot lab page (lab.html), set up as a teacher does, and the same tournament
-run by the command line: what tests/browser/test_lab_kept_tournaments.py checks and
-scripts/bench/measure_lab_fairness.py measures, driven the same way (a Playwright page)."""
+"""The bot lab page (lab.html) driven as a teacher does, from a Playwright page: a player's game,
+a tournament set up and played, and the same tournament run by the command line. The lab's
+browser tests (tests/browser/test_lab*.py) check them and scripts/bench/measure_lab_fairness.py
+measures them, driven the same way."""
 
 import contextlib
 import io
@@ -12,6 +13,27 @@ STANDING_KEYS = ("rank", "name", "games", "wins", "draws", "losses", "forfeits",
 # A table's rows as the page shows them: [[each cell's text]].
 ROWS = "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))"
 COMMAND = "python -m kalah tournament "   # how the page's command (#t-command) begins
+GAME_ENDED = ("document.getElementById('stop').disabled && "
+              "/wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)")
+
+
+def start_game(page, source, name, opponent, time_limit):
+    """Starts a game of the player `source`, named `name`, against `opponent` ("ai:random",
+    "saved:right"), with no delay between moves: it has started when this returns (the page's
+    handler runs within the click)."""
+    page.fill("#player-name", name)
+    page.fill("#code", source)
+    page.fill("#time-limit", time_limit)
+    page.fill("#move-delay", "0")
+    page.select_option("#opponent", opponent)
+    page.eval_on_selector("#game-status", "node => { node.textContent = '' }")
+    page.click("#play")
+
+
+def game_status(page, timeout):
+    """Once the game is over: what the page says of it."""
+    page.wait_for_function(GAME_ENDED, timeout=timeout)
+    return page.inner_text("#game-status")
 
 
 def set_up(page, players, computers, time_limit, seed=None):
