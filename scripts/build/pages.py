@@ -28,7 +28,7 @@ import os
 import sys
 
 from scripts.build import page_words
-from scripts.build.marked_text import compiled_path
+from scripts.build.marked_text import page_catalog_path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -345,7 +345,8 @@ def board_lines(page):
 # the reader's choice in the language menu (localStorage), then the browser's preferred languages,
 # else English. It sets <html lang dir>; for another language than English it starts fetching
 # the page's words (scripts/build/page_words.py: put in by PUT_WORDS at the end of the body) and
-# the compiled catalog (for the page's Python) at once, and hides the body (html.i18n-pending,
+# the page's catalog (for its Python, parsed here: kalah/web/common/page_catalog.py; fetched again
+# by the page's Python when this request failed) at once, and hides the body (html.i18n-pending,
 # site.css) until the words are in, so that no English flashes. An English page fetches nothing
 # more and shows as before.
 
@@ -366,13 +367,13 @@ def language_script(page):
             "root.classList.add(\"i18n-pending\");"
             "window.kalahWords = fetch(%s, {priority: \"high\"})"
             ".then((response) => response.ok ? response.json() : null).catch(() => null);"
-            "window.kalahCatalog = fetch(%s)"
-            ".then((response) => response.ok ? response.text() : null).catch(() => null)"
-            ".then((text) => (window.kalahCatalogText = text));"
+            "window.kalahFetchCatalog = () => fetch(%s)"
+            ".then((response) => response.ok ? response.json() : null).catch(() => null);"
+            "window.kalahCatalog = kalahFetchCatalog().then((read) => (window.kalahCatalogRead = read));"
             "})();</script>" % (json.dumps(list(CODES) + [PSEUDO]), LINK_KEY, STORAGE_KEY, SOURCE, SOURCE,
                                 json.dumps(list(RIGHT_TO_LEFT)),
                                 fetched_path(page_words.words_path(page.bundle_name, LANGUAGE)),
-                                fetched_path(compiled_path(LANGUAGE))))
+                                fetched_path(page_catalog_path(page.bundle_name, LANGUAGE))))
 
 
 LANGUAGE = "\0"   # a path's place for the language the head chooses (fetched_path)
