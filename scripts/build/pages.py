@@ -516,9 +516,19 @@ def service_worker_text(text):
              "const OPTIONAL_PAGES = %s;" % listed("optional"),
              "// Served offline in place of a page not kept (install fails without it).",
              'const OFFLINE_PAGE = "./%s";' % OFFLINE_PAGE,
-             "// The pages' languages (kalah/i18n LANGUAGES, but English, which needs none): cached when present.",
-             "const CATALOGS = [%s];" % ", ".join('"./static/i18n/%s.json"' % code for code in CODES if code != SOURCE)]
+             "// Each language's words and catalog of every page (kalah/i18n LANGUAGES, but English, which",
+             "// needs none), cached for the language a page says it is in: cached when present.",
+             "const LANGUAGE_FILES = {"]
+    lines += ['  "%s": [%s],' % (code, ", ".join('"./%s"' % path for path in language_files(code)))
+              for code in CODES if code != SOURCE]
+    lines.append("};")
     return fill(text, "sw.js", "pages", lines, JS_COMMENT)
+
+
+def language_files(language):
+    """What a page in `language` fetches besides English's, for every page: its words and its catalog."""
+    return [path for page in PAGES for path in (page_words.words_path(page.bundle_name, language),
+                                                page_catalog_path(page.bundle_name, language))]
 
 
 def read(path):
