@@ -9,7 +9,8 @@
 // neither gives is answered by the site's own offline page (OFFLINE_PAGE: what
 // happened, what to do, the pages kept), never by the browser's raw error.
 // Everything else the site fetches while online is cached as it passes, and
-// pages send the files they loaded before this worker was in control.
+// pages send the files they loaded before this worker was in control, and their
+// language, whose words and catalog of every page are then kept (LANGUAGE_FILES).
 //
 // Integrity: see build-manifest.js below.
 //
@@ -40,8 +41,15 @@ const CORE_PAGES = ["./index.html", "./rules.html"];
 const OPTIONAL_PAGES = ["./puzzles.html", "./history.html", "./analysis.html", "./lab.html", "./replay.html", "./embed.html"];
 // Served offline in place of a page not kept (install fails without it).
 const OFFLINE_PAGE = "./offline.html";
-// The pages' languages (kalah/i18n LANGUAGES, but English, which needs none): cached when present.
-const CATALOGS = ["./static/i18n/fr.json", "./static/i18n/es.json", "./static/i18n/pt.json", "./static/i18n/de.json", "./static/i18n/ar.json"];
+// Each language's words and catalog of every page (kalah/i18n LANGUAGES, but English, which
+// needs none), cached for the language a page says it is in: cached when present.
+const LANGUAGE_FILES = {
+  "fr": ["./static/i18n/fr/play.json", "./static/i18n/fr/play.catalog.json", "./static/i18n/fr/puzzles.json", "./static/i18n/fr/puzzles.catalog.json", "./static/i18n/fr/rules.json", "./static/i18n/fr/rules.catalog.json", "./static/i18n/fr/history.json", "./static/i18n/fr/history.catalog.json", "./static/i18n/fr/analysis.json", "./static/i18n/fr/analysis.catalog.json", "./static/i18n/fr/lab.json", "./static/i18n/fr/lab.catalog.json", "./static/i18n/fr/replay.json", "./static/i18n/fr/replay.catalog.json", "./static/i18n/fr/embed.json", "./static/i18n/fr/embed.catalog.json"],
+  "es": ["./static/i18n/es/play.json", "./static/i18n/es/play.catalog.json", "./static/i18n/es/puzzles.json", "./static/i18n/es/puzzles.catalog.json", "./static/i18n/es/rules.json", "./static/i18n/es/rules.catalog.json", "./static/i18n/es/history.json", "./static/i18n/es/history.catalog.json", "./static/i18n/es/analysis.json", "./static/i18n/es/analysis.catalog.json", "./static/i18n/es/lab.json", "./static/i18n/es/lab.catalog.json", "./static/i18n/es/replay.json", "./static/i18n/es/replay.catalog.json", "./static/i18n/es/embed.json", "./static/i18n/es/embed.catalog.json"],
+  "pt": ["./static/i18n/pt/play.json", "./static/i18n/pt/play.catalog.json", "./static/i18n/pt/puzzles.json", "./static/i18n/pt/puzzles.catalog.json", "./static/i18n/pt/rules.json", "./static/i18n/pt/rules.catalog.json", "./static/i18n/pt/history.json", "./static/i18n/pt/history.catalog.json", "./static/i18n/pt/analysis.json", "./static/i18n/pt/analysis.catalog.json", "./static/i18n/pt/lab.json", "./static/i18n/pt/lab.catalog.json", "./static/i18n/pt/replay.json", "./static/i18n/pt/replay.catalog.json", "./static/i18n/pt/embed.json", "./static/i18n/pt/embed.catalog.json"],
+  "de": ["./static/i18n/de/play.json", "./static/i18n/de/play.catalog.json", "./static/i18n/de/puzzles.json", "./static/i18n/de/puzzles.catalog.json", "./static/i18n/de/rules.json", "./static/i18n/de/rules.catalog.json", "./static/i18n/de/history.json", "./static/i18n/de/history.catalog.json", "./static/i18n/de/analysis.json", "./static/i18n/de/analysis.catalog.json", "./static/i18n/de/lab.json", "./static/i18n/de/lab.catalog.json", "./static/i18n/de/replay.json", "./static/i18n/de/replay.catalog.json", "./static/i18n/de/embed.json", "./static/i18n/de/embed.catalog.json"],
+  "ar": ["./static/i18n/ar/play.json", "./static/i18n/ar/play.catalog.json", "./static/i18n/ar/puzzles.json", "./static/i18n/ar/puzzles.catalog.json", "./static/i18n/ar/rules.json", "./static/i18n/ar/rules.catalog.json", "./static/i18n/ar/history.json", "./static/i18n/ar/history.catalog.json", "./static/i18n/ar/analysis.json", "./static/i18n/ar/analysis.catalog.json", "./static/i18n/ar/lab.json", "./static/i18n/ar/lab.catalog.json", "./static/i18n/ar/replay.json", "./static/i18n/ar/replay.catalog.json", "./static/i18n/ar/embed.json", "./static/i18n/ar/embed.catalog.json"],
+};
 // end generated: pages
 const CORE = [
   "./",
@@ -157,7 +165,7 @@ async function precache() {
   const workerFiles = configFiles(await store(cache, new URL("./pyscript.toml", scope).href));
   await cache.addAll(workerFiles);
   await Promise.all(OPTIONAL_PAGES.map((page) => storePage(cache, page).catch(() => null)));
-  await Promise.all(OPTIONAL.concat(CATALOGS).map((url) => cache.add(url).catch(() => null)));
+  await Promise.all(OPTIONAL.map((url) => cache.add(url).catch(() => null)));
 }
 
 self.addEventListener("install", (event) => {
@@ -230,11 +238,15 @@ async function networkFirst(request) {
   }
 }
 
-// A page sends the files it loaded before this worker was in control.
+// A page sends the files it loaded before this worker was in control, and the language it is
+// in: that language's words and catalog of every page are cached too, so that each page kept
+// starts offline in it as it does online (with its words before its Python, no English flash).
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "cache" || !Array.isArray(data.urls)) return;
-  const urls = data.urls.filter((url) => typeof url === "string" && onSite(new URL(url)));
+  const language = Object.hasOwn(LANGUAGE_FILES, data.language) ? LANGUAGE_FILES[data.language] : [];
+  const urls = data.urls.filter((url) => typeof url === "string" && onSite(new URL(url)))
+    .concat(language.map((path) => new URL(path, scope).href));
   event.waitUntil(caches.open(CACHE).then(async (cache) => {
     for (const url of urls) {
       if (!(await cache.match(url))) await cache.add(url).catch(() => null);

@@ -10,9 +10,10 @@ another language activates that language's catalog once, before it says anything
     translated(error)                                         # a KalahError's reason (kalah/errors.py)
 
 The catalogs are gettext .po files (locale/<lang>/LC_MESSAGES/kalah.po, docs/translating.md),
-compiled by scripts/build/i18n.py into static/i18n/<lang>.json, which `load` reads: MicroPython's
-json module is C, so a catalog is one call, where a .mo file would be parsed in Python a string at
-a time. Plain Python that runs under MicroPython too.
+compiled by scripts/build/i18n.py into static/i18n/<lang>.json, which `load` reads (the build, the
+tests), and cut into a catalog per page, which a page reads a message at a time from the browser's
+parse of it (kalah/web/common/page_catalog.py: a Catalog reads any table with a dict's `get`).
+Plain Python that runs under MicroPython too.
 """
 
 from kalah.errors import N_, SIDES, KalahError, Reason, render

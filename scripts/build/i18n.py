@@ -9,10 +9,15 @@
 2. Update each language's locale/<lang>/LC_MESSAGES/kalah.po from it (translations kept; a new
    message is added empty, a gone one is dropped: translators work on these files, docs/translating.md).
 3. Compile each .po into static/i18n/<lang>.json, {"language", "messages": {English: translation or
-   [plural forms]}}, which the pages fetch (kalah/i18n load()): MicroPython's json module is C, one call
-   for a whole catalog, where reading a .mo would unpack it in Python. Untranslated and fuzzy
-   messages are left out (the page shows the English). Also the pseudo-language qps.json, every
-   message wrapped in brackets, accented and about 40% longer, for the tests' layout checks.
+   [plural forms]}}: the whole language, which the pages' build step reads (scripts/build/page_words.py)
+   and kalah/i18n load() reads under CPython. Untranslated and fuzzy messages are left out (the page
+   shows the English). Also the pseudo-language qps.json, every message wrapped in brackets,
+   accented and about 40% longer, for the tests' layout checks.
+4. Cut from each a catalog per page, static/i18n/<lang>/<page>.catalog.json, the one its head
+   fetches: the messages found at a place the page can say them from (page_sources: every module
+   its Python can import, its HTML, the scripts every page runs), the same form. A whole catalog
+   cost each translated page 65-89 kB and, read by MicroPython, 17-31 ms of its own Python
+   (docs/performance.md); the play page's is about a third of it, the embed's a fifth.
 
 The output depends only on the sources and the .po files (no dates): tests/test_i18n_catalogs.py
 fails when a written file differs from what this step writes now.
@@ -31,7 +36,8 @@ from babel.messages.pofile import read_po, write_po
 
 from kalah.i18n import CODES, PSEUDO, SOURCE
 from kalah.i18n.plurals import PLURAL_COUNTS
-from scripts.build.marked_text import compiled_path, marked_messages
+from scripts.build import pages
+from scripts.build.marked_text import compiled_path, marked_messages, page_catalog_path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TEMPLATE = "locale/kalah.pot"
@@ -42,6 +48,7 @@ HTML_PAGES = ("index.html", "embed.html", "history.html", "rules.html", "analysi
               "puzzles.html", "lab.html")
 SCRIPTS = ("static/js/offline.js", "static/js/start-guard.js")   # scripts whose words are marked: t("..."), sized("..."), N_("...")
 SCRIPT_KEYWORDS = {"t": None, "N_": None, "sized": None}
+PAGE_WRITER = "scripts/build/pages.py"   # writes every page's head and header: its messages are every page's
 WIDTH = 100
 
 
@@ -135,18 +142,19 @@ def updated(language, pot):
 
 # ---- compiling --------------------------------------------------------------------------------
 
-def compiled(catalog, language):
-    messages = {}
-    for message in catalog:
+def compiled(messages):
+    """{English: translation, or [plural forms]} of a catalog's translated messages (Babel's Message)."""
+    table = {}
+    for message in messages:
         if not message.id or message.fuzzy:
             continue
         if message.pluralizable:
             forms = list(message.string)
             if all(forms):
-                messages[message.id[0]] = forms
+                table[message.id[0]] = forms
         elif message.string:
-            messages[message.id] = message.string
-    return json_text(language, messages)
+            table[message.id] = message.string
+    return table
 
 
 def json_text(language, messages):
@@ -172,22 +180,46 @@ def pseudo(text):
     return "[" + "".join(out) + " " + padding + "]"
 
 
-def pseudo_catalog(pot):
-    messages = {}
-    for message in pot:
+def pseudo_compiled(messages):
+    """The same as compiled(), in the pseudo-language: every message of the template."""
+    table = {}
+    for message in messages:
         if not message.id:
             continue
         if message.pluralizable:
-            messages[message.id[0]] = [pseudo(message.id[0]), pseudo(message.id[1])]
+            table[message.id[0]] = [pseudo(message.id[0]), pseudo(message.id[1])]
         else:
-            messages[message.id] = pseudo(message.id)
-    return json_text(PSEUDO, messages)
+            table[message.id] = pseudo(message.id)
+    return table
+
+
+# ---- each page's catalog ----------------------------------------------------------------------
+
+def page_sources(page):
+    """Every file a message the page can say is marked in: each module its Python can import (its
+    config's bundle and, for the play page, what it fetches later), its HTML (translated by its
+    Python when the head's words did not load), the scripts every page runs and the step that writes
+    every page's head. A message reaches a page's Python only through a module it imports: the
+    workers send it English text (the lab's referee's sentences are matched by kalah/web/lab/lab_words.py)."""
+    return set(pages.page_files(page)) | {page.file, PAGE_WRITER} | set(SCRIPTS)
+
+
+def said_on(page, messages):
+    """The messages marked at a place in page_sources(page)."""
+    sources = page_sources(page)
+    return [message for message in messages if any(path in sources for path, _line in message.locations)]
+
+
+def page_catalogs(language, messages, compile_messages):
+    """{static/i18n/<language>/<page>.catalog.json: its text} for every page."""
+    return {page_catalog_path(page.bundle_name, language):
+            json_text(language, compile_messages(said_on(page, messages))) for page in pages.PAGES}
 
 
 # ---- the files --------------------------------------------------------------------------------
 
 def generated():
-    """{path under ROOT: its text} for the template, every .po and every compiled catalog."""
+    """{path under ROOT: its text} for the template, every .po, every compiled catalog and every page's."""
     pot = template()
     texts = {TEMPLATE: po_text(pot)}
     for language in CODES:
@@ -195,8 +227,10 @@ def generated():
             continue
         catalog = updated(language, pot)
         texts[po_path(language)] = po_text(catalog, ignore_obsolete=True)
-        texts[compiled_path(language)] = compiled(catalog, language)
-    texts[compiled_path(PSEUDO)] = pseudo_catalog(pot)
+        texts[compiled_path(language)] = json_text(language, compiled(catalog))
+        texts.update(page_catalogs(language, list(catalog), compiled))
+    texts[compiled_path(PSEUDO)] = json_text(PSEUDO, pseudo_compiled(pot))
+    texts.update(page_catalogs(PSEUDO, list(pot), pseudo_compiled))
     return texts
 
 

@@ -19,6 +19,11 @@ def compiled_path(language):
     return "%s/%s.json" % (COMPILED, language)
 
 
+def page_catalog_path(bundle_name, language):
+    """Where a page's own catalog is, what its head fetches: static/i18n/fr/play.catalog.json."""
+    return "%s/%s/%s.catalog.json" % (COMPILED, language, bundle_name)
+
+
 class MarkedText(html.parser.HTMLParser):
     """The messages of an HTML page: (line, message) for each data-i18n element and data-i18n-attr value."""
 

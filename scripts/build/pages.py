@@ -29,7 +29,7 @@ import os
 import sys
 
 from scripts.build import page_words, replay_controls
-from scripts.build.marked_text import compiled_path
+from scripts.build.marked_text import page_catalog_path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -348,7 +348,8 @@ def board_lines(page):
 # the reader's choice in the language menu (localStorage), then the browser's preferred languages,
 # else English. It sets <html lang dir>; for another language than English it starts fetching
 # the page's words (scripts/build/page_words.py: put in by PUT_WORDS at the end of the body) and
-# the compiled catalog (for the page's Python) at once, and hides the body (html.i18n-pending,
+# the page's catalog (for its Python, parsed here: kalah/web/common/page_catalog.py; fetched again
+# by the page's Python when this request failed) at once, and hides the body (html.i18n-pending,
 # site.css) until the words are in, so that no English flashes. An English page fetches nothing
 # more and shows as before.
 
@@ -369,13 +370,13 @@ def language_script(page):
             "root.classList.add(\"i18n-pending\");"
             "window.kalahWords = fetch(%s, {priority: \"high\"})"
             ".then((response) => response.ok ? response.json() : null).catch(() => null);"
-            "window.kalahCatalog = fetch(%s)"
-            ".then((response) => response.ok ? response.text() : null).catch(() => null)"
-            ".then((text) => (window.kalahCatalogText = text));"
+            "window.kalahFetchCatalog = () => fetch(%s)"
+            ".then((response) => response.ok ? response.json() : null).catch(() => null);"
+            "window.kalahCatalog = kalahFetchCatalog().then((read) => (window.kalahCatalogRead = read));"
             "})();</script>" % (json.dumps(list(CODES) + [PSEUDO]), LINK_KEY, STORAGE_KEY, SOURCE, SOURCE,
                                 json.dumps(list(RIGHT_TO_LEFT)),
                                 fetched_path(page_words.words_path(page.bundle_name, LANGUAGE)),
-                                fetched_path(compiled_path(LANGUAGE))))
+                                fetched_path(page_catalog_path(page.bundle_name, LANGUAGE))))
 
 
 LANGUAGE = "\0"   # a path's place for the language the head chooses (fetched_path)
@@ -524,9 +525,19 @@ def service_worker_text(text):
              "const OPTIONAL_PAGES = %s;" % listed("optional"),
              "// Served offline in place of a page not kept (install fails without it).",
              'const OFFLINE_PAGE = "./%s";' % OFFLINE_PAGE,
-             "// The pages' languages (kalah/i18n LANGUAGES, but English, which needs none): cached when present.",
-             "const CATALOGS = [%s];" % ", ".join('"./static/i18n/%s.json"' % code for code in CODES if code != SOURCE)]
+             "// Each language's words and catalog of every page (kalah/i18n LANGUAGES, but English, which",
+             "// needs none), cached for the language a page says it is in: cached when present.",
+             "const LANGUAGE_FILES = {"]
+    lines += ['  "%s": [%s],' % (code, ", ".join('"./%s"' % path for path in language_files(code)))
+              for code in CODES if code != SOURCE]
+    lines.append("};")
     return fill(text, "sw.js", "pages", lines, JS_COMMENT)
+
+
+def language_files(language):
+    """What a page in `language` fetches besides English's, for every page: its words and its catalog."""
+    return [path for page in PAGES for path in (page_words.words_path(page.bundle_name, language),
+                                                page_catalog_path(page.bundle_name, language))]
 
 
 def read(path):

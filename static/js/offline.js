@@ -81,7 +81,9 @@ if ("serviceWorker" in navigator) {
     const send = () => {
       const urls = performance.getEntriesByType("resource").map((entry) => entry.name)
         .filter((url) => url.startsWith(location.origin + "/"));
-      registration.active?.postMessage({ type: "cache", urls: [location.href.split("#")[0], ...urls] });
+      // The page's language (its head chose it): sw.js keeps its words and catalogs for every page.
+      registration.active?.postMessage({ type: "cache", urls: [location.href.split("#")[0], ...urls],
+                                         language: document.documentElement.lang });
     };
     send();
     // Files a page loads later (its analysis panel, the computer's worker) are

@@ -7,11 +7,12 @@
   const N_ = (text) => text;
   const AGAIN = N_("Reload the page to try again; if it keeps failing, your browser may be too old for this site.");
   // The page's messages: kalahTranslate once its Python started (kalah/web/common/page_language.py);
-  // before that, or when it never will, a copy of the catalog the head's language script fetched
-  // (window.kalahCatalog, a promise of its text; none for English, and then the English stays).
+  // before that, or when it never will, the page's catalog the head's language script fetched
+  // (window.kalahCatalog, a promise of it parsed, null when it did not load; none for English,
+  // and then the English stays).
   let catalog = null;
   const messages = () => catalog || (catalog = Promise.resolve(window.kalahCatalog)
-    .then((text) => JSON.parse(text).messages)
+    .then((read) => read.messages)
     .catch(() => ({})));
   const translate = async (text) => {
     if (window.kalahTranslate) return window.kalahTranslate(text);

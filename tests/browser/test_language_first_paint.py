@@ -138,7 +138,7 @@ def test_a_page_whose_words_do_not_load_is_translated_by_its_python(new_context,
 def test_a_catalog_that_does_not_load_leaves_the_page_s_own_words_in_its_language(new_context, site_url,
                                                                                   wait_for_python_ready):
     context = new_context(locale="en-US")
-    context.route("**/static/i18n/ar.json", lambda route: route.abort())
+    context.route("**/static/i18n/ar/play.catalog.json", lambda route: route.abort())
     page = context.new_page()
     page.goto(site_url + "index.html#lang=ar")
     wait_for_python_ready(page)
@@ -158,7 +158,7 @@ def test_a_catalog_whose_first_request_fails_is_fetched_again(new_context, site_
         else:
             refused.append(route.request.url)
             route.abort()
-    context.route("**/static/i18n/ar.json", refuse_the_first)
+    context.route("**/static/i18n/ar/play.catalog.json", refuse_the_first)
     page = context.new_page()
     page.goto(site_url + "index.html#lang=ar")
     wait_for_python_ready(page)

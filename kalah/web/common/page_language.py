@@ -2,8 +2,9 @@
 
 The head's script (scripts/build/pages.py, language_script) has already chosen the language and
 set <html lang dir>; for another language than English it has started fetching the page's words
-and the compiled catalog (window.kalahCatalog, read as text) and hidden the body, and the words, put in by the
-head before the first paint (scripts/build/page_words.py), have shown it (<html data-words="in">).
+and the page's catalog (window.kalahCatalog, parsed by the browser: kalah/web/common/page_catalog.py)
+and hidden the body, and the words, put in by the head before the first paint
+(scripts/build/page_words.py), have shown it (<html data-words="in">).
 Every page's start awaits `start()` before its main(): the catalog is activated (kalah.i18n) for
 what the page's Python says, the static text translated here only when the head could not put
 it in (its words file did not load: elements marked data-i18n, attributes named by
@@ -15,6 +16,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from kalah import i18n
+from kalah.web.common.page_catalog import catalog_of, is_object
 
 
 def translate(root):
@@ -32,29 +34,19 @@ def translate(root):
                 element.setAttribute(name, i18n.gettext(i18n.collapse(value)))
 
 
-async def _catalog(language):
-    # The head's fetch, read as text while MicroPython started (None: it did not load). Awaited
-    # only when it has not come yet: an await is a turn of the browser's loop, 2-200 ms measured.
-    if window.Object.hasOwn(window, "kalahCatalogText"):
-        text = window.kalahCatalogText
+async def _catalog():
+    # The head's fetch, parsed while MicroPython started (None: it did not load, or is not JSON).
+    # Awaited only when it has not come yet: an await is a turn of the browser's loop, 2-200 ms measured.
+    if window.Object.hasOwn(window, "kalahCatalogRead"):
+        data = window.kalahCatalogRead
     else:
-        text = await window.kalahCatalog
-    if not text:
-        text = await _fetch_again(language)
-    if not text:
-        raise i18n.CatalogError("the catalog did not load")
-    return i18n.load(str(text))
-
-
-async def _fetch_again(language):
-    """The catalog's text from a second request, or None: the head's one can fail on its own (a
-    dropped connection on a busy machine or a flaky network), and without it what the page's
-    Python says would stay English for the whole visit."""
-    try:
-        response = await window.fetch("./static/i18n/%s.json" % language)
-        return await response.text() if response.ok else None
-    except Exception:
-        return None
+        data = await window.kalahCatalog
+    if not is_object(data):
+        # The head's request can fail on its own (a dropped connection on a busy machine or a flaky
+        # network), and without the catalog what the page's Python says would stay English for the
+        # whole visit: the head's own fetch once more.
+        data = await window.kalahFetchCatalog()
+    return catalog_of(data)
 
 
 async def start():
@@ -63,7 +55,7 @@ async def start():
     if language != i18n.SOURCE:
         words_in = root.getAttribute("data-words") == "in"   # the head has put the page's words in
         try:
-            catalog = await _catalog(language)
+            catalog = await _catalog()
             i18n.activate(catalog)
             if not words_in:
                 translate(document)
