@@ -4,6 +4,7 @@ it can be installed as an app (manifest with icons)."""
 
 from kalah import Board
 from kalah.game.rules import SOUTH
+from tests.browser.async_wait import wait_for_async
 from tests.browser.play_driver import assert_page_shows, house_selector
 
 CACHED_PATHS = """async () => {
@@ -29,8 +30,8 @@ def test_once_visited_the_play_page_starts_and_plays_offline(new_context, site_u
     loaded = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name))"
                            ".filter(u => u.origin === location.origin).map(u => u.pathname)")
     # the service worker caches in the background: wait until it holds everything loaded
-    page.wait_for_function("async (loaded) => { const cached = await (%s)(); "
-                           "return loaded.every(p => cached.includes(p)); }" % CACHED_PATHS, arg=loaded)
+    wait_for_async(page, "async (loaded) => { const cached = await (%s)(); "
+                         "return loaded.every(p => cached.includes(p)); }" % CACHED_PATHS, loaded)
 
     context.set_offline(True)
     page.reload()

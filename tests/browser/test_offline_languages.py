@@ -4,7 +4,7 @@ so that a page kept but never opened starts offline in French as it does online:
 by its head before its Python runs (data-words="in": no English flash, no wait), and what its
 Python says in French too. Only the reader's language is kept, not every language's."""
 
-import time
+from tests.browser.async_wait import wait_for_async
 
 CACHED_PATHS = """async () => {
     const name = (await caches.keys()).find(n => n.startsWith('kalah-'));
@@ -14,22 +14,14 @@ CACHED_PATHS = """async () => {
 RULES_IN_FRENCH = ["/rules.html", "/static/i18n/fr/rules.json", "/static/i18n/fr/rules.catalog.json"]
 
 
-def wait_until_cached(page, wanted, timeout=120):
-    # Polled here: page.wait_for_function(polling=500) takes the promise an async function returns
-    # for a true value at once, before anything is cached.
-    deadline = time.monotonic() + timeout
-    while not set(wanted) <= set(page.evaluate(CACHED_PATHS)):
-        assert time.monotonic() < deadline, "never cached: %s" % sorted(set(wanted) - set(page.evaluate(CACHED_PATHS)))
-        page.wait_for_timeout(250)
-
-
 def test_a_page_visited_in_french_keeps_every_page_in_french_offline(new_context, site_url, wait_for_python_ready):
     context = new_context(reduced_motion="reduce", locale="en-US")
     page = context.new_page()
     page.goto(site_url + "index.html#lang=fr")
     wait_for_python_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-    wait_until_cached(page, RULES_IN_FRENCH)
+    wait_for_async(page, "async (wanted) => { const cached = await (%s)(); "
+                         "return wanted.every(p => cached.includes(p)); }" % CACHED_PATHS, RULES_IN_FRENCH)
     assert [path for path in page.evaluate(CACHED_PATHS) if path.startswith("/static/i18n/") and "/fr/" not in path] == []
 
     context.set_offline(True)

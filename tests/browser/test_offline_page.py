@@ -5,6 +5,7 @@ error ("FetchEvent.respondWith received an error"); without even that page, by s
 import pytest
 
 from kalah import Board
+from tests.browser.async_wait import wait_for_async
 from tests.browser.play_driver import assert_page_shows
 
 CACHE_READY = """async () => {
@@ -29,7 +30,7 @@ def offline_site(new_context, site_url, wait_for_python_ready):
     page.goto(site_url + "rules.html")
     wait_for_python_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-    page.wait_for_function(CACHE_READY, timeout=120_000, polling=500)
+    wait_for_async(page, CACHE_READY)
     context.set_offline(True)
     return context, page
 
@@ -85,7 +86,7 @@ def test_a_worker_left_in_control_of_an_emptied_cache_fills_it_again_and_the_sit
     page.goto(site_url + "index.html")
     wait_for_python_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-    page.wait_for_function(CACHE_READY, timeout=120_000, polling=500)
+    wait_for_async(page, CACHE_READY)
     # Cache Storage cleared (as storage eviction or tracking prevention does), the registration kept.
     page.evaluate("async () => { for (const n of await caches.keys()) await caches.delete(n); }")
     page.reload()
@@ -93,13 +94,12 @@ def test_a_worker_left_in_control_of_an_emptied_cache_fills_it_again_and_the_sit
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     # One visit online fills the cache again, pages this one never fetched included (this held
     # before issue 36's offline page too, in chromium: a regression test, not a defect's).
-    page.wait_for_function(CACHE_READY, timeout=120_000, polling=500)
+    wait_for_async(page, CACHE_READY)
     loaded = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name))"
                            ".filter(u => u.origin === location.origin).map(u => u.pathname)")
-    page.wait_for_function("async (loaded) => { const cache = await caches.open('kalah-v1'); const cached = "
-                           "(await cache.keys()).map(r => new URL(r.url).pathname); "
-                           "return loaded.every(p => cached.includes(p)); }", arg=loaded, timeout=120_000,
-                           polling=500)
+    wait_for_async(page, "async (loaded) => { const cache = await caches.open('kalah-v1'); const cached = "
+                         "(await cache.keys()).map(r => new URL(r.url).pathname); "
+                         "return loaded.every(p => cached.includes(p)); }", loaded)
     context.set_offline(True)
     page.reload()
     wait_for_python_ready(page)

@@ -11,6 +11,7 @@ import pytest
 from kalah.game.board import Board
 from kalah.game.rules import SWAP
 from kalah.study.rules_tour import LESSONS
+from tests.browser.async_wait import wait_for_async
 
 # The MoveReport event each goal shows (kalah/study/rules_tour.py GOALS); "sow" goals are judged by
 # where the seeds went.
@@ -151,8 +152,7 @@ def test_once_visited_the_boards_work_offline(new_context, site_url, wait_for_py
     page.goto(site_url + "rules.html")
     wait_for_python_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    page.wait_for_function(CACHED, arg=["/rules.html", "/rules.toml", "/static/mpy/bundles/rules.mpy",
-                                        "/static/css/rules.css"], timeout=60_000)
+    wait_for_async(page, CACHED, ["/rules.html", "/rules.toml", "/static/mpy/bundles/rules.mpy", "/static/css/rules.css"])
     context.set_offline(True)
     page.reload()
     wait_for_python_ready(page)

@@ -5,6 +5,8 @@ imports (a page cannot write it)."""
 
 import pytest
 
+from tests.browser.async_wait import wait_for_async
+
 POISON = """async () => {
     const name = (await caches.keys()).find(n => n.startsWith('kalah-'));
     const cache = await caches.open(name);
@@ -23,10 +25,10 @@ def test_a_poisoned_cached_page_is_not_served_offline(new_context, site_url):
     page.goto(site_url + "rules.html")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     # Wait until the precache holds the real lab.html, then replace it from the page.
-    page.wait_for_function("""async () => {
+    wait_for_async(page, """async () => {
         const name = (await caches.keys()).find(n => n.startsWith('kalah-'));
         return !!name && !!(await (await caches.open(name)).match(new URL('./lab.html', location.href).href));
-    }""", timeout=60_000)
+    }""")
     assert page.evaluate(POISON) is True
 
     context.set_offline(True)
