@@ -200,7 +200,8 @@ class Tournament:
     def crosstable(self):
         """cells[i][j]: the games of player i against player j, in order, each
         {"game": id, "side": 0|1 (i's side), "result": "W"|"D"|"L", "score": "25-23",
-        "forfeit": the reason when i lost by forfeit, else None} with i's seeds first."""
+        "forfeit": the reason when i lost by forfeit, else None, "why": that reason as data
+        (kalah.lab.reasons), or None} with i's seeds first."""
         count = len(self.names)
         cells = [[[] for j in range(count)] for i in range(count)]
         for game in self.games:
@@ -215,7 +216,8 @@ class Tournament:
                 by_me = bool(forfeit) and forfeit.get("side") == side
                 cells[me][them].append({"game": game["id"], "side": side, "result": letter,
                                         "score": "%d-%d" % (scores[side], scores[1 - side]),
-                                        "forfeit": forfeit.get("reason") if by_me else None})
+                                        "forfeit": forfeit.get("reason") if by_me else None,
+                                        "why": forfeit.get("why") if by_me else None})
         return cells
 
 

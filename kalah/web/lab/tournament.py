@@ -398,7 +398,8 @@ def render_crosstable(tournament):
                     "player": names[i], "opponent": names[j], "game": result["game"] + 1,
                     "side": side_word(result["side"]), "score": result["score"]}
                 if result["forfeit"]:
-                    label += " " + _("by forfeit (%(reason)s)") % {"reason": reason_text(result["forfeit"])}
+                    label += " " + _("by forfeit (%(reason)s)") % {
+                        "reason": reason_text({"reason": result["forfeit"], "why": result["why"]})}
                 if key:
                     node = el("a", text, cls="r-" + letter,
                               attrs={"href": "./replay.html#l=%s" % key, "aria-label": label, "title": label})
