@@ -114,7 +114,7 @@ class BotPlayer:
                         lookahead += 1
         except WorkRefused as refused:
             if not budget.passed():   # refused within its budget: the call, not the time, loses
-                raise BotForfeit(ERROR, Reason(reasons.REFUSED, detail=str(refused)))
+                raise BotForfeit(ERROR, Reason(reasons.REFUSED, detail=refusal(refused)))
         except BotTimeout:
             pass
         except BotForfeit:
@@ -148,6 +148,12 @@ class BotPlayer:
 def raised(error):
     """'raised KeyError: 'x'': the reason of a bot's exception (its type and its own text are data)."""
     return Reason(reasons.RAISED, error=type(error).__name__, message=str(error))
+
+
+def refusal(refused):
+    """What a WorkRefused says: its Reason (kalah.lab.work raises one), or its text (a bot's own)."""
+    said = refused.args[0] if len(refused.args) == 1 else None
+    return said if isinstance(said, Reason) else str(refused)
 
 
 def saturated(spent):
@@ -225,7 +231,7 @@ def load_bot_source(source, name, filename=None):
             exec(code, namespace)
     except BotTimeout as stopped:
         if isinstance(stopped, WorkRefused) and not budget.passed():
-            raise BotLoadError(Reason(reasons.LOAD_REFUSED, file=filename, detail=str(stopped)))
+            raise BotLoadError(Reason(reasons.LOAD_REFUSED, file=filename, detail=refusal(stopped)))
         raise BotLoadError(Reason(reasons.LOAD_BUDGET, file=filename, units=_units(budget.units),
                                   seconds="%g" % LOAD_SECONDS))
     except Exception as error:

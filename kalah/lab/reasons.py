@@ -20,6 +20,12 @@ from kalah.errors import N_, KalahError, Reason
 # A bot's move (kalah.lab.loader, kalah.lab.interfaces, kalah.lab.game).
 RAISED = N_("raised %(error)s: %(message)s")
 REFUSED = N_("refused: %(detail)s")
+# What a bot may not do while its work is counted (kalah.lab.work): the detail of REFUSED.
+NO_SETTRACE = N_("sys.settrace is not allowed in a player (its work is counted), nor is going on past its work "
+                 "budget")
+NO_COUNTER_CHANGE = N_("the work counter cannot be changed")
+NO_CODE_OBJECTS = N_("making code objects is not allowed in a player")
+NOT_ALLOWED = N_("%(call)s is not allowed in a player")
 HOUSE_EMPTY = N_("returned %(answer)s: house %(house)s is empty")
 NOT_LEGAL = N_("returned %(answer)s, not a legal move")
 NOT_A_HOUSE_NUMBER = N_("returned %(answer)s, which is not a house number 1..%(houses)s")
@@ -46,6 +52,11 @@ LOAD_RAISED = N_("%(file)s: line %(line)s: %(error)s: %(message)s")
 NO_INTERFACE = N_("%(file)s defines neither select_move(board, lookahead) nor algorithm(game): a player needs "
                   "one of them")
 TWO_INTERFACES = N_("%(file)s defines both select_move and algorithm: keep the one your player uses")
+
+# A tournament the lab cannot start (kalah.lab.tournament; the page says why it did not start).
+TOO_FEW_PLAYERS = N_("a tournament needs at least 2 players, not %(count)s")
+SAME_NAME = N_("two players are named '%(name)s': give each a different name")
+NO_SWISS_ROUNDS = N_("a Swiss tournament needs at least 1 round")
 
 # The command line's referee (kalah.lab.seats): a player in its own process.
 NOT_READ = N_("did not read the referee's message within %(seconds)s s; the player was stopped")

@@ -17,8 +17,10 @@ from kalah.errors import Reason
 from kalah.game.board import Board
 from kalah.lab import reasons, worker_api
 from kalah.lab.game import LabGame, plain_reply
+from kalah.errors import KalahError
 from kalah.lab.saved_tournaments import checked, kept_game
 from kalah.lab.seats import InProcessSeat
+from kalah.lab.tournament import Tournament
 from kalah.web.lab.lab_words import forfeit_text, game_text, load_error_text, reason_text
 from tests.micropython.runner import needs_micropython, run_cpython, run_micropython
 
@@ -94,6 +96,18 @@ def test_the_page_s_referee_reasons_in_french(french):
                                         "messages")
     assert reason_text(failed.forfeit) == ("le bac à sable du joueur a échoué : son bac à sable a été fermé : it sent "
                                            "more than 256 messages")
+
+
+def test_a_refused_call_and_a_tournament_that_cannot_start_in_french(french):
+    game = forfeit_of("import sys\ndef select_move(board, lookahead):\n    sys.settrace(None)\n    return 1\n")
+    assert game.forfeit["reason"] == ("refused: sys.settrace is not allowed in a player (its work is counted), nor "
+                                      "is going on past its work budget")
+    assert reason_text(game.forfeit) == ("refusé : sys.settrace n'est pas permis dans un joueur (son travail est "
+                                         "compté), ni continuer au-delà de son budget de travail")
+    with pytest.raises(KalahError) as caught:
+        Tournament([{"name": "ada"}, {"name": "ada"}])
+    assert str(caught.value) == "two players are named 'ada': give each a different name"
+    assert i18n.translated(caught.value) == "deux joueurs s'appellent 'ada' : donnez à chacun un nom différent"
 
 
 def test_a_stored_forfeit_without_why_and_a_bot_s_own_words_show_as_they_came(french):

@@ -88,7 +88,7 @@ class TournamentRun:
             # Not the players' fault: no result, and no point going on.
             self.tournament.unstart(game["id"])
             self.stop()
-            by_id("t-message").textContent = "The tournament stopped: %s." % failure
+            by_id("t-message").textContent = _("The tournament stopped: %(reason)s.") % {"reason": failure}
             return
         result = runner.game.as_dict()
         result["key"] = self.store_game(runner.game, game_meta(self.tournament, game, GAMES_SOURCE))
