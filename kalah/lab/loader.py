@@ -135,7 +135,7 @@ class BotPlayer:
         try:
             house = parse_answer(raw, houses)
         except KalahError as error:
-            raise BotForfeit(INVALID, error, answer=raw)
+            raise BotForfeit(INVALID, reasons.of(error), answer=raw)
         if house not in board.legal_moves:
             raise BotForfeit(INVALID, Reason(reasons.HOUSE_EMPTY, answer=repr(raw), house=house), answer=raw)
         return house

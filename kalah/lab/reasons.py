@@ -111,6 +111,12 @@ MAX_PARAMS = 6
 MAX_PARAM = 2000       # characters of one parameter (a load error's text, a bot's message)
 
 
+def of(error):
+    """The Reason a KalahError was raised with (its template and parameters), to wrap in another
+    or keep: never the exception itself, whose traceback would keep every frame it passed alive."""
+    return Reason(error.template, **error.params) if isinstance(error, KalahError) else error
+
+
 def as_data(reason):
     """A Reason (or a KalahError with its template) as plain JSON data: {"template", "params"}, a
     parameter that is a reason itself in the same form. None for a finished text (no template)."""

@@ -87,7 +87,7 @@ class InProcessSeat:
             self.error = None
         except KalahError as error:
             self.player = None
-            self.error = (ERROR, Reason(reasons.NOT_LOADED, error=error), getattr(error, "traceback", None))
+            self.error = (ERROR, Reason(reasons.NOT_LOADED, error=reasons.of(error)), getattr(error, "traceback", None))
 
     def ask(self, board, progress=None):
         """{"move": house} or {"forfeit": {...}} for the side to move on `board`."""
@@ -219,7 +219,7 @@ def read_answer(line, houses):
     try:
         return plain_reply(message, houses)
     except KalahError as error:
-        raise ProtocolError(error)
+        raise ProtocolError(reasons.of(error))
     except Exception as error:
         raise ProtocolError(Reason(reasons.UNCHECKED_MESSAGE, error=type(error).__name__))
 
@@ -536,7 +536,7 @@ def load_reason(spec, sandbox=True):
         error = seat.wait_ready()
     except BotForfeit as problem:
         loaded = problem.template == reasons.NOT_LOADED_FILE
-        error = Reason(problem.template, **problem.params) if loaded else seat._load_error(problem)
+        error = reasons.of(problem) if loaded else seat._load_error(reasons.of(problem))
     except ProtocolError as problem:
         error = seat._load_error(problem.reason)
     except EOFError as problem:

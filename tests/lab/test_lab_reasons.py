@@ -83,6 +83,16 @@ def test_a_forfeit_and_a_load_error_in_french(french):
                                              "un joueur a besoin de l'une des deux")
 
 
+def test_an_answer_that_is_no_house_is_said_in_french_and_no_reason_holds_an_exception(french):
+    game = forfeit_of("def algorithm(game):\n    return 'x'\n")
+    assert game.forfeit["reason"] == "returned 'x', which is not a house number 1..6"
+    assert reason_text(game.forfeit) == "a renvoyé 'x', qui n'est pas un numéro de case 1..6"
+    # A reason wraps reasons, never the exception that said it: its traceback would keep every frame
+    # (and a seat's process) alive until the collector ran, maybe inside a counted move.
+    error = InProcessSeat({"name": "ada", "source": "x = (\n"}, None, 0.2).error[1]
+    assert type(error) is Reason and type(error.params["error"]) is Reason
+
+
 def test_the_page_s_referee_reasons_in_french(french):
     game = LabGame(("stuck", "random"))
     game.lose(0, "time", Reason(reasons.TIME_LIMIT, limit="2"))

@@ -276,7 +276,7 @@ def checked_reply(data, houses):
     try:
         return plain_reply(data, houses)
     except KalahError as error:
-        reason = Reason(reasons.SANDBOX_SENT, detail=error)
+        reason = Reason(reasons.SANDBOX_SENT, detail=reasons.of(error))
     except Exception as error:
         reason = Reason(reasons.SANDBOX_UNCHECKED, error=type(error).__name__)
     return forfeit_answer("invalid", reason)
