@@ -115,6 +115,8 @@ CPU_SLACK = 0.05           # seconds of CPU past the limit still accepted: the c
 POLL = 0.005               # the shortest wait between two looks at a player's CPU time
 CORES = os.cpu_count() or 1
 RESCAN = 1.0               # seconds between two searches of /proc for an unfiltered player's processes
+# The signals that say which of the player's limits stopped it (others: the signal's name alone).
+KILLED_BY = {"SIGXCPU": reasons.KILLED_CPU, "SIGXFSZ": reasons.KILLED_FILE_SIZE}
 
 
 class ProtocolError(Exception):
@@ -456,8 +458,6 @@ class SandboxSeat:
             reason = Reason(reasons.OUT_OF_MEMORY, reason=reason, megabytes=self.cgroup.memory_bytes // (1024 * 1024))
         return reason
 
-    KILLED_BY = {"SIGXCPU": reasons.KILLED_CPU, "SIGXFSZ": reasons.KILLED_FILE_SIZE}
-
     def _exit_reason(self):
         """How the process exited, a Reason; None when it exited well or could not be waited for."""
         try:
@@ -470,7 +470,7 @@ class SandboxSeat:
                 name = signal.Signals(-code).name
             except ValueError:
                 name = "signal %d" % -code
-            return Reason(self.KILLED_BY.get(name, reasons.KILLED), signal=name)
+            return Reason(KILLED_BY.get(name, reasons.KILLED), signal=name)
         return Reason(reasons.EXIT_STATUS, code=code) if code else None
 
     def printed(self):
