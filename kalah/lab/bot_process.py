@@ -61,10 +61,10 @@ def _limit(limits):
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def _where_in_file(message, spec):
+def _where_in_file(reason, spec):
     """A load error without its 'could not be loaded: FILE' start (the referee adds its own)."""
-    from kalah.lab.seats import InProcessSeat
-    for start in (InProcessSeat.LOAD_ERROR, spec.get("filename") or "<%s>" % spec["name"], ":"):
+    message = str(reason.params["error"])
+    for start in (spec.get("filename") or "<%s>" % spec["name"], ":"):
         if message.startswith(start):
             message = message[len(start):].lstrip()
     return message
@@ -80,7 +80,7 @@ class Session:
     def handle(self, line):
         from kalah.game.board import Board
         from kalah.lab.seats import InProcessSeat, forfeit_reply
-        from kalah.lab.loader import ERROR, BotForfeit
+        from kalah.lab.loader import ERROR, BotForfeit, raised
         message = json.loads(line)
         if self.seat is None:
             self.seat = InProcessSeat(message["player"], message.get("seed"), float(message["time"]))
@@ -94,8 +94,7 @@ class Session:
             reply = self.seat.ask(board)
         except BaseException as error:  # sys.exit() and the like: still an error
             reply = forfeit_reply(BotForfeit(
-                ERROR, "raised %s: %s" % (type(error).__name__, error),
-                "".join(traceback.format_exception(type(error), error, error.__traceback__))))
+                ERROR, raised(error), "".join(traceback.format_exception(type(error), error, error.__traceback__))))
         return json.dumps(reply)
 
 

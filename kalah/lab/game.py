@@ -3,15 +3,19 @@
 The command line (`runner.play_game`, players in processes) and the page
 (players in workers, answers arriving as messages) both drive a `LabGame`:
 ask the side to move, then give its answer to `answer()`. An answer is
-`{"move": house}` or `{"forfeit": {"kind", "reason", "traceback", "answer"}}`
+`{"move": house}` or `{"forfeit": {"kind", "reason", "why", "traceback", "answer"}}`
 (as `kalah.lab.worker_api.ask` returns it); a move that is not legal now is
-turned into a forfeit here, so no caller can play one.
+turned into a forfeit here, so no caller can play one. A forfeit's `reason` is
+its English and `why` the same reason as data, for the page's language
+(`kalah.lab.reasons`).
 
 MicroPython-safe: the lab page imports it.
 """
 
+from kalah.errors import KalahError, Reason
 from kalah.game.board import Board
 from kalah.game.rules import DEFAULT_RULES
+from kalah.lab import reasons
 
 INVALID = "invalid"
 # The budget rule, the same in the page and on the command line (kalah.lab.work counts it in the
@@ -52,15 +56,17 @@ def wall_cap(time_limit):
 def plain_reply(message, houses):
     """The referee's check of a player's answer, whatever sent it (a process, a
     sandbox): {"move": house} with house a plain int 1..houses, or a forfeit
-    the player declares, its fields reduced to short plain strings. Anything
-    else raises ValueError saying what arrived. (Legality is LabGame.answer's.)"""
+    the player declares, its fields reduced to short plain strings and its `why`
+    to one of the referee's reasons or none (kalah.lab.reasons.read). Anything
+    else raises KalahError (a ValueError) saying what arrived. (Legality is
+    LabGame.answer's.)"""
     import json
     if not isinstance(message, dict):
-        raise ValueError("a message that is not an object")
+        raise KalahError(reasons.NOT_AN_OBJECT)
     if "move" in message:
         move = message["move"]
         if type(move) is not int or not 1 <= move <= houses:
-            raise ValueError("the move %s, not a house 1..%d" % (_short(json.dumps(move), MAX_ANSWER), houses))
+            raise KalahError(reasons.BAD_MOVE, move=_short(json.dumps(move), MAX_ANSWER), houses=houses)
         return {"move": move}
     forfeit = message.get("forfeit")
     if isinstance(forfeit, dict):
@@ -70,10 +76,32 @@ def plain_reply(message, houses):
         answer = forfeit.get("answer")
         if type(answer) is not int:
             answer = _short(answer, MAX_ANSWER) if isinstance(answer, str) else None
-        return {"forfeit": {"kind": kind, "reason": _short(reason if isinstance(reason, str) else "gave up", MAX_REASON),
-                            "traceback": trace[:MAX_TRACEBACK] if isinstance(trace, str) else None,
-                            "answer": answer}}
-    raise ValueError("a message that is neither a move nor a forfeit")
+        why = reasons.read(forfeit.get("why"))
+        if why is None and not isinstance(reason, str):
+            why = Reason(reasons.GAVE_UP)
+        if why is not None:           # the referee says it in its own English, from the data it checked
+            reason = str(why)
+        return {"forfeit": {"kind": kind, "reason": _short(reason, MAX_REASON),
+                            "why": reasons.as_data(why), "traceback": trace[:MAX_TRACEBACK] if isinstance(trace, str)
+                            else None, "answer": answer}}
+    raise KalahError(reasons.NEITHER)
+
+
+def forfeit_answer(kind, reason, traceback_text=None, answer=None):
+    """A forfeit as the answer LabGame takes: `reason` (a Reason of kalah.lab.reasons, or a
+    KalahError made of one) in English and as data."""
+    return {"forfeit": {"kind": kind, "reason": str(reason), "why": reasons.as_data(reason),
+                        "traceback": traceback_text, "answer": answer}}
+
+
+def stated_reason(forfeit, english=None):
+    """A forfeit's reason as LabGame.lose takes it: the Reason its `why` holds when that reads
+    (kalah.lab.reasons.read) and says `english`, when given; else its English `reason` as it came."""
+    why = reasons.read(forfeit.get("why"))
+    reason = forfeit.get("reason") if english is None else english
+    if why is not None and (english is None or _short(str(why), MAX_REASON) == english):
+        return why
+    return reason if isinstance(reason, str) and reason else Reason(reasons.NO_REASON)
 
 
 def _short(text, cap):
@@ -86,7 +114,7 @@ class LabGame:
     def __init__(self, names, rules=DEFAULT_RULES):
         self.board = Board(rules)
         self.names = (names[0], names[1])
-        self.forfeit = None          # {"side", "kind", "reason", "traceback", "answer"}
+        self.forfeit = None          # {"side", "kind", "reason", "why", "traceback", "answer"}
         self.seconds = [0.0, 0.0]
 
     @property
@@ -109,20 +137,24 @@ class LabGame:
             move = reply.get("move")
             if move in self.board.legal_moves and not isinstance(move, bool):
                 return self.board.push(move)
-            forfeit = {"kind": INVALID, "reason": "returned %r, not a legal move" % (move,), "answer": move}
-        self.lose(side, forfeit.get("kind") or "error", forfeit.get("reason") or "no reason given",
-                  forfeit.get("traceback"), forfeit.get("answer"))
+            forfeit = {"kind": INVALID, "why": reasons.as_data(Reason(reasons.NOT_LEGAL, answer=repr(move))),
+                       "answer": move}
+        self.lose(side, forfeit.get("kind") or "error", stated_reason(forfeit), forfeit.get("traceback"),
+                  forfeit.get("answer"))
         return None
 
     def lose(self, side, kind, reason, traceback_text=None, answer=None):
-        """`side` forfeits: the rule of docs/rules.md, the reason kept for the record."""
+        """`side` forfeits: the rule of docs/rules.md, the reason kept for the record: its English,
+        and when it is one of the referee's (a Reason of kalah.lab.reasons), its data too."""
+        why = reasons.as_data(reason)
+        reason = str(reason)
         if answer is not None and not isinstance(answer, (int, str)):
             answer = repr(answer)
         if isinstance(answer, str) and len(answer) > MAX_ANSWER:
             answer = answer[:MAX_ANSWER] + "..."
         if len(reason) > MAX_REASON:      # records keep reasons short; the traceback keeps the rest
             reason = reason[:MAX_REASON] + "..."
-        self.forfeit = {"side": side, "kind": kind, "reason": reason,
+        self.forfeit = {"side": side, "kind": kind, "reason": reason, "why": why,
                         "traceback": traceback_text, "answer": answer}
         self.board.forfeit(side, "%s: %s" % (kind, reason), answer)
 
@@ -140,7 +172,6 @@ class LabGame:
         """The game back from `as_dict()` (a result that came from another
         process or machine, or from a file): its moves are replayed here, so an
         illegal move in the data raises KalahError."""
-        from kalah.errors import KalahError
         try:
             game = cls((str(data["names"][0]), str(data["names"][1])))
             game.board = Board.from_position(data["start"])
@@ -150,8 +181,8 @@ class LabGame:
                 game.board.push(move)
             forfeit = data.get("forfeit")
             if forfeit:
-                game.lose(forfeit["side"], forfeit["kind"], forfeit["reason"], forfeit.get("traceback"),
-                          forfeit.get("answer"))
+                game.lose(forfeit["side"], forfeit["kind"], stated_reason(forfeit, forfeit["reason"]),
+                          forfeit.get("traceback"), forfeit.get("answer"))
         except (KeyError, TypeError, IndexError) as error:
             raise KalahError("a game result lacks %s" % error)
         if list(game.board.outcome().scores) != list(data.get("scores", [])):

@@ -17,6 +17,7 @@ CPython, Pyodide and MicroPython.
 from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.game.rules import NORTH, SOUTH, SWAP
+from kalah.lab import reasons
 
 PLAYER_A = "Player_A"   # South, who moves first
 PLAYER_B = "Player_B"   # North
@@ -151,10 +152,10 @@ def parse_answer(answer, houses):
     if isinstance(answer, str):
         text = answer.strip()
         if not text.isdigit():
-            raise KalahError("returned %r, which is not a house number 1..%d" % (answer, houses))
+            raise KalahError(reasons.NOT_A_HOUSE_NUMBER, answer=repr(answer), houses=houses)
         value = int(text)
     elif isinstance(answer, bool) or not isinstance(answer, int):
-        raise KalahError("returned %r, which is not a house number 1..%d" % (answer, houses))
+        raise KalahError(reasons.NOT_A_HOUSE_NUMBER, answer=repr(answer), houses=houses)
     if not 1 <= value <= houses:
-        raise KalahError("returned %r: houses are 1..%d" % (answer, houses))
+        raise KalahError(reasons.NOT_A_HOUSE, answer=repr(answer), houses=houses)
     return value

@@ -27,7 +27,8 @@ Runs under CPython and Pyodide (it uses `compile`, `exec`, `traceback`,
 import os
 import traceback
 
-from kalah.errors import KalahError
+from kalah.errors import KalahError, Reason
+from kalah.lab import reasons
 from kalah.lab.game import work_budget
 from kalah.lab.interfaces import GameLinkGame, KalahaBoard, parse_answer
 from kalah.lab.work import BotTimeout, WorkBudget, WorkRefused
@@ -40,7 +41,8 @@ TIMEOUT, ERROR, INVALID = "time", "error", "invalid"
 
 
 class BotLoadError(KalahError):
-    """The file does not give a player; `.line` is the line to show (or None)."""
+    """The file does not give a player; `.line` is the line to show (or None). Its message is a
+    Reason of kalah.lab.reasons (its English is str(error))."""
 
     def __init__(self, message, line=None, traceback_text=None):
         KalahError.__init__(self, message)
@@ -49,12 +51,14 @@ class BotLoadError(KalahError):
 
 
 class BotForfeit(KalahError):
-    """The bot loses by the forfeit rule: `.kind` is 'time', 'error' or 'invalid'."""
+    """The bot loses by the forfeit rule: `.kind` is 'time', 'error' or 'invalid'; `reason` is a
+    Reason of kalah.lab.reasons (or a text a bot made up), kept as a KalahError keeps it, and
+    `.reason` is its English."""
 
     def __init__(self, kind, reason, traceback_text=None, answer=None):
         KalahError.__init__(self, reason)
         self.kind = kind
-        self.reason = reason
+        self.reason = str(self)
         self.traceback = traceback_text
         self.answer = answer
 
@@ -110,36 +114,46 @@ class BotPlayer:
                         lookahead += 1
         except WorkRefused as refused:
             if not budget.passed():   # refused within its budget: the call, not the time, loses
-                raise BotForfeit(ERROR, "refused: %s" % refused)
+                raise BotForfeit(ERROR, Reason(reasons.REFUSED, detail=refusal(refused)))
         except BotTimeout:
             pass
         except BotForfeit:
             raise
         except RecursionError as error:
-            raise BotForfeit(ERROR, "raised RecursionError: %s" % error, self.format_traceback(error))
+            raise BotForfeit(ERROR, raised(error), self.format_traceback(error))
         except Exception as error:  # the forfeit rule: any error loses
-            raise BotForfeit(ERROR, "raised %s: %s" % (type(error).__name__, error),
-                             self.format_traceback(error))
+            raise BotForfeit(ERROR, raised(error), self.format_traceback(error))
         if progress is not None:
             for report in heard:
                 progress(report)
         if answer is None:
-            raise BotForfeit(TIMEOUT, "no move within its work budget of %s units (the time limit of %s s)"
-                             % (_units(budget.units), _seconds(time_limit)))
+            raise BotForfeit(TIMEOUT, Reason(reasons.WORK_BUDGET, units=_units(budget.units),
+                                             limit=_seconds(time_limit)))
         return answer
 
     def _check(self, board, raw, houses):
         try:
             house = parse_answer(raw, houses)
         except KalahError as error:
-            raise BotForfeit(INVALID, str(error), answer=raw)
+            raise BotForfeit(INVALID, reasons.of(error), answer=raw)
         if house not in board.legal_moves:
-            raise BotForfeit(INVALID, "returned %r: house %d is empty" % (raw, house), answer=raw)
+            raise BotForfeit(INVALID, Reason(reasons.HOUSE_EMPTY, answer=repr(raw), house=house), answer=raw)
         return house
 
     def format_traceback(self, error):
         """The traceback from the bot's own code down (the harness left out)."""
         return format_error(error, self.filename)
+
+
+def raised(error):
+    """'raised KeyError: 'x'': the reason of a bot's exception (its type and its own text are data)."""
+    return Reason(reasons.RAISED, error=type(error).__name__, message=str(error))
+
+
+def refusal(refused):
+    """What a WorkRefused says: its Reason (kalah.lab.work raises one), or its text (a bot's own)."""
+    said = refused.args[0] if len(refused.args) == 1 else None
+    return said if isinstance(said, Reason) else str(refused)
 
 
 def saturated(spent):
@@ -183,9 +197,9 @@ def load_bot_file(path_or_source, name=None):
             with open(path_or_source) as handle:
                 source = handle.read()
         except OSError as error:
-            raise BotLoadError("%s: cannot read the file (%s)" % (path_or_source, error.strerror or error))
+            raise BotLoadError(Reason(reasons.CANNOT_READ, file=path_or_source, error=error.strerror or str(error)))
         except UnicodeDecodeError:
-            raise BotLoadError("%s: the file is not UTF-8 text" % path_or_source)
+            raise BotLoadError(Reason(reasons.NOT_UTF8, file=path_or_source))
         filename = path_or_source
         if name is None:
             name = os.path.basename(path_or_source)[:-3]
@@ -197,13 +211,14 @@ def compile_bot(source, filename):
     try:
         return compile(source, filename, "exec")
     except (MemoryError, RecursionError):   # 0.5 MB of '-' signs, brackets 10,000 deep
-        raise BotLoadError("%s: the file is too large or nested too deeply to compile" % filename)
+        raise BotLoadError(Reason(reasons.TOO_DEEP, file=filename))
     except (SyntaxError, ValueError) as error:   # ValueError: a NUL byte in the source
         line = getattr(error, "lineno", None)
-        where = "line %d" % line if line else "the file"
+        where = Reason(reasons.AT_LINE, line=line) if line else Reason(reasons.IN_THE_FILE)
         if getattr(error, "offset", None) and line:
-            where += ", column %d" % error.offset
-        raise BotLoadError("%s: %s: %s" % (filename, where, getattr(error, "msg", None) or error), line)
+            where = Reason(reasons.AT_LINE_COLUMN, line=line, column=error.offset)
+        raise BotLoadError(Reason(reasons.SYNTAX, file=filename, where=where,
+                                  error=str(getattr(error, "msg", None) or error)), line)
 
 
 def load_bot_source(source, name, filename=None):
@@ -216,21 +231,19 @@ def load_bot_source(source, name, filename=None):
             exec(code, namespace)
     except BotTimeout as stopped:
         if isinstance(stopped, WorkRefused) and not budget.passed():
-            raise BotLoadError("%s: refused: %s" % (filename, stopped))
-        raise BotLoadError("%s: running the file took more than its load budget of %s units of work (the "
-                           "work of a %g s move)" % (filename, _units(budget.units), LOAD_SECONDS))
+            raise BotLoadError(Reason(reasons.LOAD_REFUSED, file=filename, detail=refusal(stopped)))
+        raise BotLoadError(Reason(reasons.LOAD_BUDGET, file=filename, units=_units(budget.units),
+                                  seconds="%g" % LOAD_SECONDS))
     except Exception as error:
         text = format_error(error, filename)
-        raise BotLoadError("%s: line %s: %s: %s" % (filename, _error_line(error, filename) or "?",
-                                                    type(error).__name__, error),
-                           _error_line(error, filename), text)
+        line = _error_line(error, filename)
+        raise BotLoadError(Reason(reasons.LOAD_RAISED, file=filename, line=line or "?", error=type(error).__name__,
+                                  message=str(error)), line, text)
     found = [n for n in INTERFACES if callable(namespace.get(n))]
     if not found:
-        raise BotLoadError("%s defines neither select_move(board, lookahead) nor algorithm(game): "
-                           "a player needs one of them" % filename)
+        raise BotLoadError(Reason(reasons.NO_INTERFACE, file=filename))
     if len(found) == 2:
-        raise BotLoadError("%s defines both select_move and algorithm: keep the one your player uses"
-                           % filename)
+        raise BotLoadError(Reason(reasons.TWO_INTERFACES, file=filename))
     return BotPlayer(name, found[0], namespace[found[0]], source, filename)
 
 

@@ -7,7 +7,7 @@ decoded, never imported, compiled or run in the referee (a hostile file's
 top-level code, or a source that makes `compile()` run out of memory, must
 not reach the teacher's process). The spec's name comes from the file's
 name. `check_files` then loads each file once in its own sandboxed process
-(`kalah.lab.seats.check_player`), so that a broken file stops the command
+(`kalah.lab.seats.load_reason`), so that a broken file stops the command
 before it starts, with the file's error.
 
 CPython only.
@@ -16,6 +16,7 @@ CPython only.
 import os
 
 from kalah.errors import KalahError
+from kalah.lab import reasons
 
 MAX_FILE_BYTES = 1024 * 1024
 BOM = "\ufeff"
@@ -57,12 +58,11 @@ def check_files(specs, sandbox, jobs=None):
     """Load each student's file once in its own (sandboxed) process; KalahError
     with the first broken file's error."""
     from concurrent.futures import ThreadPoolExecutor
-    from kalah.lab.seats import InProcessSeat, check_player
+    from kalah.lab.seats import load_reason
     students = [spec for spec in specs if spec.get("source") is not None]
     if not students:
         return
     with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-        for spec, error in zip(students, pool.map(lambda spec: check_player(spec, sandbox), students)):
-            if error:
-                prefix = InProcessSeat.LOAD_ERROR
-                raise KalahError(error[len(prefix):] if error.startswith(prefix) else error)
+        for spec, error in zip(students, pool.map(lambda spec: load_reason(spec, sandbox), students)):
+            if error:      # 'FILE: detail': the command names the file, its loading is the command's
+                raise KalahError(reasons.IN_FILE, **error.params)

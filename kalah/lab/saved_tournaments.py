@@ -41,7 +41,9 @@ ASIDE_PREFIX = "kalah.lab.tournament-aside."
 MAX_STORED_TOURNAMENT = 5000000     # characters: browser storage holds about 5 MB in all
 MAX_PLAYERS = 300                   # a whole course (docs/lab.md); a round robin of them is 89,700 games
 KEPT_GAME_FIELDS = ("names", "start", "moves", "scores", "winner", "forfeit")
-KEPT_FORFEIT_FIELDS = ("side", "kind", "reason", "answer")
+# A forfeit's `why` (its reason as data, kalah.lab.reasons) is kept when it has one: a tournament
+# stored before it had none, and still reads.
+KEPT_FORFEIT_FIELDS = ("side", "kind", "reason", "why", "answer")
 
 
 class SavedTournament:
@@ -71,10 +73,17 @@ def kept_game(game, key):
     """A finished LabGame as stored: what replays it and its result, and `key`, its history id."""
     data = game.as_dict()
     kept = dict((name, data[name]) for name in KEPT_GAME_FIELDS)
-    if kept["forfeit"]:
-        kept["forfeit"] = dict((name, kept["forfeit"].get(name)) for name in KEPT_FORFEIT_FIELDS)
+    kept["forfeit"] = kept_forfeit(kept["forfeit"])
     kept["key"] = key
     return kept
+
+
+def kept_forfeit(forfeit):
+    """A game's forfeit as stored (or None): its KEPT_FORFEIT_FIELDS, `why` only when there is one."""
+    if not forfeit:
+        return forfeit
+    return dict((name, forfeit.get(name)) for name in KEPT_FORFEIT_FIELDS
+                if name != "why" or forfeit.get("why") is not None)
 
 
 def is_date(value):
@@ -163,7 +172,7 @@ def checked(game_id, game, rules):
     if not lab_game.is_over():
         raise KalahError("game %d is not finished" % (game_id + 1))
     result = lab_game.as_dict()
-    forfeit = result["forfeit"] and dict((name, result["forfeit"][name]) for name in KEPT_FORFEIT_FIELDS)
+    forfeit = kept_forfeit(result["forfeit"])
     if result["winner"] != game.get("winner") or forfeit != game.get("forfeit"):
         raise KalahError("game %d: its stored result is not what its moves give" % (game_id + 1))
     return lab_game

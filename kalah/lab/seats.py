@@ -42,9 +42,10 @@ import os
 import time
 
 from kalah.game.board import Board
-from kalah.errors import KalahError
-from kalah.lab.game import plain_reply, wall_cap, wall_ceiling
-from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source
+from kalah.errors import KalahError, Reason
+from kalah.lab import reasons
+from kalah.lab.game import forfeit_answer, plain_reply, wall_cap, wall_ceiling
+from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source, raised
 
 LOAD_TIMEOUT = 20.0   # seconds a starting, loading player may wait without computing (a sleeping file)
 LOAD_CPU = 5.0        # seconds of CPU a file may take to run when loaded (the lab's load rule, docs/lab.md)
@@ -71,15 +72,12 @@ def _plain(value):
 
 
 def forfeit_reply(forfeit):
-    """A BotForfeit as the answer LabGame takes."""
-    return {"forfeit": {"kind": forfeit.kind, "reason": forfeit.reason,
-                        "traceback": forfeit.traceback, "answer": _plain(forfeit.answer)}}
+    """A BotForfeit as the answer LabGame takes: its reason in English and as data (kalah.lab.reasons)."""
+    return forfeit_answer(forfeit.kind, forfeit, forfeit.traceback, _plain(forfeit.answer))
 
 
 class InProcessSeat:
     """A player asked in this process (the page's worker, or trusted players)."""
-
-    LOAD_ERROR = "could not be loaded: "
 
     def __init__(self, spec, seed, time_limit):
         self.spec = spec
@@ -89,7 +87,7 @@ class InProcessSeat:
             self.error = None
         except KalahError as error:
             self.player = None
-            self.error = (ERROR, self.LOAD_ERROR + str(error), getattr(error, "traceback", None))
+            self.error = (ERROR, Reason(reasons.NOT_LOADED, error=reasons.of(error)), getattr(error, "traceback", None))
 
     def ask(self, board, progress=None):
         """{"move": house} or {"forfeit": {...}} for the side to move on `board`."""
@@ -101,8 +99,7 @@ class InProcessSeat:
             except BotForfeit:
                 raise
             except Exception as error:
-                raise BotForfeit(ERROR, "raised %s: %s" % (type(error).__name__, error),
-                                 format_error(error, "<%s>" % self.spec["name"]))
+                raise BotForfeit(ERROR, raised(error), format_error(error, "<%s>" % self.spec["name"]))
         except BotForfeit as forfeit:
             return forfeit_reply(forfeit)
 
@@ -118,10 +115,17 @@ CPU_SLACK = 0.05           # seconds of CPU past the limit still accepted: the c
 POLL = 0.005               # the shortest wait between two looks at a player's CPU time
 CORES = os.cpu_count() or 1
 RESCAN = 1.0               # seconds between two searches of /proc for an unfiltered player's processes
+# The signals that say which of the player's limits stopped it (others: the signal's name alone).
+KILLED_BY = {"SIGXCPU": reasons.KILLED_CPU, "SIGXFSZ": reasons.KILLED_FILE_SIZE}
 
 
 class ProtocolError(Exception):
-    """The player's process sent something that is not a protocol message."""
+    """The player's process sent something that is not a protocol message: `.reason` says what
+    (a Reason of kalah.lab.reasons)."""
+
+    def __init__(self, reason):
+        Exception.__init__(self, str(reason))
+        self.reason = reason
 
 
 class Stuck(Exception):
@@ -157,7 +161,7 @@ class LineReader:
         end = time.monotonic() + seconds
         while b"\n" not in self.buffer:
             if len(self.buffer) > LINE_CAP:
-                raise ProtocolError("a message longer than %d bytes" % LINE_CAP)
+                raise ProtocolError(Reason(reasons.LONG_LINE, bytes=LINE_CAP))
             # Past the end, one look that does not wait: what already arrived is read.
             ready, _, _ = select.select([self.fd], [], [], max(end - time.monotonic(), 0))
             if not ready:
@@ -168,7 +172,7 @@ class LineReader:
             self.buffer += chunk
         line, self.buffer = self.buffer.split(b"\n", 1)
         if len(line) > LINE_CAP:
-            raise ProtocolError("a message longer than %d bytes" % LINE_CAP)
+            raise ProtocolError(Reason(reasons.LONG_LINE, bytes=LINE_CAP))
         return line
 
     def pending(self):
@@ -208,8 +212,7 @@ def _load_json(line):
     try:
         return json.loads(line.decode("utf-8"))
     except Exception as error:     # RecursionError and MemoryError included
-        reason = "nested too deeply" if isinstance(error, RecursionError) else "not JSON"
-        raise ProtocolError("a line that is %s" % reason)
+        raise ProtocolError(Reason(reasons.TOO_NESTED if isinstance(error, RecursionError) else reasons.NOT_JSON))
 
 
 def read_answer(line, houses):
@@ -217,10 +220,10 @@ def read_answer(line, houses):
     message = _load_json(line)
     try:
         return plain_reply(message, houses)
-    except ValueError as error:
-        raise ProtocolError(str(error))
+    except KalahError as error:
+        raise ProtocolError(reasons.of(error))
     except Exception as error:
-        raise ProtocolError("a message the referee could not check (%s)" % type(error).__name__)
+        raise ProtocolError(Reason(reasons.UNCHECKED_MESSAGE, error=type(error).__name__))
 
 
 def _short(text, cap=60):
@@ -313,23 +316,22 @@ class SandboxSeat:
         try:
             self.wait_ready()
             if self.reader.pending():
-                raise ProtocolError("a message it was not asked for")
+                raise ProtocolError(Reason(reasons.UNASKED))
             started = time.monotonic()
             ceiling = wall_ceiling(self.time_limit)
             try:
                 self._send(json.dumps({"start": start.position(), "moves": list(board.move_stack)}), ceiling)
             except Stuck:
                 self.kill()
-                raise BotForfeit(TIMEOUT, "did not read the referee's message within %g s; the player was "
-                                 "stopped" % ceiling)
+                raise BotForfeit(TIMEOUT, Reason(reasons.NOT_READ, seconds="%g" % ceiling))
             line = self._wait_move(started, ceiling)
             return read_answer(line, board.rules.houses)
         except EOFError:
             self.kill()
-            raise BotForfeit(ERROR, "the player's process ended without a move%s" % self._exit_reason())
+            raise BotForfeit(ERROR, self._ended(reasons.ENDED, reasons.ENDED_BECAUSE))
         except ProtocolError as error:
             self.kill()
-            raise BotForfeit("invalid", "the player's process sent %s" % error)
+            raise BotForfeit("invalid", Reason(reasons.PROCESS_SENT, detail=error.reason))
 
     def _wait_move(self, started, ceiling):
         """The answer line, read while the referee watches the player's CPU and wall time.
@@ -352,8 +354,7 @@ class SandboxSeat:
             used = self.clock.cpu_seconds() - self.cpu_base
             if used > budget:
                 self.kill()
-                raise BotForfeit(TIMEOUT, "no move within the time limit of %g s of CPU time; the player was "
-                                 "stopped" % self.time_limit)
+                raise BotForfeit(TIMEOUT, Reason(reasons.CPU_TIME, limit="%g" % self.time_limit))
             now = time.monotonic()
             if now >= started + ceiling + queued:
                 queued = self.clock.queued_seconds() - queued_at_start
@@ -366,8 +367,8 @@ class SandboxSeat:
                     if line is not None:
                         break
                     self.kill()
-                    raise BotForfeit(TIMEOUT, "no move within %g s (the time limit of %g s: at most 3 x the "
-                                     "limit + 1 s of wall time); the player was stopped" % (ceiling, self.time_limit))
+                    raise BotForfeit(TIMEOUT, Reason(reasons.WALL_TIME, seconds="%g" % ceiling,
+                                                     limit="%g" % self.time_limit))
         if self.clock is self.tree and not self.filtered and time.monotonic() > self.rescanned + RESCAN:
             self.tree.rescan()           # it may have started processes: charge them too (late, not never)
             self.rescanned = time.monotonic()
@@ -375,8 +376,7 @@ class SandboxSeat:
         used, self.cpu_base = now - self.cpu_base, now
         if used > budget:
             self.kill()
-            raise BotForfeit(TIMEOUT, "its move took %.2f s of CPU time, past the time limit of %g s"
-                             % (used, self.time_limit))
+            raise BotForfeit(TIMEOUT, Reason(reasons.MOVE_CPU, seconds="%.2f" % used, limit="%g" % self.time_limit))
         return line
 
     def wait_ready(self):
@@ -400,18 +400,18 @@ class SandboxSeat:
             line = None
         except EOFError:
             self.kill()
-            raise BotForfeit(ERROR, self._load_error("the player's process ended while loading%s"
-                                                     % self._exit_reason()))
+            raise BotForfeit(ERROR, self._load_error(self._ended(reasons.ENDED_LOADING,
+                                                                 reasons.ENDED_LOADING_BECAUSE)))
         if line is None:
             self.kill()
-            raise BotForfeit(ERROR, "the player did not load within %g s" % self.load_timeout)
+            raise BotForfeit(ERROR, Reason(reasons.LOAD_TIMEOUT, seconds="%g" % self.load_timeout))
         try:
             message = _load_json(line)
         except ProtocolError:
             message = None
         if not isinstance(message, dict) or message.get("ready") is not True:
             self.kill()
-            raise ProtocolError("no ready message")
+            raise ProtocolError(Reason(reasons.NOT_READY))
         error = message.get("load_error")
         if isinstance(error, str):
             self.load_error = self._load_error(_short(error, 2000))
@@ -438,8 +438,7 @@ class SandboxSeat:
             cpu = self.clock.cpu_seconds()
             if cpu - self.started_cpu > LOAD_CPU + START_CPU:
                 self.kill()
-                raise BotForfeit(ERROR, self._load_error("running the file took more than %g s of CPU time; "
-                                                         "the player was stopped" % LOAD_CPU))
+                raise BotForfeit(ERROR, self._load_error(Reason(reasons.LOAD_CPU, seconds="%g" % LOAD_CPU)))
             if cpu - last_cpu < LOAD_IDLE_SHARE * (now - last):
                 idle += now - last
             last, last_cpu = now, cpu
@@ -447,28 +446,32 @@ class SandboxSeat:
                 return None
 
     def _load_error(self, detail):
-        """'could not be loaded: FILE: detail', FILE the one this seat loaded."""
-        return "%s%s: %s" % (InProcessSeat.LOAD_ERROR, self.spec.get("filename") or self.spec["name"], detail)
+        """'could not be loaded: FILE: detail', FILE the one this seat loaded (a Reason)."""
+        return Reason(reasons.NOT_LOADED_FILE, file=self.spec.get("filename") or self.spec["name"], detail=detail)
+
+    def _ended(self, template, because):
+        """Why the player's process ended: `template`, or `because` with how it exited (a signal,
+        an exit status), and the memory it outgrew when its cgroup says so."""
+        exit_reason = self._exit_reason()
+        reason = Reason(template) if exit_reason is None else Reason(because, exit=exit_reason)
+        if self.cgroup and self.cgroup.out_of_memory():
+            reason = Reason(reasons.OUT_OF_MEMORY, reason=reason, megabytes=self.cgroup.memory_bytes // (1024 * 1024))
+        return reason
 
     def _exit_reason(self):
+        """How the process exited, a Reason; None when it exited well or could not be waited for."""
         try:
             code = self.process.wait(2)
         except Exception:
-            return ""
+            return None
         if code < 0:
             import signal
             try:
                 name = signal.Signals(-code).name
             except ValueError:
                 name = "signal %d" % -code
-            hints = {"SIGXCPU": " (its CPU time limit)", "SIGKILL": "", "SIGXFSZ": " (its file size limit)"}
-            return " (killed by %s%s)" % (name, hints.get(name, "")) + self._memory_hint()
-        return (" (exit status %d)" % code if code else "") + self._memory_hint()
-
-    def _memory_hint(self):
-        if self.cgroup and self.cgroup.out_of_memory():
-            return "; it used more than its %d MB of memory" % (self.cgroup.memory_bytes // (1024 * 1024))
-        return ""
+            return Reason(KILLED_BY.get(name, reasons.KILLED), signal=name)
+        return Reason(reasons.EXIT_STATUS, code=code) if code else None
 
     def printed(self):
         """What the player printed (at most OUTPUT_CAP bytes), as text."""
@@ -516,17 +519,28 @@ def ask_seat(seat, board):
         return seat.ask(board)
     except Exception as error:      # MemoryError, RecursionError, a referee bug a bot provoked
         seat.kill()
-        return forfeit_reply(BotForfeit(ERROR, "the referee could not read this player's answer (%s)"
-                                        % type(error).__name__))
+        return forfeit_reply(BotForfeit(ERROR, Reason(reasons.UNREADABLE_ANSWER, error=type(error).__name__)))
 
 
 def check_player(spec, sandbox=True):
-    """None when `spec` loads in its own (sandboxed) process, else the reason it does not."""
+    """None when `spec` loads in its own (sandboxed) process, else the reason it does not, in English."""
+    reason = load_reason(spec, sandbox)
+    return None if reason is None else str(reason)
+
+
+def load_reason(spec, sandbox=True):
+    """None when `spec` loads in its own (sandboxed) process, else the reason it does not: a Reason
+    'could not be loaded: FILE: detail' (reasons.NOT_LOADED_FILE)."""
     seat = SandboxSeat(spec, None, 1.0, sandbox)
     try:
         error = seat.wait_ready()
-    except (BotForfeit, ProtocolError, EOFError) as problem:
-        error = str(problem) if str(problem).startswith(InProcessSeat.LOAD_ERROR) else seat._load_error(problem)
+    except BotForfeit as problem:
+        loaded = problem.template == reasons.NOT_LOADED_FILE
+        error = reasons.of(problem) if loaded else seat._load_error(reasons.of(problem))
+    except ProtocolError as problem:
+        error = seat._load_error(problem.reason)
+    except EOFError as problem:
+        error = seat._load_error(str(problem))
     finally:
         seat.close()
     return error

@@ -23,6 +23,7 @@ won (the player's store at the end of each game), then by entry order.
 """
 
 from kalah.errors import KalahError
+from kalah.lab import reasons
 
 ROBIN = "robin"
 SWISS = "swiss"
@@ -59,12 +60,12 @@ class Tournament:
         if system not in SYSTEMS:
             raise KalahError("tournament system '%s': choose %s" % (system, " or ".join(SYSTEMS)))
         if len(players) < 2:
-            raise KalahError("a tournament needs at least 2 players, not %d" % len(players))
+            raise KalahError(reasons.TOO_FEW_PLAYERS, count=len(players))
         self.names = [p["name"] if isinstance(p, dict) else str(p) for p in players]
         seen = {}
         for name in self.names:
             if name in seen:
-                raise KalahError("two players are named '%s': give each a different name" % name)
+                raise KalahError(reasons.SAME_NAME, name=name)
             seen[name] = True
         self.system = system
         self.seed = seed
@@ -72,7 +73,7 @@ class Tournament:
         if system == SWISS:
             self.rounds = rounds or default_swiss_rounds(count)
             if self.rounds < 1:
-                raise KalahError("a Swiss tournament needs at least 1 round")
+                raise KalahError(reasons.NO_SWISS_ROUNDS)
         else:
             self.rounds = 1
         self.games = []
@@ -200,7 +201,8 @@ class Tournament:
     def crosstable(self):
         """cells[i][j]: the games of player i against player j, in order, each
         {"game": id, "side": 0|1 (i's side), "result": "W"|"D"|"L", "score": "25-23",
-        "forfeit": the reason when i lost by forfeit, else None} with i's seeds first."""
+        "forfeit": the reason when i lost by forfeit, else None, "why": that reason as data
+        (kalah.lab.reasons), or None} with i's seeds first."""
         count = len(self.names)
         cells = [[[] for j in range(count)] for i in range(count)]
         for game in self.games:
@@ -215,7 +217,8 @@ class Tournament:
                 by_me = bool(forfeit) and forfeit.get("side") == side
                 cells[me][them].append({"game": game["id"], "side": side, "result": letter,
                                         "score": "%d-%d" % (scores[side], scores[1 - side]),
-                                        "forfeit": forfeit.get("reason") if by_me else None})
+                                        "forfeit": forfeit.get("reason") if by_me else None,
+                                        "why": forfeit.get("why") if by_me else None})
         return cells
 
 

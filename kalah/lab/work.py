@@ -47,6 +47,9 @@ import itertools
 import sys
 from array import array
 
+from kalah.errors import Reason
+from kalah.lab import reasons
+
 _INLINED = sys.version_info >= (3, 12)      # comprehensions inlined (PEP 709), and 3.14's loops below
 if _INLINED:
     import dis               # imported here, never while a bot's work is counted
@@ -64,7 +67,8 @@ class BotTimeout(BaseException):
 
 
 class WorkRefused(BotTimeout):
-    """What the guard raises for a call a bot may not make while it is counted."""
+    """What the guard raises for a call a bot may not make while it is counted: its one argument
+    says which (a Reason of kalah.lab.reasons; str() is its English)."""
 
 
 # Audit events that reach the collector's object lists, or a thread. (Frames stay within reach:
@@ -185,14 +189,13 @@ def _hook(event, args):
         caller = _caller_frame()
         if caller is not None and caller.f_code in _BUDGET_CODES and caller.f_back is owner:
             return
-        raise WorkRefused("sys.settrace is not allowed in a player (its work is counted), nor is "
-                          "going on past its work budget")
+        raise WorkRefused(Reason(reasons.NO_SETTRACE))
     if event == "object.__setattr__" and getattr(args[0], "__code__", None) in _TRACER_CODES:
-        raise WorkRefused("the work counter cannot be changed")
+        raise WorkRefused(Reason(reasons.NO_COUNTER_CHANGE))
     if event == "code.__new__":
-        raise WorkRefused("making code objects is not allowed in a player")
+        raise WorkRefused(Reason(reasons.NO_CODE_OBJECTS))
     if event in _REFUSED:
-        raise WorkRefused("%s is not allowed in a player" % event)
+        raise WorkRefused(Reason(reasons.NOT_ALLOWED, call=event))
 
 
 def _caller_frame():

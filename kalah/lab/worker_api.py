@@ -6,9 +6,10 @@ Each call takes a JSON dict and a progress callable and returns JSON.
 
     check({"source": S, "name": N})
         -> {"ok": True, "interface": "select_move"} or
-           {"ok": False, "message": M, "line": 3 or None, "traceback": T or None}
+           {"ok": False, "message": M, "why": W, "line": 3 or None, "traceback": T or None}
     syntax({"source": S, "filename": "ada.py"})    the code compiled, never run (a save's check)
-        -> {"ok": True} or {"ok": False, "message": "ada.py: line 2, column 11: ...", "line": 2}
+        -> {"ok": True} or {"ok": False, "message": "ada.py: line 2, column 11: ...", "why": W, "line": 2}
+           (M: the load error's English; W: the same as data, for the page's language, kalah.lab.reasons)
     ask({"game": G, "side": 0, "player": SPEC, "seed": 7, "time": 1.0,
          "start": POSITION, "moves": [3, 6, ...]}, progress)
         -> {"move": 4, "seconds": 0.31} or {"forfeit": {...}, "seconds": ...}
@@ -29,6 +30,7 @@ import time
 from kalah.game.board import Board
 from kalah.errors import KalahError
 from kalah.lab.loader import BotLoadError, compile_bot, load_bot_source
+from kalah.lab.reasons import as_data
 from kalah.lab.seats import InProcessSeat
 from kalah.lab.work import progress_to
 
@@ -39,7 +41,8 @@ def check(args, progress=None):
     try:
         player = load_bot_source(args["source"], args.get("name") or "bot")
     except BotLoadError as error:
-        return {"ok": False, "message": str(error), "line": error.line, "traceback": error.traceback}
+        return {"ok": False, "message": str(error), "why": as_data(error), "line": error.line,
+                "traceback": error.traceback}
     return {"ok": True, "interface": player.interface}
 
 
@@ -47,7 +50,7 @@ def syntax(args, progress=None):
     try:
         compile_bot(args["source"], args.get("filename") or "bot.py")
     except BotLoadError as error:
-        return {"ok": False, "message": str(error), "line": error.line}
+        return {"ok": False, "message": str(error), "why": as_data(error), "line": error.line}
     return {"ok": True}
 
 

@@ -67,3 +67,21 @@ def test_an_unreadable_saved_game_is_reported_in_french(new_context, site_url, w
     assert page.evaluate("[...document.querySelectorAll('#problems li')].map((item) => item.firstChild.textContent)") == [
         "la partie enregistrée d est illisible (une partie enregistrée vient d'une version plus récente du site "
         "(schéma 99 ; cette page lit 2)) ; elle a été mise de côté "]
+
+
+LOADS_NOT = "def select_move(board, lookahead):\n    return (\n"
+
+
+def test_the_lab_says_a_load_error_and_a_forfeit_in_french(new_context, site_url, wait_for_python_ready):
+    """The referee's reasons (kalah/lab/reasons.py) reach the lab page as data and are said in its
+    language: the editor's check of a file that does not load, and that player's forfeit."""
+    from tests.browser.test_lab import play
+    page = open_page(new_context(locale="en-US"), site_url, "lab.html#lang=fr", wait_for_python_ready)
+    play(page, LOADS_NOT, name="ada", time_limit="5")
+    page.wait_for_function("document.getElementById('stop').disabled && document.getElementById('game-status')"
+                           ".textContent.includes('ada (')", timeout=90_000)
+    assert page.inner_text("#forfeit-reason") == (
+        "ada perd par forfait : n'a pas pu être chargé : <ada> : ligne 2, colonne 12 : '(' was never closed "
+        "(erreur).")
+    page.wait_for_function("document.getElementById('code-error').textContent !== ''", timeout=90_000)
+    assert page.inner_text("#code-error") == "<ada> : ligne 2, colonne 12 : '(' was never closed"

@@ -16,6 +16,9 @@ client then fails. `seconds` is the frame's time of the running call's latest
 message (an answer, or a report on the way), the referee's clock for that move
 (kalah.web.lab.games).
 
+A failure is a reason (kalah.lab.reasons, shown in the page's language) or a text that came from
+outside this page's Python (the runtime's own error, a crash's message): data, shown as it is.
+
 `SandboxPool` keeps a few sandboxes started ahead (Pyodide takes seconds to
 start), each used once.
 """
@@ -25,7 +28,8 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-CRASHED = "crashed: "     # the start of an error message when Python itself broke
+from kalah.errors import Reason
+from kalah.lab import reasons
 
 
 class SandboxClient:
@@ -52,7 +56,7 @@ class SandboxClient:
         self._next_id += 1
         call = [call_id, on_result, on_progress, on_error]
         if self.failure is not None or self._closed:
-            _report(call, self.failure or "the sandbox was closed")
+            _report(call, self.failure or Reason(reasons.SANDBOX_CLOSED))
             return call_id
         self._pending.append(call)
         self._handle.post(json.dumps({"id": call_id, "call": name, "args": args}))
@@ -98,18 +102,18 @@ class SandboxClient:
                 callback()
             return
         if source == "over":
-            self._fail("its sandbox was ended: %s" % _short(str(text)))
+            self._fail(Reason(reasons.SANDBOX_ENDED, detail=_short(str(text))))
             return
         if source == "crash":
-            self._fail(CRASHED + _short(str(text)))
+            self._fail(crashed(str(text)))
             return
         try:
             message = _read(text)
         except Exception as error:      # whatever breaks while reading it (nesting, memory) is the sandbox's
-            self._fail("its sandbox sent a message the referee could not read (%s)" % type(error).__name__)
+            self._fail(Reason(reasons.SANDBOX_UNREADABLE, error=type(error).__name__))
             return
         if message is None:
-            self._fail("its sandbox sent a message that is not part of the protocol")
+            self._fail(Reason(reasons.SANDBOX_OFF_PROTOCOL))
             return
         kind = message["type"]
         if kind == "ready":
@@ -119,7 +123,7 @@ class SandboxClient:
         running = self._pending[0] if self._pending else None
         if running is None or message.get("id") != running[0]:
             if kind == "crash":
-                self._fail(CRASHED + _message_of(data))
+                self._fail(crashed(_message_of(data)))
             elif kind == "error" and message.get("id") is None:
                 self._fail(_message_of(data))
             return                 # an answer to a call cancelled meanwhile (or made up): ignored
@@ -132,7 +136,7 @@ class SandboxClient:
         if kind == "result":
             running[1](data)
         elif kind == "crash":
-            _report(running, CRASHED + _message_of(data))
+            _report(running, crashed(_message_of(data)))
         else:
             _report(running, _message_of(data))
 
@@ -154,8 +158,14 @@ def _read(text):
 
 
 def _message_of(data):
+    """The error text a message carries (its worker's words: data), or the reason it has none."""
     text = data.get("message") if isinstance(data, dict) else None
-    return _short(text if isinstance(text, str) and text else "the player's sandbox failed")
+    return _short(text) if isinstance(text, str) and text else Reason(reasons.SANDBOX_FAILED)
+
+
+def crashed(detail):
+    """The failure of a sandbox whose Python itself broke (`detail`: its words, or a reason)."""
+    return Reason(reasons.CRASHED, detail=_short(detail) if isinstance(detail, str) else detail)
 
 
 def _short(text):

@@ -36,9 +36,9 @@ time, whatever the sandbox's own clock said.
 
 from pyscript import window
 
-from kalah.errors import KalahError
-from kalah.lab.game import LabGame, plain_reply, wall_cap, wall_ceiling
-from kalah.web.lab.bot_sandbox import CRASHED
+from kalah.errors import KalahError, Reason
+from kalah.lab import reasons
+from kalah.lab.game import LabGame, forfeit_answer, plain_reply, wall_cap, wall_ceiling
 from kalah.web.common.dom import Timer
 
 READY_POLL_MS = 100      # how often a move waits for its sandbox to finish starting
@@ -155,22 +155,22 @@ class GameRunner:
             return
         seconds = self.clients[self.game.turn].seconds or 0.0
         if not self._in_time(seconds * 1000):
-            reply = {"forfeit": {"kind": "time", "reason": "answered after %.1f s by the referee's clock%s, past the "
-                                 "time limit of %s s" % (seconds, own_clock(data), seconds_text(self.time_limit))}}
+            reply = forfeit_answer("time", late(seconds, data, self.time_limit))
         else:
             reply = checked_reply(data, self.game.board.rules.houses)
         self._after(self.game.answer(reply, seconds))
 
     def _failed(self, message):
-        # The player's sandbox failed or its Python crashed: the side to move cannot play.
+        # The player's sandbox failed or its Python crashed (bot_sandbox: a reason, or its words):
+        # the side to move cannot play.
         self._watchdog.stop()
         self.call_id = None
         if self.stopped or self.game.is_over():
             return
-        if message.startswith(CRASHED):
-            reason = "the player's Python crashed (%s)" % message[len(CRASHED):]
+        if getattr(message, "template", None) == reasons.CRASHED:
+            reason = message
         else:
-            reason = "the player's sandbox failed: %s" % message
+            reason = Reason(reasons.SANDBOX_FAILED_BECAUSE, detail=message)
         self.game.lose(self.game.turn, "error", reason)
         self._after(None)
 
@@ -228,8 +228,7 @@ class GameRunner:
         self._watchdog.stop()
         self.clients[self.game.turn].cancel(self.call_id)
         self.call_id = None
-        self.game.lose(self.game.turn, "time",
-                       "no move within the time limit of %s s; the player was stopped" % seconds_text(self.time_limit))
+        self.game.lose(self.game.turn, "time", Reason(reasons.TIME_LIMIT, limit=seconds_text(self.time_limit)))
         self._after(None)
 
     def person_move(self, house):
@@ -276,19 +275,20 @@ def checked_reply(data, houses):
     deep for json.dumps, memory) is the answer's fault, never the game's."""
     try:
         return plain_reply(data, houses)
-    except ValueError as error:
-        reason = "the player's sandbox sent %s" % error
+    except KalahError as error:
+        reason = Reason(reasons.SANDBOX_SENT, detail=reasons.of(error))
     except Exception as error:
-        reason = "the player's sandbox sent an answer the referee could not check (%s)" % type(error).__name__
-    return {"forfeit": {"kind": "invalid", "reason": reason}}
+        reason = Reason(reasons.SANDBOX_UNCHECKED, error=type(error).__name__)
+    return forfeit_answer("invalid", reason)
 
 
-def own_clock(data):
-    """What the sandbox's own clock said of the move, for the record (the bot may have set it)."""
-    value = data.get("seconds") if isinstance(data, dict) else None
-    if type(value) not in (int, float) or not 0 <= value < 86400:
-        return ""
-    return " (%.1f s by its own)" % value
+def late(seconds, data, time_limit):
+    """The reason of an answer past the move's allowance, with what the sandbox's own clock said of
+    the move, for the record, when it said something plausible (the bot may have set it)."""
+    own = data.get("seconds") if isinstance(data, dict) else None
+    if type(own) not in (int, float) or not 0 <= own < 86400:
+        return Reason(reasons.LATE, seconds="%.1f" % seconds, limit=seconds_text(time_limit))
+    return Reason(reasons.LATE_OWN_CLOCK, seconds="%.1f" % seconds, own="%.1f" % own, limit=seconds_text(time_limit))
 
 
 def seconds_text(value):

@@ -32,6 +32,7 @@ from kalah.library.history import StorageFull
 from kalah.web.common.dom import Timer, by_id, listen, missing, page_ready, proxy, show_message
 from kalah.web.lab.bot_sandbox import SandboxClient, SandboxPool
 from kalah.web.lab.editor import Editor
+from kalah.web.lab.lab_words import load_error_text
 from kalah.web.lab.players import MAX_NAME, MAX_SOURCE, PlayerShelf, fill_player_lists, valid_name
 from kalah.web.lab.settings import LabSettings
 from kalah.web.lab.tournament import TournamentPanel
@@ -127,12 +128,13 @@ class LabPage:
                 self.editor.mark_error(None)
                 by_id("code").removeAttribute("aria-invalid")
             else:
-                show_message(by_id("code-error"), data.get("message") or "the code does not load")
+                show_message(by_id("code-error"), load_error_text(data))
                 self.editor.mark_error(data.get("line"))
                 by_id("code").setAttribute("aria-invalid", "true")
 
         def failed(message):
-            by_id("code-error").textContent = _("The code could not be checked: %(reason)s") % {"reason": message}
+            by_id("code-error").textContent = _("The code could not be checked: %(reason)s") % {
+                "reason": translated(message)}
 
         if self.checker.busy():
             # A file that loops while loading must not hold the checker: a new sandbox (which
@@ -177,7 +179,7 @@ class LabPage:
             self.saved_check = None
             if not data.get("ok"):
                 self.player_message(_("Saved %(player)s in this browser, but it cannot play yet: %(reason)s.") % {
-                    "player": name, "reason": data.get("message")}, True)
+                    "player": name, "reason": load_error_text(data)}, True)
                 self.editor.mark_error(data.get("line"))
         self.checker.call("kalah.lab.worker_api:syntax", {"source": source, "filename": name + ".py"}, checked)
 

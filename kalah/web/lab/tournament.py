@@ -88,7 +88,7 @@ class TournamentRun:
             # Not the players' fault: no result, and no point going on.
             self.tournament.unstart(game["id"])
             self.stop()
-            by_id("t-message").textContent = "The tournament stopped: %s." % failure
+            by_id("t-message").textContent = _("The tournament stopped: %(reason)s.") % {"reason": failure}
             return
         result = runner.game.as_dict()
         result["key"] = self.store_game(runner.game, game_meta(self.tournament, game, GAMES_SOURCE))
@@ -398,7 +398,8 @@ def render_crosstable(tournament):
                     "player": names[i], "opponent": names[j], "game": result["game"] + 1,
                     "side": side_word(result["side"]), "score": result["score"]}
                 if result["forfeit"]:
-                    label += " " + _("by forfeit (%(reason)s)") % {"reason": reason_text(result["forfeit"])}
+                    label += " " + _("by forfeit (%(reason)s)") % {
+                        "reason": reason_text({"reason": result["forfeit"], "why": result["why"]})}
                 if key:
                     node = el("a", text, cls="r-" + letter,
                               attrs={"href": "./replay.html#l=%s" % key, "aria-label": label, "title": label})
