@@ -26,7 +26,12 @@ The count is beyond the bot's reach. `guard()` installs an audit hook once
   still, and a loop without calls is stopped by the clocks, like work in C);
 - new threads (`_thread.start_new_thread`), which `sys.settrace` would not
   count (the command line's seccomp filter refuses them too; Pyodide has none);
-- changing the code, defaults or closure of the counting function.
+- changing the code, defaults or closure of the counting function (but the
+  line tracer's move of its own mark, `_line_mark`).
+
+Once installed it refuses, whether a budget runs or not, the two ways to have
+Python code called untraced at events of the bot's choosing: an audit hook of
+its own and a `sys.monitoring` callback (Pyodide's 3.14).
 
 The tracer keeps its count in an `itertools.count` (a bot that reaches it can
 only add to its own count) and every name it uses in its defaults, so no
@@ -75,6 +80,10 @@ _REFUSED = frozenset(("gc.get_objects",
                       "gc.get_referrers", "gc.get_referents", "_thread.start_new_thread",
                       "_thread.start_joinable_thread", "sys.setprofile",
                       "cpython._PySys_ClearAuditHooks"))
+# Audit events refused in a guarded process even while nothing is counted: a hook of the bot's own,
+# or a sys.monitoring callback (3.12+), runs its code untraced at every event it asks for, inside the
+# bot's moves too (a finalizer the collector runs between budgets could register one).
+_NEVER = frozenset(("sys.addaudithook", "sys.monitoring.register_callback"))
 _settrace = sys.settrace
 _gettrace = sys.gettrace
 _owners = {}                 # thread id -> the frame that entered the budget running there
@@ -200,6 +209,8 @@ _TRACER_CODES = (_count_line.__code__, _count_call.__code__, _skip_event.__code_
 def _hook(event, args):
     if event == "object.__getattr__":       # (frame.f_code, which the tracer reads: never refused)
         return
+    if event in _NEVER:
+        raise WorkRefused("%s is not allowed in a player" % event)
     owner = _owners.get(get_ident())
     if owner is None:
         return

@@ -210,3 +210,58 @@ def test_a_line_tracer_s_mark_moves_only_within_its_budget():
     # Moving it back only makes its reports come sooner: the budget ends where it did.
     assert forfeit_of(move(lines + "lines.__defaults__ = d[:2] + (0,) + d[3:]\nwhile True:\n    pass")) == (
         "time", OVER)
+
+
+AUDIT_HOOK_ESCAPE = '''
+import sys
+ran = []
+
+
+def search(event, args):
+    # An audit hook runs untraced: its work was not counted.
+    if event == "kalah.search" and not ran:
+        total = 0
+        for number in range(%d):
+            total += number
+        ran.append(total)
+
+
+def algorithm(game):
+    %s
+    sys.audit("kalah.search")
+    return "2" if ran else "1"
+'''
+
+
+def test_an_audit_hook_of_its_own_is_refused():
+    # Before, the hook was added and did 3,000,000 steps uncounted within a budget of 50,000 units.
+    source = AUDIT_HOOK_ESCAPE % (3000000, "sys.addaudithook(search)")
+    assert forfeit_of(source) == ("error", REFUSED % "sys.addaudithook")
+
+
+def test_an_audit_hook_added_by_a_finalizer_between_budgets_is_refused(monkeypatch):
+    # The collector may run a finalizer of the bot's anywhere, outside the move's budget too: the
+    # guard refuses the hook there as well (Python ignores a finalizer's error: it is only reported).
+    source = AUDIT_HOOK_ESCAPE % (3000000, "pass") + '''
+
+class Cycle:
+    def __del__(self):
+        sys.addaudithook(search)
+
+
+def leave_a_cycle():
+    cycle = Cycle()
+    cycle.me = cycle
+
+
+leave_a_cycle()
+'''
+    import gc
+    import sys
+    player = load_bot_file(source, name="mallory")
+    ignored = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda report: ignored.append(report.exc_value))
+    gc.collect()                  # the finalizer runs here, in no budget
+    monkeypatch.undo()
+    assert [str(error) for error in ignored] == ["sys.addaudithook is not allowed in a player"]
+    assert player.choose(Board(), 0.1) == 1
