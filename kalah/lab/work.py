@@ -233,7 +233,8 @@ def _hook(event, args):
 def _moves_only_the_mark(args):
     """Whether a change of a tracer is `_line_mark`'s: a line tracer's defaults, the same objects but
     its mark, an integer within its budget. (Whoever makes it, the count is untouched and still
-    ends at the budget's end; every type is checked before use, so no object of a bot runs here.)"""
+    ends at the budget's end; each type is checked before use, so no object the bot passed runs
+    code here.)"""
     function, name, value = args
     if type(function) is not _FUNCTION or function.__code__ is not _count_line.__code__ \
             or name != "__defaults__" or type(value) is not tuple:
@@ -243,8 +244,8 @@ def _moves_only_the_mark(args):
     if type(mark) is not _FUNCTION or mark.__code__ is not _line_mark.__code__:
         return False
     units = mark.__defaults__[1]
-    return type(value[2]) is int and type(units) is int and value[2] <= units \
-        and all(value[index] is old[index] for index in (0, 1, 3, 4))
+    return type(value[2]) is int and type(units) is int and value[2] <= units and value[0] is old[0] \
+        and value[1] is old[1] and value[3] is old[3] and value[4] is old[4]
 
 
 _FUNCTION = type(_moves_only_the_mark)
