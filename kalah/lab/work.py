@@ -26,7 +26,12 @@ The count is beyond the bot's reach. `guard()` installs an audit hook once
   still, and a loop without calls is stopped by the clocks, like work in C);
 - new threads (`_thread.start_new_thread`), which `sys.settrace` would not
   count (the command line's seccomp filter refuses them too; Pyodide has none);
-- changing the code, defaults or closure of the counting function.
+- changing the code, defaults or closure of the counting function (but the
+  line tracer's move of its own mark, `_line_mark`).
+
+Once installed it refuses, whether a budget runs or not, the two ways to have
+Python code called untraced at events of the bot's choosing: an audit hook of
+its own and a `sys.monitoring` callback (Pyodide's 3.14).
 
 The tracer keeps its count in an `itertools.count` (a bot that reaches it can
 only add to its own count) and every name it uses in its defaults, so no
@@ -79,6 +84,10 @@ _REFUSED = frozenset(("gc.get_objects",
                       "gc.get_referrers", "gc.get_referents", "_thread.start_new_thread",
                       "_thread.start_joinable_thread", "sys.setprofile",
                       "cpython._PySys_ClearAuditHooks"))
+# Audit events refused in a guarded process even while nothing is counted: a hook of the bot's own,
+# or a sys.monitoring callback (3.12+), runs its code untraced at every event it asks for, inside the
+# bot's moves too (a finalizer the collector runs between budgets could register one).
+_NEVER = frozenset(("sys.addaudithook", "sys.monitoring.register_callback"))
 _settrace = sys.settrace
 _gettrace = sys.gettrace
 _owners = {}                 # thread id -> the frame that entered the budget running there
@@ -87,15 +96,34 @@ _listeners = [None]          # told how far each budget's count is (progress_to)
 BEATS = 32                   # how often a budget tells the listener, per budget
 
 
-def _count_line(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotTimeout, _self=None, _exit=None):
+def _count_line(frame, event, arg, _next=next, _counter=None, _end=0, _self=None, _mark=None):
     """The local tracer (its defaults are set per budget, `_fresh_tracer`): one event in a frame (a
     line, a return), one unit of work, in every frame: the bot's and the engine's it calls alike.
-    Past the end it raises in every frame but the budget's own exit, which removes it."""
+    `_end` is its next mark, the budget's end or the next report due, where `_mark` decides."""
     if _next(_counter) >= _end:
+        return _mark(frame)
+    return _self
+
+
+def _line_mark(frame, _lines=None, _units=0, _beat_at=None, _beat=None, _stop=BotTimeout, _exit=None):
+    """A line tracer's count reached its mark (`_end`): at the budget's end it raises in every frame
+    but the budget's own exit, which removes it; before, it makes the report due (a loop without
+    calls reports as it counts) and moves the mark on. Only the mark changes, in the tracer's own
+    defaults, so its fast path costs what it did; the guard allows no other change (`_hook`).
+    (A count the bot advanced itself, past a mark, is stopped at most BEATS marks later.)"""
+    defaults = _lines.__defaults__
+    end = defaults[2]
+    if end >= _units:
         if frame.f_code is _exit:
             return None
         raise _stop()
-    return _self
+    if end >= _beat_at[0]:
+        _beat(end)
+    mark = _beat_at[0]             # past `end` now (a machine integer, whatever the bot wrote there)
+    if mark > _units:
+        mark = _units
+    _lines.__defaults__ = defaults[:2] + (mark,) + defaults[3:]
+    return _lines
 
 
 def _skip_event(frame, event, arg, _then=None):
@@ -123,7 +151,8 @@ def _count_call(frame, event, arg, _next=next, _counter=None, _end=0, _stop=BotT
     the events only one Python reports (above); returns the local tracer, counting the frame's
     lines and return. `_loops` is None before 3.12 (comprehensions are frames). (Reading
     `frame.f_code` is an audited event, a call of the guard's hook: done only where needed.)
-    At calls only, it tells the budget's listener how far the count is (`_report_work`)."""
+    At calls (as the line tracer at lines) it tells the budget's listener how far the count is
+    (`_report_work`)."""
     if _loops is None:
         if frame.f_code.co_name in _comprehensions:
             return _skip
@@ -176,12 +205,16 @@ def _no_listener(count):
     """Where no listener is: a budget whose `_at` is its end never reports (the end comes first)."""
 
 
-_TRACER_CODES = (_count_line.__code__, _count_call.__code__, _skip_event.__code__, _report_work.__code__)
+_CHANGES = ("object.__setattr__", "object.__delattr__")
+_TRACER_CODES = (_count_line.__code__, _count_call.__code__, _skip_event.__code__, _report_work.__code__,
+                 _line_mark.__code__)
 
 
 def _hook(event, args):
     if event == "object.__getattr__":       # (frame.f_code, which the tracer reads: never refused)
         return
+    if event in _NEVER:
+        raise WorkRefused(Reason(reasons.NOT_ALLOWED, call=event))
     owner = _owners.get(get_ident())
     if owner is None:
         return
@@ -190,12 +223,35 @@ def _hook(event, args):
         if caller is not None and caller.f_code in _BUDGET_CODES and caller.f_back is owner:
             return
         raise WorkRefused(Reason(reasons.NO_SETTRACE))
-    if event == "object.__setattr__" and getattr(args[0], "__code__", None) in _TRACER_CODES:
+    if event in _CHANGES and getattr(args[0], "__code__", None) in _TRACER_CODES:
+        if event == "object.__setattr__" and _moves_only_the_mark(args):
+            return
         raise WorkRefused(Reason(reasons.NO_COUNTER_CHANGE))
     if event == "code.__new__":
         raise WorkRefused(Reason(reasons.NO_CODE_OBJECTS))
     if event in _REFUSED:
         raise WorkRefused(Reason(reasons.NOT_ALLOWED, call=event))
+
+
+def _moves_only_the_mark(args):
+    """Whether a change of a tracer is `_line_mark`'s: a line tracer's defaults, the same objects but
+    its mark, an integer within its budget. (Whoever makes it, the count is untouched and still
+    ends at the budget's end; each type is checked before use, so no object the bot passed runs
+    code here.)"""
+    function, name, value = args
+    if type(function) is not _FUNCTION or function.__code__ is not _count_line.__code__ \
+            or name != "__defaults__" or type(value) is not tuple:
+        return False
+    old = function.__defaults__
+    mark = old[-1] if type(old) is tuple and len(old) == len(value) == 5 else None
+    if type(mark) is not _FUNCTION or mark.__code__ is not _line_mark.__code__:
+        return False
+    units = mark.__defaults__[1]
+    return type(value[2]) is int and type(units) is int and value[2] <= units and value[0] is old[0] \
+        and value[1] is old[1] and value[3] is old[3] and value[4] is old[4]
+
+
+_FUNCTION = type(_moves_only_the_mark)
 
 
 def _caller_frame():
@@ -273,17 +329,23 @@ def _fresh_tracer(counter, units, listener):
     beat_at = array("q", [step if listener is not None else units])
     beat.__defaults__ = (beat_at, step, listener or _no_listener)
     exit_code = WorkBudget.__exit__.__code__
-    lines = _tracer(_count_line)
-    lines.__defaults__ = (next, counter, units, BotTimeout, lines, exit_code)
+    lines = _line_tracer(counter, units, beat_at, beat, exit_code)
     skip_one, skip_two = _tracer(_skip_event), _tracer(_skip_event)     # 3.11's comprehensions
     skip_one.__defaults__, skip_two.__defaults__ = (lines,), (skip_one,)
-    in_line = _tracer(_count_line)          # the lines of a generator that 3.14 resumes in line
-    in_line.__defaults__ = (next, counter, units, BotTimeout, in_line, exit_code)
+    in_line = _line_tracer(counter, units, beat_at, beat, exit_code)    # a generator 3.14 resumes in line
     calls = _tracer(_count_call)
     calls.__defaults__ = (next, counter, units, BotTimeout, exit_code, lines, skip_two, _COMPREHENSIONS,
                           _inline_loops if _INLINED else None, _loops_over_generators_in_line, in_line, {}, id,
                           beat_at, beat)
     return calls
+
+
+def _line_tracer(counter, units, beat_at, beat, exit_code):
+    """A local tracer of one budget, its first mark the first report due (or the budget's end)."""
+    lines, mark = _tracer(_count_line), _tracer(_line_mark)
+    mark.__defaults__ = (lines, units, beat_at, beat, BotTimeout, exit_code)
+    lines.__defaults__ = (next, counter, beat_at[0] if beat_at[0] < units else units, lines, mark)
+    return lines
 
 
 def _tracer(function):

@@ -21,8 +21,9 @@ the next games' sandboxes starting Pyodide and a 64 MB message copied from
 worker to frame, an honest player's move went past it once, and once the
 attacker's own move did before its flood reached the frame (each then
 forfeited on time, not as the test expects). At 2 s a move may take 7 s:
-every attack is made at once at the second move, and only the sleeper,
-which thinks a minute, needs the time rule to stop it.
+every attack is made at once at the second move, and only the sleepers and
+the long C call need the time rule to stop them (the one that reports honestly
+between its sleeps is held to the cap, 70 s, in each of its games).
 """
 
 import pytest
@@ -101,6 +102,60 @@ SLEEPER = attacker('''def attack(board):
     time.sleep(60)
 ''')
 
+# Attacks on the time rule's progress reports (issue 37: the referee waits while the worker's count
+# advances). A sys.monitoring callback (Pyodide's 3.14) or an audit hook runs the bot's code untraced,
+# at the events it chooses: before, either searched uncounted for as long as the frame's clock allowed.
+MONITORING = attacker('''def search(*args):
+    total = 0
+    for number in range(3000000):
+        total += number
+
+
+def attack(board):
+    monitoring = sys.monitoring
+    monitoring.use_tool_id(2, "mallory")
+    monitoring.register_callback(2, monitoring.events.PY_START, search)
+    monitoring.set_events(2, monitoring.events.PY_START)
+    board.legal_moves()
+    monitoring.set_events(2, 0)
+''')
+
+AUDIT_HOOK = attacker('''def search(event, args):
+    if event == "mallory.search":
+        total = 0
+        for number in range(3000000):
+            total += number
+
+
+def attack(board):
+    sys.addaudithook(search)
+    sys.audit("mallory.search")
+''')
+
+# Reports made honestly (counted calls, each burst a 32nd of its budget) between sleeps of most of a
+# ceiling: the referee renews the ceiling at each look, but never past the cap (70 s at 2 s).
+REPORTS_WHILE_SLEEPING = attacker('''def step():
+    return 1
+
+
+def attack(board):
+    while True:
+        for _ in range(8000):
+            step()
+        time.sleep(5)
+''')
+
+# Reports made honestly, then a long call in C that reports nothing: stopped one ceiling after.
+REPORTS_THEN_C = attacker('''def step():
+    return 1
+
+
+def attack(board):
+    for _ in range(100000):
+        step()
+    sum(range(10 ** 14))
+''')
+
 ATTACKS = {
     "nested": (NESTED, "invalid: the player's sandbox sent an answer the referee could not check (RuntimeError)"),
     "nested-deeper": (NESTED_DEEPER, "error: the player's sandbox failed: its sandbox was ended: it sent "),
@@ -108,6 +163,11 @@ ATTACKS = {
                      "for one move"),
     "huge": (HUGE, "error: the player's sandbox failed: its sandbox was ended: it sent 6710"),
     "sleeper": (SLEEPER, "time: no move within the time limit of %s s; the player was stopped" % LIMIT),
+    "monitoring": (MONITORING, "error: refused: sys.monitoring.register_callback is not allowed in a player"),
+    "audit-hook": (AUDIT_HOOK, "error: refused: sys.addaudithook is not allowed in a player"),
+    "reports-while-sleeping": (REPORTS_WHILE_SLEEPING, "time: no move within the time limit of %s s; the player "
+                                                       "was stopped" % LIMIT),
+    "reports-then-c": (REPORTS_THEN_C, "time: no move within the time limit of %s s; the player was stopped" % LIMIT),
 }
 
 # Records, for each click on a button, the time from the click's input event to the first change

@@ -102,6 +102,7 @@ ATTACKS = [
     ("forged_lines", "RAISES"),            # 37.6: newlines that print a forged game line and row
     ("pid1_takeover", "FIRST_LEGAL"),      # 37.1: bubblewrap's init, the player's uid, dumpable
     ("file_lease", "FIRST_LEGAL"),         # 37.4: leases and locks on the bound package's files
+    ("audit_hook", "RAISES"),              # 37: an audit hook of its own searched uncounted
 ]
 if program() is not None:                  # the seccomp filter (x86_64)
     ATTACKS += [("syscalls", "FIRST_LEGAL"),         # 25.5

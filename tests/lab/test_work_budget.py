@@ -140,10 +140,45 @@ def test_a_budget_reports_how_far_its_count_is_without_changing_it():
             progress_to(None)
         used.append(budget.used)
     assert used[0] == used[1] == 10006
-    assert heard == [1004, 2004, 3004, 4004, 5004, 6004, 7004, 8004, 9004, 10004]   # at the first call past each 1000
+    assert heard == [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000]   # at each 1000, a line or a call
     with WorkBudget(32000):       # the listener was dropped: no budget reports any more
         work()
     assert len(heard) == 10
+
+
+def test_a_loop_without_calls_reports_as_it_counts():
+    # On a slow machine the page's referee waits while the count advances; a loop of arithmetic makes
+    # no call, and its lines reported nothing: it met the wall ceiling however honestly it counted.
+    def loop():
+        i = 0
+        while i < 10000:
+            i += 1
+    heard, used = [], []
+    for listener in (None, heard.append):
+        progress_to(listener)
+        try:
+            with WorkBudget(32000) as budget:
+                loop()
+        finally:
+            progress_to(None)
+        used.append(budget.used)
+    assert used[0] == used[1] == 20006
+    assert heard == [1000 * n for n in range(1, 21)]
+
+
+def test_a_loop_without_calls_is_still_stopped_at_its_budget_with_reports():
+    def endless():
+        while True:
+            pass
+    heard = []
+    progress_to(heard.append)
+    try:
+        with pytest.raises(BotTimeout):
+            with WorkBudget(32000) as budget:
+                endless()
+    finally:
+        progress_to(None)
+    assert heard == [1000 * n for n in range(1, 32)] and budget.used == 32002     # as without reports
 
 
 def test_writing_where_the_reports_are_kept_gains_no_work():
@@ -160,3 +195,73 @@ def test_writing_where_the_reports_are_kept_gains_no_work():
     assert load_bot_file(sly, name="sly").choose(Board(), 0.1) == 1
     assert forfeit_of(move("sys.gettrace().__defaults__[-1].__defaults__ = (None, 0, print)")) == (
         "error", "refused: the work counter cannot be changed")
+
+
+def test_a_line_tracer_s_mark_moves_only_within_its_budget():
+    # The line tracer moves its own mark (the next report due) in its defaults; the guard allows that
+    # change only: an integer within the budget, every other default the same object.
+    lines = "lines = sys.gettrace().__defaults__[5]\nd = lines.__defaults__\n"
+    assert forfeit_of(move(lines + "lines.__defaults__ = d[:2] + (10 ** 12,) + d[3:]\nwhile True:\n    pass")) == (
+        "error", "refused: the work counter cannot be changed")
+    for changed in ("(d[0], d[1], d[2], d[4], d[4])", "(d[0], iter(range(9)), d[2], d[3], d[4])",
+                    "d[:2] + (float(d[2]),) + d[3:]", "d[:4] + (print,)", "d + (1,)", "None"):
+        assert forfeit_of(move(lines + "lines.__defaults__ = %s" % changed)) == (
+            "error", "refused: the work counter cannot be changed"), changed
+    # Moving it back only makes its reports come sooner: the budget ends where it did.
+    assert forfeit_of(move(lines + "lines.__defaults__ = d[:2] + (0,) + d[3:]\nwhile True:\n    pass")) == (
+        "time", OVER)
+
+
+AUDIT_HOOK_ESCAPE = '''
+import sys
+ran = []
+
+
+def search(event, args):
+    # An audit hook runs untraced: its work was not counted.
+    if event == "kalah.search" and not ran:
+        total = 0
+        for number in range(%d):
+            total += number
+        ran.append(total)
+
+
+def algorithm(game):
+    %s
+    sys.audit("kalah.search")
+    return "2" if ran else "1"
+'''
+
+
+def test_an_audit_hook_of_its_own_is_refused():
+    # Before, the hook was added and did 3,000,000 steps uncounted within a budget of 50,000 units.
+    source = AUDIT_HOOK_ESCAPE % (3000000, "sys.addaudithook(search)")
+    assert forfeit_of(source) == ("error", REFUSED % "sys.addaudithook")
+
+
+def test_an_audit_hook_added_by_a_finalizer_between_budgets_is_refused(monkeypatch):
+    # The collector may run a finalizer of the bot's anywhere, outside the move's budget too: the
+    # guard refuses the hook there as well (Python ignores a finalizer's error: it is only reported).
+    source = AUDIT_HOOK_ESCAPE % (3000000, "pass") + '''
+
+class Cycle:
+    def __del__(self):
+        sys.addaudithook(search)
+
+
+def leave_a_cycle():
+    cycle = Cycle()
+    cycle.me = cycle
+
+
+leave_a_cycle()
+'''
+    import gc
+    import sys
+    player = load_bot_file(source, name="mallory")
+    ignored = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda report: ignored.append(report.exc_value))
+    gc.collect()                  # the finalizer runs here, in no budget
+    monkeypatch.undo()
+    assert [str(error) for error in ignored] == ["sys.addaudithook is not allowed in a player"]
+    assert player.choose(Board(), 0.1) == 1
