@@ -4,6 +4,7 @@ pseudo-language (every message wrapped, longer, accented) leaves no English and 
 overflowing its box at 360 px."""
 
 import pytest
+from playwright.sync_api import expect
 
 from kalah.library.links import share_fragment
 from kalah.game.board import Board
@@ -164,7 +165,7 @@ def test_the_pseudo_language_leaves_no_english_and_nothing_overflows_at_360(new_
     page = open_page(context, site_url, "index.html#lang=qps", wait_for_python_ready)
     page.click("#new-game summary")
     page.click('.kb-house[data-side="0"][data-house="1"]')
-    page.wait_for_function("document.getElementById('message').textContent.includes('[')")
+    expect(page.locator("#message")).to_contain_text("[", timeout=90_000)   # says what it shows when it fails
     assert page.evaluate(UNTRANSLATED) == []
     assert page.evaluate(OVERFLOWING) == []
     save_screenshot(page, "qps-play")
