@@ -248,6 +248,9 @@ self.addEventListener("message", (event) => {
   const urls = data.urls.filter((url) => typeof url === "string" && onSite(new URL(url)))
     .concat(language.map((path) => new URL(path, scope).href));
   event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    // A cache emptied under a worker still in control (storage eviction, a browser's tracking
+    // prevention) is filled again whole, as at install: pages this one never fetched included.
+    if (!(await cache.match(new URL(OFFLINE_PAGE, scope).href))) await precache().catch(() => null);
     for (const url of urls) {
       if (!(await cache.match(url))) await cache.add(url).catch(() => null);
     }
