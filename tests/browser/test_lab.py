@@ -5,6 +5,8 @@ Players run in Pyodide workers; the first game of a page waits for Pyodide
 to start (a few seconds), so each test plays few, quick games.
 """
 
+from playwright.sync_api import expect
+
 from scripts.harness import lab_page
 from tests.lab.bots import CRASH, FIRST, LOOP, RIGHTMOST, SEVEN, STUCK_IN_C
 
@@ -112,15 +114,17 @@ def test_players_are_kept_across_reloads_and_exported_as_py(page, site_url, wait
     source = tmp_path / "imported.py"
     source.write_text(FIRST)
     page.fill("#code", RIGHTMOST + "# work not saved\n")
-    asked = []
-    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
-    page.set_input_files("#import", str(source))
-    page.wait_for_function("document.getElementById('import').value === ''")
-    assert asked and "Its changes are not saved" in asked[0]
+    # Each import's question is waited for, then answered (its file is read in the background).
+    with page.expect_event("dialog") as asked:
+        page.set_input_files("#import", str(source))
+    assert "Its changes are not saved" in asked.value.message
+    asked.value.dismiss()
+    expect(page.locator("#import")).to_have_value("")
     assert page.input_value("#code") == RIGHTMOST + "# work not saved\n"     # kept
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.set_input_files("#import", str(source))
-    page.wait_for_function("document.getElementById('player-name').value === 'imported'")
+    with page.expect_event("dialog") as asked:
+        page.set_input_files("#import", str(source))
+    asked.value.accept()
+    expect(page.locator("#player-name")).to_have_value("imported")
     assert page.input_value("#code") == FIRST
 
 
