@@ -170,6 +170,10 @@ ATTACKS = {
     "reports-then-c": (REPORTS_THEN_C, "time: no move within the time limit of %s s; the player was stopped" % LIMIT),
 }
 
+# Attacks whose tournament would only repeat the try-game's forfeit, slowly: held to the cap (70 s)
+# in each of its 4 games, it forfeits on time there as the sleeper does, whose tournament is played.
+TRY_GAME_ONLY = {"reports-while-sleeping"}
+
 # Records, for each click on a button, the time from the click's input event to the first change
 # of `shown` after it, drawn (the next animation frame), and whether the game (or the tournament)
 # still ran when the button was clicked and when its effect was drawn.
@@ -233,6 +237,8 @@ def test_an_attack_on_the_referee_forfeits_only_the_attacker(page, site_url, wai
     assert status.startswith("mallory (South) - right (North): South forfeits (%s" % reason), status
     assert status.endswith("North wins.")
     responsive(clicks)
+    if attack in TRY_GAME_ONLY:
+        return
     # A tournament: the honest players' games and standings are those with a harmless twin.
     save(page, "mallory", source)
     page.fill("#time-limit", LIMIT)
