@@ -23,7 +23,7 @@ attacker's own move did before its flood reached the frame (each then
 forfeited on time, not as the test expects). At 2 s a move may take 7 s:
 every attack is made at once at the second move, and only the sleepers and
 the long C call need the time rule to stop them (the one that reports honestly
-between its sleeps is held to the cap, 70 s, in each of its games).
+between its sleeps is held to the cap, 70 s, in its try game).
 """
 
 import pytest
