@@ -17,7 +17,8 @@ The positions are drawn once (the file keeps them: seeded_band leaves out
 what the opening book proves, and the book grows); then each run solves the
 positions still without values, in order of seeds, saving after each one.
 `--worker K/N` takes every N-th position from the K-th, so that N processes
-share the work; they write the one file under a lock, re-reading it first.
+share the work; they write the one file under a lock, re-reading it first
+(`--largest-first` runs a share from its other end).
 Kill it at any time: a run of the same command carries on.
 """
 
@@ -93,12 +94,12 @@ def record(path, position, values, seconds):
         _write(path, content)
 
 
-def solve_missing(path, worker, workers):
+def solve_missing(path, worker, workers, largest_first=False):
     from kalah import Board
     solvers = {}
     entries = read(path)["positions"]
     mine = [entry for index, entry in enumerate(entries) if index % workers == worker]
-    for entry in sorted(mine, key=lambda entry: entry["seeds"]):
+    for entry in sorted(mine, key=lambda entry: entry["seeds"], reverse=largest_first):
         if entry["position"] in exact_values_of(path):
             continue
         started = time.time()
@@ -122,6 +123,8 @@ def main():
     parser.add_argument("--file", default=HELD_OUT)
     parser.add_argument("--worker", default="0/1", metavar="K/N")
     parser.add_argument("--status", action="store_true")
+    parser.add_argument("--largest-first", action="store_true",
+                        help="the most seeds first: a second worker on the same share meets the first halfway")
     args = parser.parse_args()
     if not os.path.exists(args.file):
         draw(args.file)
@@ -129,7 +132,7 @@ def main():
         status(args.file)
         return
     worker, workers = (int(part) for part in args.worker.split("/"))
-    solve_missing(args.file, worker, workers)
+    solve_missing(args.file, worker, workers, args.largest_first)
     status(args.file)
 
 
