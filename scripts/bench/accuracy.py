@@ -41,7 +41,11 @@ openings played on by level 5 at a fixed depth, so the same --seed gives
 the same positions on any machine and under any load (the levels' games
 above move by the clock). Level 8 moves on each at --nodes nodes a move
 (reproducible: the machine's load changes nothing) and at --time seconds
-(what a player sees), in one run.
+(what a player sees; --time 0: not), in one run. With the defaults (seed 1,
+40 a band, up to 48 seeds) the positions and their exact values are read
+from scripts/bench/held_out_values.json (scripts/bench/held_out.py made
+them once), so no solver runs: the figure at --nodes is the same on any
+machine. Every move that loses seeds is listed with the best moves.
 
 With --browser the top level moves in headless chromium's Pyodide worker,
 asked as the play page asks it (kalah.ai.worker_api.choose_move); the
@@ -353,11 +357,7 @@ def main():
         measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]}, solvers)
         return
     if args.held_out:
-        boards = []
-        for low, high, _ in BANDS:
-            if low <= args.max_seeds and high >= args.min_seeds:
-                boards += seeded_band(args.rules, max(low, args.min_seeds), min(high, args.max_seeds),
-                                      args.positions, args.seed)
+        boards = held_out_boards(args)
         choosers = {}
         if args.nodes:
             choosers["under CPython at %d nodes a move" % args.nodes] = level8_here(None, nodes=args.nodes)
@@ -384,17 +384,44 @@ def main():
         measure(args, boards, {"under CPython": level8_here(args.time)})
 
 
+def held_out_boards(args):
+    """--held-out's positions: scripts/bench/held_out.py's, solved once and kept, when the
+    arguments name them (its rules, seed and count a band), else seeded_band's afresh."""
+    from scripts.bench import held_out
+    kept = (args.rules, args.seed, args.positions, args.max_seeds) == (
+        held_out.RULES, held_out.SEED, held_out.PER_BAND, held_out.MAX_SEEDS)
+    if kept and not args.values:
+        args.values = held_out.HELD_OUT
+    boards = []
+    for low, high, _ in BANDS:
+        if low <= args.max_seeds and high >= args.min_seeds:
+            if kept:
+                boards += [board for board in held_out.boards()
+                           if max(low, args.min_seeds) <= houses_seeds(board) <= min(high, args.max_seeds)]
+            else:
+                boards += seeded_band(args.rules, max(low, args.min_seeds), min(high, args.max_seeds),
+                                      args.positions, args.seed)
+    return boards
+
+
 def load_values(path):
     """{position: {move: exact value}} saved by an earlier run (--values), else {}."""
     if not path or not os.path.exists(path):
         return {}
+    from scripts.bench import held_out
+    if os.path.abspath(path) == held_out.HELD_OUT:
+        return held_out.exact_values_of(path)
     with open(path) as stored:
         return dict((position, dict((int(move), value) for move, value in values.items()))
                     for position, values in json.load(stored).items())
 
 
 def save_values(path, known):
-    if path:
+    from scripts.bench import held_out
+    if path and os.path.abspath(path) == held_out.HELD_OUT:
+        position, values = list(known.items())[-1]   # the one just solved
+        held_out.record(path, position, values, 0.0)
+    elif path:
         with open(path, "w") as stored:
             json.dump(known, stored)
 
@@ -417,8 +444,9 @@ def measure(args, boards, choosers, solvers=None):
             move = choose(board)
             loss = max(values.values()) - values[move]
             if loss:
-                print("  %s: %s (%d seeds) played %d, %d seeds lost" % (
-                    where, board.position(), in_houses, move, loss), flush=True)
+                best = [other for other, value in sorted(values.items()) if value == max(values.values())]
+                print("  %s: %s (%d seeds) played %d, best %s, %d seeds lost" % (
+                    where, board.position(), in_houses, move, "/".join(map(str, best)), loss), flush=True)
             counts = found[where][band]   # positions, accurate, seeds lost
             counts[0] += 1
             counts[1] += loss == 0

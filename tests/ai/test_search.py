@@ -116,3 +116,17 @@ def test_the_search_reaches_depth_8_from_the_kalah_6_4_start_and_finds_house_3_o
 ])
 def test_solve_finds_the_published_values(rules, value):
     assert solve(Board(rules))["value"] == value
+
+
+def test_kalah_searches_captures_after_extra_turns_the_largest_first():
+    rules = Board("kalah(6,4)").rules
+    # South: house 4 ends in the store; house 1 (1 seed) takes the 5 facing house 2, house 3
+    # (2 seeds) the 3 facing house 5; house 6 captures nothing.
+    pits = (1, 0, 2, 3, 0, 4, 11, 5, 3, 4, 5, 5, 5, 0)
+    search = Search(rules)
+    search.history = [0, 0, 0, 0, 0, 0, 90]   # a quiet move that cut off often comes after the captures
+    assert search.ordered_moves(pits, 0) == [4, 1, 3, 6]
+    assert search.ordered_moves(pits, 6) == [6, 4, 1, 3]   # the table's move first still
+    plain = Search(rules, order_captures=False)
+    plain.history = search.history
+    assert plain.ordered_moves(pits, 0) == [4, 6, 3, 1]
