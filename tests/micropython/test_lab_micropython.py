@@ -25,7 +25,9 @@ game.answer({"move": 7})
 result = game.as_dict()
 forfeit = result.pop("forfeit")
 print(sorted(result.items()))
+why = forfeit.pop("why")      # a dict's order is not kept by MicroPython: printed sorted
 print(sorted(forfeit.items()))
+print(sorted(why.items()), sorted(why["params"].items()))
 print(highlight(open("kalah/lab/templates/select_move.py").read())[-8:])
 """
 
