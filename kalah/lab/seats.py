@@ -17,7 +17,7 @@ A player is given by a spec, a plain dict that also travels to the page:
   answer (`kalah.lab.game.plain_reply`), so no answer can run code here.
 
 The referee owns the clock and every byte: it writes with a deadline to a
-non-blocking pipe and reads lines of at most LINE_CAP bytes with a deadline;
+non-blocking pipe and reads lines of at most LINE_CAP bytes with a deadline (`kalah.lab.pipes`);
 it charges each move the CPU time of the player's processes (the seat's
 cgroup where there is one, else every process of its tree, read at every
 move: `kalah.lab.process_tree`; at most the time limit + CPU_SLACK) and
@@ -44,8 +44,9 @@ import time
 from kalah.game.board import Board
 from kalah.errors import KalahError, Reason
 from kalah.lab import reasons
-from kalah.lab.game import forfeit_answer, plain_reply, wall_cap, wall_ceiling
+from kalah.lab.game import forfeit_answer, wall_cap, wall_ceiling
 from kalah.lab.loader import ERROR, TIMEOUT, BotForfeit, format_error, load_bot_source, raised
+from kalah.lab.pipes import LineReader, ProtocolError, Stuck, drain, load_json, read_answer, write_all
 
 LOAD_TIMEOUT = 20.0   # seconds a starting, loading player may wait without computing (a sleeping file)
 LOAD_CPU = 5.0        # seconds of CPU a file may take to run when loaded (the lab's load rule, docs/lab.md)
@@ -110,120 +111,12 @@ class InProcessSeat:
 
 
 OUTPUT_CAP = 8192          # bytes of a player's prints kept for the record; the rest is dropped
-LINE_CAP = 65536           # the longest protocol line the referee reads
 CPU_SLACK = 0.05           # seconds of CPU past the limit still accepted: the clock's ticks, the protocol's work
 POLL = 0.005               # the shortest wait between two looks at a player's CPU time
 CORES = os.cpu_count() or 1
 RESCAN = 1.0               # seconds between two searches of /proc for an unfiltered player's processes
 # The signals that say which of the player's limits stopped it (others: the signal's name alone).
 KILLED_BY = {"SIGXCPU": reasons.KILLED_CPU, "SIGXFSZ": reasons.KILLED_FILE_SIZE}
-
-
-class ProtocolError(Exception):
-    """The player's process sent something that is not a protocol message: `.reason` says what
-    (a Reason of kalah.lab.reasons)."""
-
-    def __init__(self, reason):
-        Exception.__init__(self, str(reason))
-        self.reason = reason
-
-
-class Stuck(Exception):
-    """The player's process did not read the referee's message in time."""
-
-
-def _drain(stream, kept, cap):
-    """Read `stream` to its end, keeping its first `cap` bytes in `kept` (a list)."""
-    size = 0
-    while True:
-        try:
-            chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
-        except (OSError, ValueError):
-            return
-        if not chunk:
-            return
-        if size < cap:
-            kept.append(chunk[:cap - size])
-        size += len(chunk)
-
-
-class LineReader:
-    """Lines from a pipe with a deadline, each at most LINE_CAP bytes (the buffer never holds more)."""
-
-    def __init__(self, fd):
-        self.fd = fd
-        self.buffer = b""
-
-    def readline(self, seconds):
-        """The next line (bytes, without the newline); None when the time ran out;
-        EOFError when the pipe closed; ProtocolError for an overlong line."""
-        import select
-        end = time.monotonic() + seconds
-        while b"\n" not in self.buffer:
-            if len(self.buffer) > LINE_CAP:
-                raise ProtocolError(Reason(reasons.LONG_LINE, bytes=LINE_CAP))
-            # Past the end, one look that does not wait: what already arrived is read.
-            ready, _, _ = select.select([self.fd], [], [], max(end - time.monotonic(), 0))
-            if not ready:
-                return None
-            chunk = os.read(self.fd, LINE_CAP + 2 - len(self.buffer))
-            if not chunk:
-                raise EOFError()
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        if len(line) > LINE_CAP:
-            raise ProtocolError(Reason(reasons.LONG_LINE, bytes=LINE_CAP))
-        return line
-
-    def pending(self):
-        """Whether anything arrived that was not asked for."""
-        import select
-        return bool(self.buffer) or bool(select.select([self.fd], [], [], 0)[0])
-
-
-def write_all(fd, data, seconds, partial=False):
-    """Write `data` to the non-blocking `fd` within `seconds`; Stuck when the
-    reader does not take it in time (with `partial`: what is left, unwritten),
-    EOFError when it closed its end."""
-    import select
-    end = time.monotonic() + seconds
-    view = memoryview(data)
-    while view:
-        try:
-            view = view[os.write(fd, view):]
-            continue
-        except BlockingIOError:   # the pipe is full
-            pass
-        except OSError:           # EPIPE: the process closed its input or died
-            raise EOFError()
-        left = end - time.monotonic()
-        if left <= 0:
-            if partial:
-                return view
-            raise Stuck()
-        select.select([], [fd], [], left)
-    return view
-
-
-def _load_json(line):
-    """A line as JSON, or ProtocolError: any failure (bad UTF-8, bad JSON, a
-    line nested 30,000 deep, no memory) is the sender's, never the referee's."""
-    import json
-    try:
-        return json.loads(line.decode("utf-8"))
-    except Exception as error:     # RecursionError and MemoryError included
-        raise ProtocolError(Reason(reasons.TOO_NESTED if isinstance(error, RecursionError) else reasons.NOT_JSON))
-
-
-def read_answer(line, houses):
-    """One answer line, checked by `kalah.lab.game.plain_reply`; ProtocolError for anything else."""
-    message = _load_json(line)
-    try:
-        return plain_reply(message, houses)
-    except KalahError as error:
-        raise ProtocolError(reasons.of(error))
-    except Exception as error:
-        raise ProtocolError(Reason(reasons.UNCHECKED_MESSAGE, error=type(error).__name__))
 
 
 def _short(text, cap=60):
@@ -285,7 +178,7 @@ class SandboxSeat:
         self.input = self.process.stdin.fileno()
         os.set_blocking(self.input, False)
         self.reader = LineReader(self.process.stdout.fileno())
-        self.drain = threading.Thread(target=_drain, args=(self.process.stderr, self.output, OUTPUT_CAP),
+        self.drain = threading.Thread(target=drain, args=(self.process.stderr, self.output, OUTPUT_CAP),
                                       daemon=True)
         self.drain.start()
         limits = {"memory_bytes": memory_bytes,
@@ -406,7 +299,7 @@ class SandboxSeat:
             self.kill()
             raise BotForfeit(ERROR, Reason(reasons.LOAD_TIMEOUT, seconds="%g" % self.load_timeout))
         try:
-            message = _load_json(line)
+            message = load_json(line)
         except ProtocolError:
             message = None
         if not isinstance(message, dict) or message.get("ready") is not True:

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from kalah.lab.seats import ProtocolError, Stuck, read_answer, write_all
+from kalah.lab.pipes import ProtocolError, Stuck, read_answer, write_all
 
 
 def test_a_line_nested_too_deeply_or_not_json_is_a_protocol_error_not_a_crash():
