@@ -36,13 +36,20 @@ SOUTH_TO_PLAY = ("(() => { const p = %s; return p.endsWith('/S') || "
 
 
 def proven_without_note(shown):
-    """Whether a proof ("Proving… n positions") ended with the thinking line cleared: a proven
-    move leaves no note (an unproven one ends with the note instead)."""
-    for at, text in enumerate(shown):
-        if PROVING.match(text):
-            after = [later for later in shown[at + 1:] if not PROVING.match(later)]
-            if after and after[0] == "":
+    """Whether one of Perfect's turns ended with the thinking line cleared: a proven move leaves no
+    note, an unproven one the note instead (both set in the task that plays the move, so the record
+    holds one or the other). A turn runs from its thinking to that end; a quick proof may show no
+    "Proving…" line at all (a busy machine's long attempt at 37-40 seeds is often followed by such
+    quick ones below that band), so any of its thinking lines starts it."""
+    thinking = False
+    for text in shown:
+        if text == NOT_PROVEN:
+            thinking = False
+        elif text == "":
+            if thinking:
                 return True
+        elif "is thinking" in text or text.startswith(("Thinking", "Proving")):
+            thinking = True
     return False
 
 
