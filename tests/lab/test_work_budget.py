@@ -122,6 +122,21 @@ def test_the_counter_is_gone_after_the_move():
     assert sys.gettrace() is before
 
 
+def counted_with_and_without_reports(work, units=32000):
+    """`work` counted in a budget of `units` twice, without a listener and with one: the two counts,
+    and what the listener heard."""
+    heard, used = [], []
+    for listener in (None, heard.append):
+        progress_to(listener)
+        try:
+            with WorkBudget(units) as budget:
+                work()
+        finally:
+            progress_to(None)
+        used.append(budget.used)
+    return used, heard
+
+
 def test_a_budget_reports_how_far_its_count_is_without_changing_it():
     # The page's worker tells the referee that a slow move still computes (kalah.web.lab.games):
     # every 32nd of the budget, at a call, uncounted: the count is the same with and without.
@@ -130,15 +145,7 @@ def test_a_budget_reports_how_far_its_count_is_without_changing_it():
             return 1
         for _ in range(2000):
             step()
-    heard, used = [], []
-    for listener in (None, heard.append):
-        progress_to(listener)
-        try:
-            with WorkBudget(32000) as budget:
-                work()
-        finally:
-            progress_to(None)
-        used.append(budget.used)
+    used, heard = counted_with_and_without_reports(work)
     assert used[0] == used[1] == 10006
     assert heard == [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000]   # at each 1000, a line or a call
     with WorkBudget(32000):       # the listener was dropped: no budget reports any more
@@ -153,15 +160,7 @@ def test_a_loop_without_calls_reports_as_it_counts():
         i = 0
         while i < 10000:
             i += 1
-    heard, used = [], []
-    for listener in (None, heard.append):
-        progress_to(listener)
-        try:
-            with WorkBudget(32000) as budget:
-                loop()
-        finally:
-            progress_to(None)
-        used.append(budget.used)
+    used, heard = counted_with_and_without_reports(loop)
     assert used[0] == used[1] == 20006
     assert heard == [1000 * n for n in range(1, 21)]
 
