@@ -30,6 +30,11 @@ window.__framesSeen = [];
 })();
 """
 
+# Every test here routes the page's own requests. Without its service worker: once the worker
+# controls the page (it claims it as soon as it is installed, on a slow machine before the page's
+# Python starts), what the page fetches goes through the worker, whose own requests no route sees.
+ROUTED = {"locale": "en-US", "service_workers": "block"}
+
 BUNDLES = {"index.html": "play", "embed.html": "embed"}
 GAME = "g=k1.K64.sAnn.nBob.m255246416253226456436112655163235466546161322&p=10"
 
@@ -83,7 +88,7 @@ def read(page, selector, how):
 
 def texts_until_ready(new_context, site_url, file, language, wait_for_python_ready):
     """Every text a page showed from its first frame until ready, and what it shows when ready."""
-    page, release = open_held(new_context(locale="en-US"), site_url, file, language)
+    page, release = open_held(new_context(**ROUTED), site_url, file, language)
     page.wait_for_function("document.body && !document.documentElement.classList.contains('i18n-pending')")
     release()
     wait_for_python_ready(page)
@@ -94,7 +99,7 @@ def texts_until_ready(new_context, site_url, file, language, wait_for_python_rea
 @pytest.mark.parametrize("language", ("fr", "ar"))
 def test_a_translated_page_shows_its_words_before_its_python_runs(new_context, site_url, wait_for_python_ready,
                                                                    file, language):
-    page, release = open_held(new_context(locale="en-US"), site_url, file, language)
+    page, release = open_held(new_context(**ROUTED), site_url, file, language)
     # Shown with Python held: the head put the words in (before: unseen until the page's Python did).
     page.wait_for_function("document.body && !document.documentElement.classList.contains('i18n-pending')")
     assert page.evaluate("[document.documentElement.dataset.words, document.body.dataset.ready || '']") == ["in", ""]
@@ -123,7 +128,7 @@ def test_no_english_shows_between_the_first_paint_and_ready(new_context, site_ur
 
 @pytest.mark.allow_console_errors   # the 404 of the words file
 def test_a_page_whose_words_do_not_load_is_translated_by_its_python(new_context, site_url, wait_for_python_ready):
-    context = new_context(locale="en-US")
+    context = new_context(**ROUTED)
     context.route("**/static/i18n/fr/play.json", lambda route: route.fulfill(status=404, body="gone"))
     page = context.new_page()
     page.goto(site_url + "index.html#lang=fr")
@@ -137,7 +142,7 @@ def test_a_page_whose_words_do_not_load_is_translated_by_its_python(new_context,
 @pytest.mark.allow_console_errors   # the catalog's failed request
 def test_a_catalog_that_does_not_load_leaves_the_page_s_own_words_in_its_language(new_context, site_url,
                                                                                   wait_for_python_ready):
-    context = new_context(locale="en-US")
+    context = new_context(**ROUTED)
     context.route("**/static/i18n/ar/play.catalog.json", lambda route: route.abort())
     page = context.new_page()
     page.goto(site_url + "index.html#lang=ar")
@@ -149,7 +154,7 @@ def test_a_catalog_that_does_not_load_leaves_the_page_s_own_words_in_its_languag
 
 @pytest.mark.allow_console_errors   # the head's failed request
 def test_a_catalog_whose_first_request_fails_is_fetched_again(new_context, site_url, wait_for_python_ready):
-    context = new_context(locale="en-US")
+    context = new_context(**ROUTED)
     refused = []
 
     def refuse_the_first(route):
@@ -160,17 +165,19 @@ def test_a_catalog_whose_first_request_fails_is_fetched_again(new_context, site_
             route.abort()
     context.route("**/static/i18n/ar/play.catalog.json", refuse_the_first)
     page = context.new_page()
+    said = []
+    page.on("console", lambda message: said.append(message.text))
     page.goto(site_url + "index.html#lang=ar")
     wait_for_python_ready(page)
     # What the page's Python says is in Arabic too (before: English for the whole visit).
     assert len(refused) == 1
-    assert page.inner_text("#undo") == "تراجع" and page.inner_text("#status") == "الدور على الجنوب."
+    assert [page.inner_text("#undo"), page.inner_text("#status")] == ["تراجع", "الدور على الجنوب."], said
 
 
 @pytest.mark.parametrize("damaged", ('{"marked": null, "board": {}}', "[1, 2]", '"words"', "{not json"),
                          ids=("no-table", "a-list", "a-string", "not-json"))
 def test_a_damaged_words_file_leaves_the_page_to_its_python(new_context, site_url, wait_for_python_ready, damaged):
-    context = new_context(locale="en-US")
+    context = new_context(**ROUTED)
     context.route("**/static/i18n/fr/play.json",
                   lambda route: route.fulfill(status=200, content_type="application/json", body=damaged))
     page = context.new_page()
