@@ -7,7 +7,7 @@ dead worker says nothing and forfeits one ceiling after it began. Each scenario 
 referee (MicroPython's page code, run here under CPython with the page's modules stubbed) against
 a sandbox that answers on a script of times: no browser and no real clock, so the outcome is
 exact whatever the machine's load. The chromium tests (tests/browser/test_lab.py,
-test_lab_referee.py) play the real sandboxes.
+test_lab_referee.py, test_lab_referee_time.py) play the real sandboxes.
 """
 
 import functools

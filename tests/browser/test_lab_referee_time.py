@@ -1,0 +1,66 @@
+"""The page's referee against bots that play with its time rule (issue 37: the move's ceiling
+is renewed while the worker's count advances): a sleeper, honest reports between sleeps, and
+honest reports then a long call in C. Each forfeits on time, the attacker's seat only, the page
+answering meanwhile (referee_attack.py says how, and why the time limit is 2 s).
+"""
+
+import pytest
+
+from referee_attack import LIMIT, attack_forfeits_only_the_attacker, attacker
+
+# Looks for its sandbox's work counter (refused while it counts: issue 37), then sleeps a minute,
+# which nothing counts: only the frame's clock stops it (at 7 s; an answer it sent before the
+# page's watchdog fired would forfeit it on time too, but with another reason).
+SLEEPER = attacker('''def attack(board):
+    import gc
+    try:
+        gc.get_objects()
+    except BaseException:
+        pass
+    time.sleep(60)
+''')
+
+# Reports made honestly (counted calls, each burst a 32nd of its budget) between sleeps of most of a
+# ceiling: the referee renews the ceiling at each look, but never past the cap (70 s at 2 s).
+REPORTS_WHILE_SLEEPING = attacker('''def step():
+    return 1
+
+
+def attack(board):
+    while True:
+        for _ in range(8000):
+            step()
+        time.sleep(5)
+''')
+
+# Reports made honestly, then a long call in C that reports nothing: stopped one ceiling after.
+REPORTS_THEN_C = attacker('''def step():
+    return 1
+
+
+def attack(board):
+    for _ in range(100000):
+        step()
+    sum(range(10 ** 14))
+''')
+
+ON_TIME = "time: no move within the time limit of %s s; the player was stopped" % LIMIT
+ATTACKS = {
+    "sleeper": (SLEEPER, ON_TIME),
+    "reports-while-sleeping": (REPORTS_WHILE_SLEEPING, ON_TIME),
+    "reports-then-c": (REPORTS_THEN_C, ON_TIME),
+}
+
+# Attacks whose tournament would only repeat the try-game's forfeit on time, slowly (held to the cap,
+# 70 s, or stopped one ceiling after a 10^14 sum began, in each of its 4 games): the sleeper's
+# tournament is played, and shows the standings with a forfeit on time are the twin's.
+TRY_GAME_ONLY = {"reports-while-sleeping", "reports-then-c"}
+
+
+@pytest.mark.timeout(900)               # past the 10 minutes its tournament may take (its own wait says so first)
+@pytest.mark.allow_console_errors      # the attacker's sandbox is ended mid-message
+@pytest.mark.parametrize("attack", sorted(ATTACKS))
+def test_an_attack_on_the_time_rule_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp_path, attack):
+    source, reason = ATTACKS[attack]
+    attack_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp_path, source, reason,
+                                      tournament=attack not in TRY_GAME_ONLY)
