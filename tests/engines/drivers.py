@@ -31,12 +31,13 @@ import websocket
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
-# WebKit sessions: tries, and how long one may take to start. With both cores busy a session that
-# starts at all starts within a few seconds (no other WebKit setup among the 30 slowest), but about
-# one start in six never answers (4 of about 25 in the b971825 busy run, each then waiting out the
-# whole wait: 120 s before): 45 s keeps a wide margin and gives the next try the rest.
+# WebKit sessions: tries, and how long one may take to start. A session that starts at all starts
+# within a few seconds, busy or not (3 s idle; no other WebKit setup among the 30 slowest of any
+# busy run; each try's log says how long it took), but some starts never answer: 4 of about 25 in
+# the b971825 busy run, 2 of 25 in an idle run of 8ca3317, each waiting out the whole wait (120 s,
+# then 45 s): 20 s keeps a margin of several times a start and gives the next try the rest.
 SESSION_TRIES = 3
-SESSION_SECONDS = 45
+SESSION_SECONDS = 20
 # Each WebKit session's stderr (WebKitWebDriver's, and the MiniBrowser's it starts, which
 # inherits it), one file a session try: why a session did not start is there.
 SESSION_LOGS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts" / "webkit-sessions"
@@ -314,6 +315,8 @@ class WebKit(Driver):
             thread.start()
             thread.join(SESSION_SECONDS)
             if "session" in started:
+                log.write(f"{time.strftime('%H:%M:%S')} session started\n")
+                log.flush()
                 started["session"].kalah_log = log  # closed by quit()
                 return started["session"]
             log.write(f"{time.strftime('%H:%M:%S')} no session after {SESSION_SECONDS} s: WebKitWebDriver killed\n")

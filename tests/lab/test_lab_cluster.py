@@ -108,7 +108,7 @@ def test_resume_refuses_a_folder_of_another_tournament(tmp_path):
 
 
 def test_a_worker_lost_mid_game_has_its_game_replayed_elsewhere(cluster, tmp_path):
-    players = {"slow": SLOW, "right": RIGHT, "first": FIRST}
+    players = {"slow": SLOW, "right": RIGHT}   # with greedy and random: 12 games, 6 of them slow
     folder = bots_folder(tmp_path, players)
     local, _ = tournament(folder, "--quiet")
     running = tournament(folder, "--quiet", "--cluster", cluster.address, background=True)
