@@ -10,7 +10,7 @@ import tomllib
 
 import pytest
 
-from scripts.build import pages
+from scripts.build import import_closure, pages
 from tests.web.test_play_config import ROOT, later_urls, one_bundle, source_of
 
 # The pages other than the play page (tests/web/test_play_config.py): {page: (its config, its entry module)}.
@@ -137,5 +137,5 @@ def test_no_bundle_packs_a_package_init_without_code():
     packed = {target for entries in pages.bundles().values() for target in entries.values()}
     assert "./kalah/__init__.mpy" in packed                      # it has code: kept
     assert "./kalah/web/__init__.mpy" not in packed and "./kalah/web/common/__init__.mpy" not in packed
-    assert all(not pages.empty_package(str(ROOT / target[len("./"):-len(".mpy")]) + ".py")
+    assert all(not import_closure.empty_package(str(ROOT / target[len("./"):-len(".mpy")]) + ".py")
                for target in packed if target.endswith("/__init__.mpy"))

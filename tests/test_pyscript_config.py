@@ -10,7 +10,7 @@ import pathlib
 import re
 import tomllib
 
-from scripts.build import pages
+from scripts.build import import_closure, pages
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
@@ -57,14 +57,14 @@ def test_every_module_a_worker_is_asked_to_run_is_listed():
     called = called_modules()
     assert {"kalah.ai.worker_api", "kalah.lab.worker_api", "kalah.ai.players", "kalah.lab.game"} <= called
     listed = {local_path(source) for source in CONFIG["files"]}
-    missing = sorted(module for module in called if pages.module_path(module) is None
-                     or pathlib.Path(pages.module_path(module)) not in listed)
+    missing = sorted(module for module in called if import_closure.module_path(module) is None
+                     or pathlib.Path(import_closure.module_path(module)) not in listed)
     assert not missing, "add these to WORKERS in scripts/build/pages.py: %s" % ", ".join(missing)
 
 
 def test_no_browser_gets_the_command_line():
     in_a_browser = set(pages.worker_files()).union(*(pages.page_files(page) for page in pages.PAGES))
-    assert not [path for path in in_a_browser if pages.command_line_only(path[:-3].replace("/", "."))]
+    assert not [path for path in in_a_browser if import_closure.command_line_only(path[:-3].replace("/", "."))]
     assert "kalah/lab/seats.py" in in_a_browser   # the seats are shared, their OS sandbox is not
 
 
@@ -74,8 +74,8 @@ def test_every_module_runs_somewhere():
     in_a_browser = set(pages.worker_files()).union(*(pages.page_files(page) for page in pages.PAGES))
     read_as_text = {path for page in pages.PAGES for path in pages.bundle_entries(page) if path.startswith("./kalah/")}
     nowhere = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "kalah").rglob("*.py")
-                     if not pages.empty_package(str(path))   # a folder imports without it
+                     if not import_closure.empty_package(str(path))   # a folder imports without it
                      and path.relative_to(ROOT).as_posix() not in in_a_browser
                      and "./" + path.relative_to(ROOT).as_posix() not in read_as_text
-                     and not pages.command_line_only(path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")))
+                     and not import_closure.command_line_only(path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")))
     assert not nowhere, "no page, worker or command line imports: %s" % ", ".join(nowhere)
