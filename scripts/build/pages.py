@@ -267,7 +267,9 @@ def board_lines(page):
 # else English. It sets <html lang dir>; for another language than English it starts fetching
 # the page's words (scripts/build/page_words.py: put in by PUT_WORDS at the end of the body) and
 # the page's catalog (for its Python, parsed here: kalah/web/common/page_catalog.py; fetched again
-# by the page's Python when this request failed) at once, and hides the body (html.i18n-pending,
+# by the page's Python when this request failed; kalahCatalogRead() gives it at once when it has
+# come: MicroPython's window has every property for Object.hasOwn, and reads one that is null as
+# missing) at once, and hides the body (html.i18n-pending,
 # site.css) until the words are in, so that no English flashes. An English page fetches nothing
 # more and shows as before.
 
@@ -290,7 +292,8 @@ def language_script(page):
             ".then((response) => response.ok ? response.json() : null).catch(() => null);"
             "window.kalahFetchCatalog = () => fetch(%s)"
             ".then((response) => response.ok ? response.json() : null).catch(() => null);"
-            "window.kalahCatalog = kalahFetchCatalog().then((read) => (window.kalahCatalogRead = read));"
+            "let catalogRead = null; window.kalahCatalogRead = () => catalogRead;"
+            "window.kalahCatalog = kalahFetchCatalog().then((read) => (catalogRead = read));"
             "})();</script>" % (json.dumps(list(CODES) + [PSEUDO]), LINK_KEY, STORAGE_KEY, SOURCE, SOURCE,
                                 json.dumps(list(RIGHT_TO_LEFT)),
                                 fetched_path(page_words.words_path(page.bundle_name, LANGUAGE)),

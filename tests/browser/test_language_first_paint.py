@@ -139,38 +139,58 @@ def test_a_page_whose_words_do_not_load_is_translated_by_its_python(new_context,
     assert page.inner_text(".kb-caption-top .kb-name") == "Nord · Ordinateur (niveau 3)"
 
 
+CATALOG = "**/static/i18n/ar/play.catalog.json"
+
+
+def open_refusing_the_catalog(context, site_url, refusals, python_starts):
+    """The play page in Arabic, its catalog's first `refusals` requests refused (None: all), the
+    head's first one failed before its Python starts (python_starts="after": the Python finds it
+    failed) or while its Python waits for it ("before"). The page, and what its console said."""
+    requests = []
+
+    def answer(route):
+        requests.append(route)
+        if python_starts == "before" and len(requests) == 1:
+            return   # held: refused once the Python runs (below)
+        if refusals is None or len(requests) <= refusals:
+            route.abort()
+        else:
+            route.continue_()
+    context.route(CATALOG, answer)
+    if python_starts == "after":
+        page, release = open_held(context, site_url, "index.html", "ar")
+        assert page.evaluate("window.kalahCatalog") is None   # the head's request, failed
+        release()
+    else:
+        page = context.new_page()
+        with page.expect_console_message(lambda message: "PyScript Ready" in message.text):
+            page.goto(site_url + address("index.html", "ar"))
+        requests[0].abort()
+    said = []
+    page.on("console", lambda message: said.append(message.text))
+    return page, said
+
+
 @pytest.mark.allow_console_errors   # the catalog's failed request
+@pytest.mark.parametrize("python_starts", ["after", "before"])
 def test_a_catalog_that_does_not_load_leaves_the_page_s_own_words_in_its_language(new_context, site_url,
-                                                                                  wait_for_python_ready):
-    context = new_context(**ROUTED)
-    context.route("**/static/i18n/ar/play.catalog.json", lambda route: route.abort())
-    page = context.new_page()
-    page.goto(site_url + "index.html#lang=ar")
+                                                                                  wait_for_python_ready, python_starts):
+    page, said = open_refusing_the_catalog(new_context(**ROUTED), site_url, None, python_starts)
     wait_for_python_ready(page)
     # The head's words stay, and the page says it is in their language; what its Python says is English.
     assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
-    assert page.inner_text("#undo") == "تراجع" and page.inner_text("#status") == "South to move."
+    assert [page.inner_text("#undo"), page.inner_text("#status")] == ["تراجع", "South to move."], said
+    assert "The page's messages stay in English: the catalog did not load, or is not a JSON object" in said
 
 
 @pytest.mark.allow_console_errors   # the head's failed request
-def test_a_catalog_whose_first_request_fails_is_fetched_again(new_context, site_url, wait_for_python_ready):
-    context = new_context(**ROUTED)
-    refused = []
-
-    def refuse_the_first(route):
-        if refused:
-            route.continue_()
-        else:
-            refused.append(route.request.url)
-            route.abort()
-    context.route("**/static/i18n/ar/play.catalog.json", refuse_the_first)
-    page = context.new_page()
-    said = []
-    page.on("console", lambda message: said.append(message.text))
-    page.goto(site_url + "index.html#lang=ar")
+@pytest.mark.parametrize("python_starts", ["after", "before"])
+def test_a_catalog_whose_first_request_fails_is_fetched_again(new_context, site_url, wait_for_python_ready,
+                                                              python_starts):
+    page, said = open_refusing_the_catalog(new_context(**ROUTED), site_url, 1, python_starts)
     wait_for_python_ready(page)
-    # What the page's Python says is in Arabic too (before: English for the whole visit).
-    assert len(refused) == 1
+    # What the page's Python says is in Arabic too (before: English for the whole visit; and when the
+    # head's request had failed before the Python looked, reading its null result raised).
     assert [page.inner_text("#undo"), page.inner_text("#status")] == ["تراجع", "الدور على الجنوب."], said
 
 

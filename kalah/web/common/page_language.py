@@ -37,9 +37,8 @@ def translate(root):
 async def _catalog():
     # The head's fetch, parsed while MicroPython started (None: it did not load, or is not JSON).
     # Awaited only when it has not come yet: an await is a turn of the browser's loop, 2-200 ms measured.
-    if window.Object.hasOwn(window, "kalahCatalogRead"):
-        data = window.kalahCatalogRead
-    else:
+    data = window.kalahCatalogRead()
+    if not is_object(data):
         data = await window.kalahCatalog
     if not is_object(data):
         # The head's request can fail on its own (a dropped connection on a busy machine or a flaky
