@@ -1,8 +1,8 @@
 """The page's referee's wall clock (kalah.web.lab.games, issue 37), on a simulated clock.
 
 A move may take the ceiling (3 x the limit + 1 s) from the moment its worker begins it, counted
-in effective time: wall time divided by the slowdown the page's own sampler measures
-(kalah.web.lab.move_clock), so a machine three times slower gives it three ceilings of wall time;
+in effective time: wall time divided by the square of the slowdown the page's own sampler
+measures (kalah.web.lab.move_clock), so where it reads 2 a move may take four ceilings of wall time;
 never past the cap (10 x the ceiling); a sleeper, a C call or a dead worker says nothing and
 forfeits one ceiling after its last report, and a bot that forges reports on an idle machine
 gains nothing past one ceiling. Each scenario plays the
@@ -24,18 +24,18 @@ LIMIT = 0.2          # the ceiling is 1.6 s, the cap 16 s
 # was answered at once, and earns it another); times are ms after South's call; "slowdown" is what
 # the page's sampler reads all along (1 by default: an idle machine).
 SCRIPTS = {
-    # computes slowly on a machine four times slower: began, then its count reported every second,
+    # computes slowly where the sampler reads 2: began, then its count reported every second,
     # the answer after 5 s (1.25 s of effective time)
-    "slow": {"begin": 10, "reports": list(range(1000, 5000, 1000)), "answer": 5000, "slowdown": 4.0},
+    "slow": {"begin": 10, "reports": list(range(1000, 5000, 1000)), "answer": 5000, "slowdown": 2.0},
     # a sleeper (or a C call): began, then nothing
     "sleeper": {"begin": 10, "reports": [], "answer": None},
-    # worked a little, then slept, on a machine four times slower
-    "worked then slept": {"begin": 10, "reports": [500, 1000], "answer": None, "slowdown": 4.0},
+    # worked a little, then slept, where the sampler reads 2
+    "worked then slept": {"begin": 10, "reports": [500, 1000], "answer": None, "slowdown": 2.0},
     # forges a report every half second and never answers, on an idle machine
     "forger": {"begin": 10, "reports": list(range(500, 60000, 500)), "answer": None},
-    # the same on a machine three times slower
-    "forger, busy": {"begin": 10, "reports": list(range(500, 60000, 500)), "answer": None, "slowdown": 3.0},
-    # the same on a machine the sampler finds more than ten times slower
+    # the same where the sampler reads 2
+    "forger, busy": {"begin": 10, "reports": list(range(500, 60000, 500)), "answer": None, "slowdown": 2.0},
+    # the same where it reads 20 (its square past the cap's 10 ceilings)
     "forger, starved": {"begin": 10, "reports": list(range(500, 60000, 500)), "answer": None, "slowdown": 20.0},
     # its worker had no core for 3 s: began late, answered at once
     "starved": {"begin": 3000, "reports": [], "answer": 3100},
@@ -198,7 +198,7 @@ def outcomes():
 STOPPED = "time: no move within the time limit of 0.2 s; the player was stopped"
 
 
-def test_a_bot_that_computes_slowly_on_a_slow_machine_plays_its_move_past_the_ceiling():
+def test_a_bot_that_computes_slowly_on_a_busy_machine_plays_its_move_past_the_ceiling():
     assert outcomes()["slow"] == {"forfeit": None, "moves": [3, 4], "at": 5000}
 
 
@@ -211,7 +211,7 @@ def test_a_sleeper_forfeits_one_ceiling_after_it_began():
 
 
 def test_a_bot_that_stops_computing_forfeits_one_ceiling_after_its_last_report():
-    # Its last report at 1 s, 0.4 s of effective time in: stopped at 2.6 s, the machine's slowness notwithstanding.
+    # Its last report at 1 s, 0.6 s of effective time in: stopped at 2.6 s, the machine's slowness notwithstanding.
     assert outcomes()["worked then slept"] == {"forfeit": STOPPED, "moves": [3], "at": 2600}
 
 
@@ -221,7 +221,7 @@ def test_forged_reports_on_an_idle_machine_gain_nothing_past_one_ceiling():
 
 
 def test_forged_reports_gain_only_the_time_the_measured_slowdown_explains():
-    assert outcomes()["forger, busy"] == {"forfeit": STOPPED, "moves": [3], "at": 4810}
+    assert outcomes()["forger, busy"] == {"forfeit": STOPPED, "moves": [3], "at": 6410}
 
 
 def test_forged_reports_gain_at_most_the_cap():
@@ -242,12 +242,12 @@ def test_effective_time_divides_each_stretch_by_the_slowdown_read_at_its_end():
     from kalah.web.lab.move_clock import MoveClock
     clock = MoveClock(1600, 16000, asked_at=0, sampling=True)
     clock.begin(100)
-    clock.reading(160, 2.0)         # 60 ms at half speed: 30
+    clock.reading(160, 2.0)         # 60 ms where the sampler ran at half speed: 60 / 2 ** 2
     clock.reading(220, 1.0)         # 60 ms at full speed: 60
-    assert clock.effective_ms(220) == 90
-    assert clock.effective_ms(190) == 60          # 30, then 30 ms of the second reading's cycle
-    assert clock.effective_ms(270) == 140         # 50 ms since the latest reading, not overdue
-    assert clock.effective_ms(620) == 90 + 100    # 400 ms without a reading: a sampler 4 x late
+    assert clock.effective_ms(220) == 75
+    assert clock.effective_ms(190) == 45          # 15, then 30 ms of the second reading's cycle
+    assert clock.effective_ms(270) == 125         # 50 ms since the latest reading, not overdue
+    assert clock.effective_ms(620) == 75 + 25     # 400 ms without a reading: a sampler 4 x late, 400 / 4 ** 2
 
 
 def test_without_a_sampler_effective_time_is_wall_time():
