@@ -26,11 +26,12 @@ move may also load its file (FIRST_CALL_MS more). Wall time is all there is
 here, and a busy machine stretches it; the worker's reports of its count
 (`kalah.lab.work.progress_to`) say a slow move still computes, but a bot can
 forge them. So the ceiling is counted in effective time, wall time divided by
-the slowdown the page's own sampler measures (`kalah.web.lab.move_clock`, whose
-rule this is): a move that reports is stopped when its effective time reaches
-the ceiling, one that reports nothing one ceiling of wall time after its last
-report, and every move at `kalah.lab.game.wall_cap` (10 x the ceiling). Past
-those the move forfeits on time, whatever the sandbox's own clock said.
+the square of the slowdown the page's own sampler measures
+(`kalah.web.lab.move_clock`, whose rule this is, and why the square): a move
+that reports is stopped when its effective time reaches the ceiling, one that
+reports nothing one ceiling of wall time after its last report, and every
+move at `kalah.lab.game.wall_cap` (10 x the ceiling). Past those the move
+forfeits on time, whatever the sandbox's own clock said.
 """
 
 from pyscript import window
