@@ -67,6 +67,7 @@ const OPTIONAL = [
   "./static/js/pyodide-worker.js",
   "./static/pyc/kalah.zip",  // the kalah modules as bytecode, for pyodide-worker.js and bot-sandbox.js
   "./static/js/bot-worker.js",  // fetched by the lab's bot-sandbox.js, handed into each player's frame
+  "./static/js/referee-sampler.js",  // the lab's referee's sampler, started by bot-sandbox.js
   "./static/vendor/pyodide/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.asm.mjs",
   "./static/vendor/pyodide/pyodide.asm.wasm",

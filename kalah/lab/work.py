@@ -276,9 +276,10 @@ def progress_to(listener):
     """Every budget made from now on calls `listener(units)` as its count passes each BEATS-th of
     its units (at a call, from the tracer: the listener's own work is not counted); None stops it.
 
-    The page's bot worker posts these to the referee, which so knows that a bot past the wall
-    ceiling is still computing on a slow machine, not sleeping (kalah.web.lab.games). A bot
-    could call it too, or forge the messages: the referee's hard cap bounds what that gains."""
+    The page's bot worker posts these to the referee, which so knows that a move is still
+    computing, not sleeping (kalah.web.lab.move_clock). A bot could call it too, or forge the
+    messages: they only keep the referee's silence rule away; the time a move may take past its
+    ceiling comes from the slowdown the page's own sampler measures."""
     _listeners[0] = listener
 
 

@@ -15,7 +15,7 @@ Each call takes a JSON dict and a progress callable and returns JSON.
         -> {"move": 4, "seconds": 0.31} or {"forfeit": {...}, "seconds": ...}
            progress({"work": 0}) first, as the move begins (before the player loads),
            progress({"work": units}) as a student's count passes each 32nd of a budget
-           (kalah.lab.work.progress_to: the referee's evidence that a slow move is computing),
+           (kalah.lab.work.progress_to: the referee's sign that a move is still computing),
            progress({"depth": 2, "move": 4}) for each answer in time (select_move:
            depth is the lookahead; our players: the search depth)
     forget({"game": G}) -> {"forgot": 2}

@@ -170,4 +170,25 @@ function create(onMessage) {
   };
 }
 
-window.kalahBotSandbox = { create, loadRuntime };
+// The referee's sampler (static/js/referee-sampler.js): a worker of the page's own, which no
+// sandbox can reach, measuring how much CPU a thread of the page gets while a move is waited on.
+//
+//   const sampler = window.kalahBotSandbox.sampler((slowdown) => ...);   // each reading
+//   sampler.run(); sampler.pause();
+//
+// Returns null if the worker cannot be started (the referee then counts wall time).
+function sampler(onReading) {
+  let worker;
+  try {
+    worker = new Worker(new URL("./referee-sampler.js", import.meta.url));
+  } catch (error) {
+    return null;
+  }
+  worker.onmessage = (event) => onReading(Number(event.data));
+  return {
+    run() { worker.postMessage("run"); },
+    pause() { worker.postMessage("pause"); },
+  };
+}
+
+window.kalahBotSandbox = { create, loadRuntime, sampler };

@@ -166,6 +166,8 @@ def test_a_searching_player_gives_the_same_standings_in_the_page_and_on_the_comm
 
 # Thinks past the wall ceiling at its first move (about 6 s of wall time at a limit of 1 s, whose
 # ceiling is 4 s; 256,000 units of work of its 500,000, reported as they pass), then plays as FIRST.
+# Mostly asleep, it has no more time than the page's sampler explains (kalah.web.lab.move_clock):
+# idle, the first move's 5 s more for loading; busy, the ceiling stretched by the slowdown.
 SLOW_THINKER = """
 import time
 
@@ -197,8 +199,8 @@ WORKS_THEN_SLEEPS = SLOW_THINKER.replace("            time.sleep(0.003)\n", "").
 
 
 def test_a_player_computing_past_the_wall_ceiling_plays_and_a_sleeper_forfeits(page, site_url, wait_for_python_ready):
-    # Issue 37: the page's referee waits past the ceiling while the player's count advances (a busy
-    # machine slows it), and stops a player that reports nothing one ceiling after its last report.
+    # Issue 37: the page's referee waits past the ceiling as long as the machine's measured slowdown
+    # explains, and stops a player that reports nothing one ceiling after its last report.
     open_lab(page, site_url, wait_for_python_ready)
     play(page, FIRST, opponent="ai:first", name="thinker", time_limit="1")
     quick = wait_end(page)

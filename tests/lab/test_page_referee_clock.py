@@ -1,9 +1,11 @@
 """The page's referee's wall clock (kalah.web.lab.games, issue 37), on a simulated clock.
 
-A move may take the wall ceiling (3 x the limit + 1 s) from the moment its worker begins it;
-the referee waits longer while it sees the bot compute (its worker not begun yet, or its count
-reported since the last look), never past the cap (10 x the ceiling); a sleeper, a C call or a
-dead worker says nothing and forfeits one ceiling after it began. Each scenario plays the
+A move may take the ceiling (3 x the limit + 1 s) from the moment its worker begins it, counted
+in effective time: wall time divided by the square of the slowdown the page's own sampler
+measures (kalah.web.lab.move_clock), so where it reads 2 a move may take four ceilings of wall time;
+never past the cap (10 x the ceiling); a sleeper, a C call or a dead worker says nothing and
+forfeits one ceiling after its last report, and a bot that forges reports on an idle machine
+gains nothing past one ceiling. Each scenario plays the
 referee (MicroPython's page code, run here under CPython with the page's modules stubbed) against
 a sandbox that answers on a script of times: no browser and no real clock, so the outcome is
 exact whatever the machine's load. The chromium tests (tests/browser/test_lab.py,
@@ -19,16 +21,22 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LIMIT = 0.2          # the ceiling is 1.6 s, the cap 16 s
 # South plays its second move under each script (its first move, 3, which may load its file,
-# was answered at once, and earns it another); times are ms after South's call.
+# was answered at once, and earns it another); times are ms after South's call; "slowdown" is what
+# the page's sampler reads all along (1 by default: an idle machine).
 SCRIPTS = {
-    # computes slowly: began, then its count reported every second, the answer after 5 s
-    "slow": {"begin": 10, "reports": list(range(1000, 5000, 1000)), "answer": 5000},
+    # computes slowly where the sampler reads 2: began, then its count reported every second,
+    # the answer after 5 s (1.25 s of effective time)
+    "slow": {"begin": 10, "reports": list(range(1000, 5000, 1000)), "answer": 5000, "slowdown": 2.0},
     # a sleeper (or a C call): began, then nothing
     "sleeper": {"begin": 10, "reports": [], "answer": None},
-    # worked a little, then slept
-    "worked then slept": {"begin": 10, "reports": [500, 1000], "answer": None},
-    # forges a report every half second and never answers
+    # worked a little, then slept, where the sampler reads 2
+    "worked then slept": {"begin": 10, "reports": [500, 1000], "answer": None, "slowdown": 2.0},
+    # forges a report every half second and never answers, on an idle machine
     "forger": {"begin": 10, "reports": list(range(500, 60000, 500)), "answer": None},
+    # the same where the sampler reads 2
+    "forger, busy": {"begin": 10, "reports": list(range(500, 60000, 500)), "answer": None, "slowdown": 2.0},
+    # the same where it reads 20 (its square past the cap's 10 ceilings)
+    "forger, starved": {"begin": 10, "reports": list(range(500, 60000, 500)), "answer": None, "slowdown": 20.0},
     # its worker had no core for 3 s: began late, answered at once
     "starved": {"begin": 3000, "reports": [], "answer": 3100},
     # answered late with nothing reported in between, to a page too busy for its timers until then
@@ -81,6 +89,32 @@ sys.modules["pyscript"], sys.modules["pyscript.ffi"] = pyscript, ffi
 from kalah.game.rules import DEFAULT_RULES
 from kalah.web.lab.games import GameRunner
 
+READING_MS = 60       # the page's sampler (static/js/referee-sampler.js) reads every 60 ms
+
+
+class Sampler:
+    # The referee's sampler: the script's slowdown at every reading, delivered through the page's
+    # timers (a busy page handles them late, as it does its timers).
+    def __init__(self, slowdown):
+        self.slowdown, self.watchers = slowdown, []
+        at(READING_MS, self.read)
+
+    def read(self):
+        for watcher in list(self.watchers):
+            watcher.sampled(now[0], self.slowdown)
+        at(max(now[0] + READING_MS, busy[0]), self.read)
+
+    def working(self):
+        return True
+
+    def watch(self, watcher):
+        if watcher not in self.watchers:
+            self.watchers.append(watcher)
+
+    def unwatch(self, watcher):
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
+
 
 class Sandbox:
     # The referee's view of a sandbox: the frame's clock of the latest message in `seconds`.
@@ -129,7 +163,7 @@ for name, script in scripts.items():
     ended = []
     runner = GameRunner([Sandbox(script), Sandbox({})], [{"name": "south"}, {"name": "north"}],
                         DEFAULT_RULES, float(sys.argv[2]), [None, None],
-                        on_end=lambda runner: ended.append(now[0]))
+                        on_end=lambda runner: ended.append(now[0]), sampler=Sampler(script.get("slowdown", 1.0)))
     runner.start()
     asked = None
     while queue and not ended:
@@ -164,7 +198,7 @@ def outcomes():
 STOPPED = "time: no move within the time limit of 0.2 s; the player was stopped"
 
 
-def test_a_bot_that_computes_slowly_plays_its_move_past_the_ceiling():
+def test_a_bot_that_computes_slowly_on_a_busy_machine_plays_its_move_past_the_ceiling():
     assert outcomes()["slow"] == {"forfeit": None, "moves": [3, 4], "at": 5000}
 
 
@@ -177,12 +211,21 @@ def test_a_sleeper_forfeits_one_ceiling_after_it_began():
 
 
 def test_a_bot_that_stops_computing_forfeits_one_ceiling_after_its_last_report():
-    # Looked at 1.6 s (a report since: another ceiling from then), then at 3.2 s (none): stopped.
-    assert outcomes()["worked then slept"] == {"forfeit": STOPPED, "moves": [3], "at": 3200}
+    # Its last report at 1 s, 0.6 s of effective time in: stopped at 2.6 s, the machine's slowness notwithstanding.
+    assert outcomes()["worked then slept"] == {"forfeit": STOPPED, "moves": [3], "at": 2600}
+
+
+def test_forged_reports_on_an_idle_machine_gain_nothing_past_one_ceiling():
+    # Before the sampler (issue 37's open breach) they held the seat to the cap, 16 s.
+    assert outcomes()["forger"] == {"forfeit": STOPPED, "moves": [3], "at": 1610}
+
+
+def test_forged_reports_gain_only_the_time_the_measured_slowdown_explains():
+    assert outcomes()["forger, busy"] == {"forfeit": STOPPED, "moves": [3], "at": 6410}
 
 
 def test_forged_reports_gain_at_most_the_cap():
-    assert outcomes()["forger"] == {"forfeit": STOPPED, "moves": [3], "at": 16000}
+    assert outcomes()["forger, starved"] == {"forfeit": STOPPED, "moves": [3], "at": 16000}
 
 
 def test_an_answer_after_the_ceiling_with_no_report_between_forfeits():
@@ -193,3 +236,24 @@ def test_an_answer_after_the_ceiling_with_no_report_between_forfeits():
 
 def test_an_answer_after_the_ceiling_while_its_count_advanced_plays():
     assert outcomes()["late but computing"] == {"forfeit": None, "moves": [3, 4], "at": 2500}
+
+
+def test_effective_time_divides_each_stretch_by_the_slowdown_read_at_its_end():
+    from kalah.web.lab.move_clock import MoveClock
+    clock = MoveClock(1600, 16000, asked_at=0, sampling=True)
+    clock.begin(100)
+    clock.reading(160, 2.0)         # 60 ms where the sampler ran at half speed: 60 / 2 ** 2
+    clock.reading(220, 1.0)         # 60 ms at full speed: 60
+    assert clock.effective_ms(220) == 75
+    assert clock.effective_ms(190) == 45          # 15, then 30 ms of the second reading's cycle
+    assert clock.effective_ms(270) == 125         # 50 ms since the latest reading, not overdue
+    assert clock.effective_ms(620) == 75 + 25     # 400 ms without a reading: a sampler 4 x late, 400 / 4 ** 2
+
+
+def test_without_a_sampler_effective_time_is_wall_time():
+    from kalah.web.lab.move_clock import MoveClock
+    clock = MoveClock(1600, 16000, asked_at=0, sampling=False)
+    clock.begin(100)
+    clock.report(1000)
+    assert clock.effective_ms(1700) == 1600
+    assert clock.over(1700) and not clock.over(1699)

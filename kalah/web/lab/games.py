@@ -23,15 +23,15 @@ looks at it. A move may take the ceiling of the command line's rule for
 sleeping bots, `kalah.lab.game.wall_ceiling` (3 x the limit + 1 s), from the
 moment its worker begins it (its first report, `{"work": 0}`); a player's first
 move may also load its file (FIRST_CALL_MS more). Wall time is all there is
-here, and a busy machine stretches it; so, as the command line waits while a
-player's process is runnable, the referee waits longer while it sees the bot
-compute: a worker that has not begun the move yet (starved of a core), or
-whose count has passed another 32nd of its budget since the last look
-(`kalah.lab.work.progress_to`), gets another ceiling from that look. A
-sleeper or a C call reports nothing, so it is stopped one ceiling after its
-last report; a bot that forges reports gains at most `kalah.lab.game.wall_cap`
-(10 x the ceiling), the bound of every move. Past those the move forfeits on
-time, whatever the sandbox's own clock said.
+here, and a busy machine stretches it; the worker's reports of its count
+(`kalah.lab.work.progress_to`) say a slow move still computes, but a bot can
+forge them. So the ceiling is counted in effective time, wall time divided by
+the square of the slowdown the page's own sampler measures
+(`kalah.web.lab.move_clock`, whose rule this is, and why the square): a move
+that reports is stopped when its effective time reaches the ceiling, one that
+reports nothing one ceiling of wall time after its last report, and every
+move at `kalah.lab.game.wall_cap` (10 x the ceiling). Past those the move
+forfeits on time, whatever the sandbox's own clock said.
 """
 
 from pyscript import window
@@ -40,6 +40,8 @@ from kalah.errors import KalahError, Reason
 from kalah.lab import reasons
 from kalah.lab.game import LabGame, forfeit_answer, plain_reply, wall_cap, wall_ceiling
 from kalah.web.common.dom import Timer
+from kalah.web.lab.cpu_sampler import page_sampler
+from kalah.web.lab.move_clock import MoveClock
 
 READY_POLL_MS = 100      # how often a move waits for its sandbox to finish starting
 FIRST_CALL_MS = 5000     # a player's first move also loads its file
@@ -53,11 +55,13 @@ class GameRunner:
     `person_move`); clients[side] is that player's sandbox (None for a
     person), owned by this game. on_move(runner, report) after each move,
     on_end(runner) once the game is over (or stopped: runner.stopped).
+    sampler: the referee's measure of the machine's slowdown (the page's own by default).
     """
 
     def __init__(self, clients, specs, rules, time_limit, seeds, delay_ms=0,
-                 on_move=None, on_end=None, on_wait=None, on_ready=None):
+                 on_move=None, on_end=None, on_wait=None, on_ready=None, sampler=None):
         self.clients = clients
+        self.sampler = sampler or page_sampler()
         self.on_ready = on_ready      # on_ready(runner, side): the side to move's sandbox has started
         self.specs = specs
         self.time_limit = time_limit
@@ -75,10 +79,8 @@ class GameRunner:
         self.confirming = False
         self.depth = None
         self.asked = [0, 0]           # moves asked of each side so far
-        self.begun_at = None          # the page's time the worker began the move (its first report)
-        self.begun_ms = 0.0           # the frame's time of that report, since it handed the call
-        self.allowed_ms = 0.0         # the move's allowance from its beginning, extended while it computes
-        self.counted = False          # its count advanced since the referee's last look
+        self.clock = None             # the move's MoveClock, in the page's time
+        self.begun_ms = 0.0           # the frame's time of the worker's first report, since it handed the call
         self._watchdog = Timer(self._too_late)
         self._delay = Timer(self._next)
 
@@ -106,17 +108,24 @@ class GameRunner:
         args = {"game": "game", "side": side, "player": self.specs[side], "seed": self.seeds[side],
                 "time": self.time_limit, "start": board.start_position(), "moves": board.moves_played()}
         self.asked[side] += 1
-        self.asked_at = window.performance.now()
         self.starting = not client.is_ready()
         self.confirming = False
-        self.begun_at = None
-        self.begun_ms = 0.0
-        self.counted = False
-        self.allowed_ms = self.patience_ms()
+        self._start_clock()
         self.call_id = client.call("kalah.lab.worker_api:ask", args, self._answer, self._progress, self._failed)
         if self.call_id is not None:
+            self.sampler.watch(self)
             # A sandbox still starting Pyodide has not begun the move: wait for it first.
             self._watchdog.start(READY_POLL_MS if self.starting else self.patience_ms())
+
+    def _start_clock(self):
+        self.asked_at = window.performance.now()
+        self.begun_ms = 0.0
+        self.clock = MoveClock(self.patience_ms(), self.cap_ms(), self.asked_at, self.sampler.working())
+
+    def sampled(self, now, slowdown):
+        """A reading of the sampler (kalah.web.lab.cpu_sampler) while this game waits for a move."""
+        if self.call_id is not None:
+            self.clock.reading(now, slowdown)
 
     def patience_ms(self):
         """The referee's allowance for the side to move, in ms of the frame's clock."""
@@ -131,26 +140,31 @@ class GameRunner:
     def _progress(self, data):
         if "work" in data:
             # The worker's report (kalah.lab.worker_api.ask): it began the move, or its count
-            # advanced. Any value will do: a forged one gains at most the cap.
-            if self.begun_at is None:
-                self.begun_at = window.performance.now()
+            # advanced. Any value will do: a forged one gains no time the sampler does not explain.
+            if self.clock.begun_at is None:
                 self.begun_ms = (self.clients[self.game.turn].seconds or 0.0) * 1000
-            else:
-                self.counted = True
+            self.clock.report(window.performance.now())
             return
         depth = data.get("depth")
         self.depth = depth if type(depth) is int else None
 
     def _in_time(self, ms):
         """Whether an answer `ms` after the call (the frame's clock) is within the move's allowance:
-        counted from the move's beginning, and any time while its count still advanced."""
+        the move's clock at the page's time of the frame's, which leaves out a busy page's delay."""
         if ms > self.cap_ms():
             return False
-        return self.counted or ms - self.begun_ms <= self.allowed_ms
+        clock = self.clock
+        if clock.begun_at is None:
+            return ms <= clock.ceiling_ms
+        return not clock.over(clock.begun_at + ms - self.begun_ms)
+
+    def _move_ended(self):
+        self._watchdog.stop()
+        self.sampler.unwatch(self)
+        self.call_id = None
 
     def _answer(self, data):
-        self._watchdog.stop()
-        self.call_id = None
+        self._move_ended()
         if self.stopped or self.game.is_over():
             return
         seconds = self.clients[self.game.turn].seconds or 0.0
@@ -163,8 +177,7 @@ class GameRunner:
     def _failed(self, message):
         # The player's sandbox failed or its Python crashed (bot_sandbox: a reason, or its words):
         # the side to move cannot play.
-        self._watchdog.stop()
-        self.call_id = None
+        self._move_ended()
         if self.stopped or self.game.is_over():
             return
         if getattr(message, "template", None) == reasons.CRASHED:
@@ -184,7 +197,7 @@ class GameRunner:
         if self.starting:
             # Ready now: the frame has just handed the call to the worker and started its clock.
             self.starting = False
-            self.asked_at = window.performance.now()
+            self._start_clock()
             if self.on_ready is not None:
                 self.on_ready(self, self.game.turn)
             self._watchdog.start(self.patience_ms())
@@ -200,34 +213,22 @@ class GameRunner:
         self._silent(self.call_id)
 
     def _look(self, call_id):
-        """Every report the worker sent is in: wait more if it has not begun or still computes."""
+        """Every report the worker sent is in: wait more unless the move's clock says it is over."""
         if self.call_id is None or self.call_id != call_id or self.stopped:
             return
         self.confirming = False
         now = window.performance.now()
-        left = self.asked_at + self.cap_ms() - now
-        if left <= 0:
+        if self.clock.over(now):
             self._silent(call_id)
             return
-        if self.begun_at is None:           # its worker has not had a core yet
-            self._watchdog.start(min(self.patience_ms(), left))
-            return
-        if self.counted:                    # computing, however slowly: another ceiling from now
-            self.counted = False
-            self.allowed_ms = now - self.begun_at + self.patience_ms()
-        wait = self.begun_at + self.allowed_ms - now
-        if wait > 0:
-            self._watchdog.start(min(wait, left))
-            return
-        self._silent(call_id)
+        self._watchdog.start(self.clock.wait_ms(now))
 
     def _silent(self, call_id):
         """No answer came: the bot's deadline could not stop it, and its sandbox is closed."""
         if self.call_id is None or self.call_id != call_id or self.stopped:
             return
-        self._watchdog.stop()
         self.clients[self.game.turn].cancel(self.call_id)
-        self.call_id = None
+        self._move_ended()
         self.game.lose(self.game.turn, "time", Reason(reasons.TIME_LIMIT, limit=seconds_text(self.time_limit)))
         self._after(None)
 
@@ -263,9 +264,8 @@ class GameRunner:
         if self.stopped:
             return
         self.stopped = True
-        self._watchdog.stop()
+        self._move_ended()
         self._delay.stop()
-        self.call_id = None
         self._close()
 
 
