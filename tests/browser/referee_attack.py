@@ -15,15 +15,15 @@ which the forfeit's reason asserts ("it sent more than 256 messages").
 
 The time limit, LIMIT, leaves room for load. The referee allows a move 3 x
 the limit + 1 s of wall time (kalah.web.lab.games; since issue 37 from the
-worker's start, and longer while the player's count advances), measured from the page:
+worker's start, and longer while the player's count advances on a machine its own sampler
+finds slow: kalah/web/lab/move_clock.py), measured from the page:
 at 0.5 s that was 2.5 s, and with both cores kept busy, two games at once,
 the next games' sandboxes starting Pyodide and a 64 MB message copied from
 worker to frame, an honest player's move went past it once, and once the
 attacker's own move did before its flood reached the frame (each then
 forfeited on time, not as the test expects). At 2 s a move may take 7 s:
 every attack is made at once at the second move, and only the sleepers and
-the long C call need the time rule to stop them (the one that reports honestly
-between its sleeps is held to the cap, 70 s, in its try game).
+the long C call need the time rule to stop them.
 """
 
 from scripts.harness import lab_page

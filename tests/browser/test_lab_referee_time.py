@@ -21,7 +21,9 @@ SLEEPER = attacker('''def attack(board):
 ''')
 
 # Reports made honestly (counted calls, each burst a 32nd of its budget) between sleeps of most of a
-# ceiling: the referee renews the ceiling at each look, but never past the cap (70 s at 2 s).
+# ceiling: the move's ceiling counts in effective time (kalah/web/lab/move_clock.py), which its
+# sleeps do not stretch, so it is stopped about one ceiling after it began however often it reports
+# (before the page's sampler: renewed at each look up to the cap, 70 s at 2 s).
 REPORTS_WHILE_SLEEPING = attacker('''def step():
     return 1
 
@@ -51,9 +53,9 @@ ATTACKS = {
     "reports-then-c": (REPORTS_THEN_C, ON_TIME),
 }
 
-# Attacks whose tournament would only repeat the try-game's forfeit on time, slowly (held to the cap,
-# 70 s, or stopped one ceiling after a 10^14 sum began, in each of its 4 games): the sleeper's
-# tournament is played, and shows the standings with a forfeit on time are the twin's.
+# Attacks whose tournament would only repeat the try-game's forfeit on time in each of its 4 games:
+# the sleeper's tournament is played, and shows the standings with a forfeit on time are the twin's.
+# (Forged reports, the time rule's other attack: test_lab_forged_reports.py.)
 TRY_GAME_ONLY = {"reports-while-sleeping", "reports-then-c"}
 
 
