@@ -2,6 +2,7 @@
 machine and under any load, and beyond the reach of the bot it counts."""
 
 import gc
+import sys
 
 import pytest
 
@@ -62,8 +63,11 @@ def test_a_tracer_of_its_own_is_refused():
     assert forfeit_of(move("sys.setprofile(lambda *args: None)")) == ("error", REFUSED % "sys.setprofile")
 
 
-def test_replacing_sys_settrace_changes_nothing():
-    # Replaced while the file loads: the budget bound the real one when it was imported.
+def test_replacing_sys_settrace_changes_nothing(monkeypatch):
+    # Replaced while the file loads: the budget bound the real one when it was imported. The bot
+    # replaces this process's own sys.settrace: put back after the test (monkeypatch), or a later
+    # test's bot calling sys.settrace would call the bot's lambda, which nothing refuses.
+    monkeypatch.setattr(sys, "settrace", sys.settrace)
     source = "import sys\nsys.settrace = lambda function: None\n" + move("while True:\n    pass").split("\n", 1)[1]
     assert forfeit_of(source) == ("time", OVER)
 
