@@ -285,8 +285,9 @@ def test_a_game_s_link_shows_its_graph_and_a_click_on_it_goes_to_that_move(page,
     # Any study's main line, on request; a new position hides the graph.
     page.click("#moves button[data-path='36']")
     page.click(house_selector(1, 1))   # a variation: the main line stays 36251
+    # Valued again: the main line's values, which may already be back when the click returns (the
+    # book and the worker's table answer at once; a busy run once saw them before it looked).
     page.click("#graph-main")
-    assert page.get_attribute("#graph", "data-graph") is None   # valued again
     page.wait_for_selector("#graph[data-graph]", timeout=120_000)
     assert len(json.loads(page.get_attribute("#graph", "data-graph"))) == len(moves) + 1
     page.fill("#position-text", START)

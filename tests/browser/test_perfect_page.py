@@ -67,14 +67,15 @@ def test_a_preset_game_against_perfect_shows_its_proofs_and_says_which_moves_are
     assert sorted(captions) == ["North \u00b7 Computer (perfect play)", "South \u00b7 Person"]
 
     proven_reply = told_to_wait = False
-    # Until both are seen or the game ends: on a busy machine the proofs of 37-40 seeds can run to
-    # the 30 s cap, and the first proven reply then comes a few moves later, below that band.
+    # Until all three are seen (a proof's progress, a proven reply, a click answered while Perfect
+    # thought) or the game ends: on a busy machine the proofs of 37-40 seeds can run to the 30 s
+    # cap, and the first proven reply then comes a few moves later, below that band; and the first
+    # proofs within reach may end before they show progress.
     while True:
         page.wait_for_function(SOUTH_TO_PLAY, timeout=TIMEOUT)
         board = Board(position=page.evaluate(POSITION))
-        # Both seen, or the game is over. A loaded machine can prove the first reply within reach
-        # before a click landed during a proof: the game then goes on until one has.
-        if board.turn is None or (proven_reply and told_to_wait):
+        progress_seen = any(PROVING.match(text) for text in page.evaluate("window.__thinking"))
+        if board.turn is None or (proven_reply and told_to_wait and progress_seen):
             break
         # The person plays the first house with seeds: Perfect soon captures its way under 41 seeds.
         page.click('#board .kb-house[data-side="%d"][data-house="%d"]' % (SOUTH, board.legal_moves[0]))

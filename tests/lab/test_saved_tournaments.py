@@ -16,11 +16,14 @@ from tests.lab.bots import CRASH, FIRST, RIGHTMOST, SEVEN, spec
 from tests.micropython.runner import needs_micropython, run_cpython, run_micropython
 
 FOUR = [spec("right", RIGHTMOST), spec("first", FIRST), spec("crash", CRASH), spec("seven", SEVEN)]
+# Seconds a move: far past what these players need, so that none forfeits on time on a busy machine
+# (at 0.5 s one did once, and the game the damage tests change was then another).
+LIMIT = 10
 
 
 def played(system="robin", rounds=None):
     tournament = Tournament(FOUR, system, rounds, seed=5)
-    games = play_tournament(tournament, FOUR, time_limit=0.5, jobs=2, isolate=False)
+    games = play_tournament(tournament, FOUR, time_limit=LIMIT, jobs=2, isolate=False)
     for game_id in games:
         tournament.results[game_id]["key"] = "g%d" % game_id      # its game in the history
     return tournament, games
@@ -29,7 +32,7 @@ def played(system="robin", rounds=None):
 def saved_store(tournament, games, entry_id="t1"):
     store = {}
     shelf = TournamentShelf(store)
-    shelf.save(entry_id, 1000, "2026-11-27 08:05", settings_of(tournament, FOUR, "kalah(6,4)", 0.5), tournament,
+    shelf.save(entry_id, 1000, "2026-11-27 08:05", settings_of(tournament, FOUR, "kalah(6,4)", LIMIT), tournament,
                games)
     return store
 
@@ -216,7 +219,7 @@ def test_saved_after_every_game_the_entry_is_the_whole_tournament_so_far():
     tournament, games = played()
     store = {}
     shelf = TournamentShelf(store)
-    settings = settings_of(tournament, FOUR, "kalah(6,4)", 0.5)
+    settings = settings_of(tournament, FOUR, "kalah(6,4)", LIMIT)
     so_far = {}
     for game_id in sorted(games):
         so_far[game_id] = games[game_id]
