@@ -296,10 +296,12 @@ def test_hints_come_from_the_book_only_where_it_proved_every_value(new_context, 
     page.click(HOUSE.format(side=0, house=3))
     page.wait_for_function(AT_POSITION % proven.position(), timeout=TIMEOUT)
     page.click("#hints-toggle")
-    page.wait_for_function("document.querySelectorAll('#hints li').length === %d" % len(values), timeout=TIMEOUT)
+    # The page's own search may show first estimates while the book is still on its way (slow under load):
+    # the book's values replace them when it comes.
+    page.wait_for_function("document.querySelector('#hints-status').textContent.includes("
+                           "'from the opening book (proved to the end of the game)')", timeout=TIMEOUT)
     hints = page.eval_on_selector_all("#hints li", "(items) => items.map((i) => i.textContent)")
     assert hints == ["%s %s exact" % ("ABCDEF"[move - 1], signed(values[move])) for move in sorted(values)]
-    assert "from the opening book (proved to the end of the game)" in page.inner_text("#hints-status")
 
     for side, house in ((0, 6), (1, 1)):
         page.click(HOUSE.format(side=side, house=house))
