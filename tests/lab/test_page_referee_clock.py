@@ -39,6 +39,9 @@ SCRIPTS = {
     "forger, starved": {"begin": 10, "reports": list(range(500, 60000, 500)), "answer": None, "slowdown": 20.0},
     # its worker had no core for 3 s: began late, answered at once
     "starved": {"begin": 3000, "reports": [], "answer": 3100},
+    # its sandbox was still starting its runtime when asked (ready at 2.95 s); its worker began at once,
+    # before the referee's next look saw the sandbox ready, then said nothing (a C call)
+    "sleeper, sandbox starting": {"ready": 2950, "begin": 2960, "reports": [], "answer": None},
     # answered late with nothing reported in between, to a page too busy for its timers until then
     "late": {"begin": 10, "reports": [], "answer": 2500, "busy": 2600},
     # the same, with its count reported meanwhile
@@ -120,9 +123,10 @@ class Sandbox:
     # The referee's view of a sandbox: the frame's clock of the latest message in `seconds`.
     def __init__(self, script):
         self.script, self.calls, self.seconds, self.open = script, 0, None, True
+        self.ready_at = 1 + script.get("ready", 0)     # still starting its runtime until then
 
     def is_ready(self):
-        return True
+        return self.calls == 0 or now[0] >= self.ready_at
 
     def call(self, name, args, on_result, on_progress, on_error):
         self.calls += 1
@@ -208,6 +212,12 @@ def test_a_worker_that_had_no_core_yet_is_timed_from_when_it_began():
 
 def test_a_sleeper_forfeits_one_ceiling_after_it_began():
     assert outcomes()["sleeper"] == {"forfeit": STOPPED, "moves": [3], "at": 1610}
+
+
+def test_a_sleeper_whose_sandbox_was_starting_forfeits_one_ceiling_after_it_began():
+    # Its first report came before the referee saw its sandbox ready (every 100 ms): the move had
+    # begun all the same. Before, the referee's clock forgot it and held the seat to the cap, 16 s.
+    assert outcomes()["sleeper, sandbox starting"] == {"forfeit": STOPPED, "moves": [3], "at": 4560}
 
 
 def test_a_bot_that_stops_computing_forfeits_one_ceiling_after_its_last_report():

@@ -197,10 +197,11 @@ class GameRunner:
         if self.starting:
             # Ready now: the frame has just handed the call to the worker and started its clock.
             self.starting = False
-            self._start_clock()
+            self.asked_at = window.performance.now()
+            self.clock.ready(self.asked_at)
             if self.on_ready is not None:
                 self.on_ready(self, self.game.turn)
-            self._watchdog.start(self.patience_ms())
+            self._watchdog.start(self.clock.wait_ms(self.asked_at))
             return
         if not self.confirming:
             # An answer or a report may be waiting behind a busy page: let the sandbox's frame

@@ -68,6 +68,12 @@ class MoveClock:
             self.begun_at = now
             self.heard.append(now)
 
+    def ready(self, now):
+        """The move's sandbox has just finished starting its runtime: the cap counts from now (it
+        had no core for the move before). A worker that began meanwhile (its first report may come
+        before the referee sees the sandbox ready) has begun all the same."""
+        self.asked_at = now
+
     def report(self, now):
         """The worker reported its count (or something it says is one: any value will do)."""
         if self.begun_at is None:
