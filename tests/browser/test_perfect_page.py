@@ -52,41 +52,41 @@ def proven_without_note(shown):
     return False
 
 
-@pytest.mark.timeout(900)   # a game that may run to its end, with proofs of up to 30 s a move when busy
-def test_a_preset_game_against_perfect_shows_its_proofs_and_says_which_moves_are_not_proven(
-        new_context, site_url, wait_for_python_ready):
-    context = new_context(reduced_motion="reduce", service_workers="block")
-    context.add_init_script(RECORD_THINKING)
-    # An empty book: the shipped one proves North's first four turns, and this game needs Perfect past it.
-    empty = book.encode("kalah(6,4)", 6, 0, {})
-    context.route("**/static/data/" + book.file_name("kalah(6,4)"), lambda route: route.fulfill(body=empty))
-    page = context.new_page()
-    page.goto(site_url + "index.html#rules=kalah(6,4)&south=person&north=perfect&speed=fast")
-    wait_for_python_ready(page)
-    captions = page.eval_on_selector_all("#board .kb-caption .kb-name", "ns => ns.map(n => n.textContent)")
-    assert sorted(captions) == ["North \u00b7 Computer (perfect play)", "South \u00b7 Person"]
+GAMES = 3   # a game may end before all is seen (see play_one_game): the next game plays on
 
-    proven_reply = told_to_wait = False
-    # Until all three are seen (a proof's progress, a proven reply, a click answered while Perfect
-    # thought) or the game ends: on a busy machine the proofs of 37-40 seeds can run to the 30 s
-    # cap, and the first proven reply then comes a few moves later, below that band; and the first
-    # proofs within reach may end before they show progress.
+
+def play_one_game(page, seen):
+    """Play South's leftmost house until the game ends or everything is `seen` (a proof's progress,
+    a proven reply, a click answered while Perfect thought, the note of an unproven move); what each
+    of Perfect's turns showed, for a failure's message."""
+    turns = []
+    # On a busy machine the proofs of 37-40 seeds can run to the 30 s cap, and the first proven reply
+    # then comes a few moves later, below that band; the first proofs within reach may end before
+    # they show progress; and a game whose proven moves are all quick may show none at all.
     while True:
         page.wait_for_function(SOUTH_TO_PLAY, timeout=TIMEOUT)
+        shown = page.evaluate("window.__thinking")
+        seen["progress"] = seen["progress"] or any(PROVING.match(text) for text in shown)
+        seen["note"] = seen["note"] or NOT_PROVEN in shown   # its first replies: 41+ seeds in the houses
+        # Within reach of a proof (40 seeds or fewer; on a machine loaded enough to hit the 30 s cap,
+        # the next, smaller position is tried). A turn can begin above 40 seeds and prove its last
+        # moves, or end the game, so the thinking line's record tells.
+        seen["proven"] = seen["proven"] or proven_without_note(shown)
         board = Board(position=page.evaluate(POSITION))
-        progress_seen = any(PROVING.match(text) for text in page.evaluate("window.__thinking"))
-        if board.turn is None or (proven_reply and told_to_wait and progress_seen):
-            break
+        if board.turn is None or all(seen.values()):
+            return turns
         # The person plays the first house with seeds: Perfect soon captures its way under 41 seeds.
         page.click('#board .kb-house[data-side="%d"][data-house="%d"]' % (SOUTH, board.legal_moves[0]))
         page.wait_for_function("p => %s !== p" % POSITION, arg=board.position(), timeout=TIMEOUT)
         after = Board(position=page.evaluate(POSITION))
         if after.turn != NORTH:
             continue
+        turns.append("North to move, %d seeds in the houses, after %d lines" % (
+            after.rules.houses_seeds(after.pits), len(page.evaluate("window.__thinking"))))
         # While Perfect thinks (a proof or a search), the page still answers: a click on South's
         # row says to wait. Made at once, on each of its turns until answered so (before: only
         # once "Proving" showed, and a busy run's game ended with no such click landing in time).
-        if not told_to_wait:
+        if not seen["told"]:
             house = next(h for h in range(1, 7) if after.pits[h - 1]) if any(after.pits[:6]) else 1
             page.evaluate("window.__messages = []")
             # force: a house of the side not to move is aria-disabled, which Playwright would wait out
@@ -95,15 +95,31 @@ def test_a_preset_game_against_perfect_shows_its_proofs_and_says_which_moves_are
             # So: the message, or the position moved on.
             page.wait_for_function("(p) => %s || %s !== p" % (TOLD_TO_WAIT, POSITION),
                                    arg=after.position(), timeout=TIMEOUT)
-            told_to_wait = told_to_wait or page.evaluate(TOLD_TO_WAIT)
-        page.wait_for_function(SOUTH_TO_PLAY, timeout=TIMEOUT)
-        # Within reach of a proof (40 seeds or fewer; on a machine loaded enough to hit the
-        # 30 s cap, the next, smaller position is tried). Its turn can begin above 40 seeds and
-        # prove its last moves, or end the game, so the thinking line's record tells.
-        proven_reply = proven_without_note(page.evaluate("window.__thinking"))
+            seen["told"] = page.evaluate(TOLD_TO_WAIT)
 
-    shown = page.evaluate("window.__thinking")
-    assert any(PROVING.match(text) for text in shown), shown
-    assert NOT_PROVEN in shown, shown            # its first replies: no book, 41+ seeds in the houses
-    assert proven_reply, shown                   # a proven move: no note
-    assert told_to_wait, shown                   # a click while Perfect thought was answered
+
+@pytest.mark.timeout(900)   # games that may run to their end, with proofs of up to 30 s a move when busy
+def test_a_preset_game_against_perfect_shows_its_proofs_and_says_which_moves_are_not_proven(
+        new_context, site_url, wait_for_python_ready):
+    context = new_context(reduced_motion="reduce", service_workers="block")
+    context.add_init_script(RECORD_THINKING)
+    # An empty book: the shipped one proves North's first four turns, and this game needs Perfect past it.
+    empty = book.encode("kalah(6,4)", 6, 0, {})
+    context.route("**/static/data/" + book.file_name("kalah(6,4)"), lambda route: route.fulfill(body=empty))
+    seen = {"progress": False, "note": False, "proven": False, "told": False}
+    games = []
+    for _ in range(GAMES):
+        page = context.new_page()
+        page.goto(site_url + "index.html#rules=kalah(6,4)&south=person&north=perfect&speed=fast")
+        wait_for_python_ready(page)
+        captions = page.eval_on_selector_all("#board .kb-caption .kb-name", "ns => ns.map(n => n.textContent)")
+        assert sorted(captions) == ["North \u00b7 Computer (perfect play)", "South \u00b7 Person"]
+        assert page.evaluate(POSITION) == Board("kalah(6,4)").position()   # a new game, not the last one
+        turns = play_one_game(page, seen)
+        games.append("\n".join(turns + ["the thinking line showed:"] + page.evaluate("window.__thinking")))
+        page.close()
+        if all(seen.values()):
+            break
+    # A proof's progress; the note on an unproven move (no book, 41+ seeds); a proven move (no note);
+    # a click while Perfect thought, answered.
+    assert all(seen.values()), "%s after %d games:\n%s" % (seen, len(games), "\n\n".join(games))
