@@ -1,0 +1,35 @@
+"""scripts/bench/suite_cpu.py counts the CPU of every process a command starts."""
+
+import json
+import os
+import sys
+
+import pytest
+
+from scripts.bench import suite_cpu
+
+
+def _writable_cgroup2():
+    root = suite_cpu.cgroup2_root()
+    return root is not None and os.access(suite_cpu.own_cgroup(root, os.getpid()), os.W_OK)
+
+
+@pytest.mark.skipif(not _writable_cgroup2(), reason="no writable cgroup2 mount here")
+def test_a_background_process_is_counted_and_the_cgroup_goes(tmp_path):
+    spin = "import time\nend = time.process_time() + 0.4\nwhile time.process_time() < end: pass\n"
+    # The spinner is the shell's background child, not the measured command itself.
+    script = "%s -c '%s' & echo started" % (sys.executable, spin)
+    out = tmp_path / "figures.jsonl"
+    status = suite_cpu.main(["--out", str(out), "--", "bash", "-c", script + "; wait"])
+    figures = json.loads(out.read_text())
+    assert status == 0
+    assert figures["cpu_s"] >= 0.4, "the spinner's 0.4 s of CPU was not counted: %r" % figures
+    assert figures["command"][:2] == ["bash", "-c"]
+    parent = suite_cpu.own_cgroup(suite_cpu.cgroup2_root(), os.getpid())
+    assert not os.path.exists(os.path.join(parent, "kalah-suite-%d" % os.getpid()))
+
+
+def test_a_command_is_required():
+    with pytest.raises(SystemExit) as stopped:
+        suite_cpu.main([])
+    assert stopped.value.code == 2
