@@ -176,10 +176,10 @@ for name, script in scripts.items():
             continue
         now[0] = max(now[0], due)
         if asked is None and runner.asked[0] == 2:
-            asked = runner.asked_at
+            asked = runner.clock.asked_at
         callback()
         if asked is None and runner.asked[0] == 2:
-            asked = runner.asked_at
+            asked = runner.clock.asked_at
         if runner.game.board.moves_played()[1:]:      # South's second move (3 from the start plays again)
             break
     forfeit = runner.game.forfeit

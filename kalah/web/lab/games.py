@@ -73,7 +73,6 @@ class GameRunner:
         names = [spec["name"] if spec else "you" for spec in specs]
         self.game = LabGame(names, rules)
         self.call_id = None
-        self.asked_at = 0
         self.stopped = False
         self.starting = False
         self.confirming = False
@@ -118,9 +117,8 @@ class GameRunner:
             self._watchdog.start(READY_POLL_MS if self.starting else self.patience_ms())
 
     def _start_clock(self):
-        self.asked_at = window.performance.now()
         self.begun_ms = 0.0
-        self.clock = MoveClock(self.patience_ms(), self.cap_ms(), self.asked_at, self.sampler.working())
+        self.clock = MoveClock(self.patience_ms(), self.cap_ms(), window.performance.now(), self.sampler.working())
 
     def sampled(self, now, slowdown):
         """A reading of the sampler (kalah.web.lab.cpu_sampler) while this game waits for a move."""
@@ -197,11 +195,11 @@ class GameRunner:
         if self.starting:
             # Ready now: the frame has just handed the call to the worker and started its clock.
             self.starting = False
-            self.asked_at = window.performance.now()
-            self.clock.ready(self.asked_at)
+            now = window.performance.now()
+            self.clock.ready(now)
             if self.on_ready is not None:
                 self.on_ready(self, self.game.turn)
-            self._watchdog.start(self.clock.wait_ms(self.asked_at))
+            self._watchdog.start(self.clock.wait_ms(now))
             return
         if not self.confirming:
             # An answer or a report may be waiting behind a busy page: let the sandbox's frame
