@@ -19,6 +19,11 @@ or past the cap, it plays level 8's search for `time_limit` seconds and
 says why the move is not proven (`why_not`). The cap counts that search
 too: no move takes longer than CAP_SECONDS.
 
+With `max_nodes` the budgets are counted in nodes instead of seconds: the
+proof gets up to `proof_nodes` (CAP_NODES: the cap's nodes in the browser),
+the search `max_nodes`. A busy machine then changes how long a move takes,
+never which move it is (python -m kalah bestmove --nodes).
+
 Progress while proving: {"proving": True, "nodes": n} as the proof starts
 and every REPORT_EVERY seconds, so a page can show "Proving… 1.2 M positions".
 """
@@ -30,6 +35,9 @@ from kalah.ai.proof import Prover
 from kalah.game.rules import NORTH
 
 CAP_SECONDS = 30.0
+# The cap in proof nodes: 30 s at the browser's 110,000 proof nodes a second (docs/ai.md,
+# "Perfect"; scripts/bench/proof_bands.py measures the bands at this cap).
+CAP_NODES = 3300000
 # Proofs are tried up to this many seeds in the houses. Chosen by scripts/bench/proof_bands.py
 # (docs/ai.md, "Perfect"): most positions of 37-40 seeds are proven within the cap's nodes, and
 # the rest fall back to the search all the same; above 40 few are.
@@ -38,20 +46,25 @@ REPORT_EVERY = 0.25
 NOT_IN_REACH = "more than %d seeds in the houses" % PROOF_SEEDS
 NO_PROOF = "proofs cover Kalah rules, once no swap is to come"
 PAST_CAP = "the proof did not finish within %g s"
+PAST_CAP_NODES = "the proof did not finish within %d nodes"
 
 
-def analyse(board, time_limit=1.0, progress=None, should_stop=None, cap=CAP_SECONDS):
+def analyse(board, time_limit=1.0, progress=None, should_stop=None, cap=CAP_SECONDS,
+            max_nodes=None, proof_nodes=CAP_NODES):
     """An Analysis of `board` whose move is proven where it can be (exact=True, why_not=None).
 
-    Otherwise the search's Analysis after `time_limit` seconds, with `why_not`
-    saying why no proof stands behind it."""
+    Otherwise the search's Analysis after `time_limit` seconds (or `max_nodes` nodes), with
+    `why_not` saying why no proof stands behind it. With `max_nodes`, `time_limit` and `cap`
+    are backstops only (None: none)."""
     found = search.book_analysis(board, exact_only=True)
     if found is not None:
         found.why_not = None
         return found
     start = time.time()
     searcher = search.searcher(board.rules)
-    search_seconds = min(time_limit, cap)
+    by_nodes = max_nodes is not None
+    search_seconds = time_limit if cap is None else cap if time_limit is None else min(time_limit, cap)
+    proof_seconds = None if cap is None else cap - (0 if by_nodes else search_seconds)
     prover = _prover(searcher)
     why_not = _out_of_reach(searcher, board, prover)
     if why_not is None:
@@ -62,8 +75,8 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, cap=CAP_SECO
         def report(nodes):
             if progress is not None:
                 progress({"proving": True, "nodes": nodes})
-        proven = searcher.prove(pits, board.legal_moves, start, cap - search_seconds, should_stop,
-                                None, False, report, REPORT_EVERY, prover)
+        proven = searcher.prove(pits, board.legal_moves, start, proof_seconds, should_stop,
+                                proof_nodes if by_nodes else None, False, report, REPORT_EVERY, prover)
         if isinstance(proven, search.Analysis):
             proven.why_not = None
             if progress is not None:
@@ -72,10 +85,12 @@ def analyse(board, time_limit=1.0, progress=None, should_stop=None, cap=CAP_SECO
             return proven
         if should_stop is not None and should_stop():
             why_not = "stopped"
+        elif by_nodes and (cap is None or proven >= proof_nodes):
+            why_not = PAST_CAP_NODES % proof_nodes
         else:
             why_not = PAST_CAP % cap
     result = searcher.analyse(board, search_seconds, progress, should_stop, all_values=False,
-                              prove_first=False)
+                              max_nodes=max_nodes, prove_first=False)
     # The search may still prove its move (near the end of the game).
     result.why_not = None if result.exact else why_not
     result.seconds = time.time() - start

@@ -8,6 +8,13 @@
 With --player perfect (kalah.ai.perfect) the move is proven wherever a
 proof can be had (at most 40 seeds in the houses, up to 30 s): "exact" is
 then true; elsewhere --time is its search's time.
+
+With --nodes N the search stops after N nodes instead of a time, so the move
+is the same on any machine, however busy (each run starts from empty tables);
+Perfect's proof then gets up to --proof-nodes (default 3,300,000: its 30 s
+cap in the browser). --time, when given beside --nodes, is a backstop only.
+
+    python -m kalah bestmove --moves 4,4,6 --nodes 118000 --json
 """
 
 import json
@@ -42,7 +49,11 @@ def board_from_args(args):
 
 def add_arguments(parser):
     add_position_arguments(parser)
-    parser.add_argument("--time", type=float, default=1.0, help="seconds to think (default 1)")
+    parser.add_argument("--time", type=float, default=None, help="seconds to think (default 1; with --nodes, none)")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="nodes to search instead of a time: the same move on any machine")
+    parser.add_argument("--proof-nodes", type=int, default=None,
+                        help="with --player perfect and --nodes: proof nodes at most (default: its 30 s cap in the browser's nodes)")
     parser.add_argument("--depth", type=int, default=None, help="stop at this depth")
     parser.add_argument("--player", default="level8", choices=("level8", "perfect"),
                         help="level8 (default) or perfect: a proven move where it can (up to 30 s)")
@@ -51,8 +62,15 @@ def add_arguments(parser):
 
 def run(args):
     from kalah.ai.search import analyse
-    if not args.time > 0:
+    if args.time is not None and not args.time > 0:
         raise KalahError("--time must be a positive number of seconds, not %s" % args.time)
+    if args.nodes is not None and args.nodes < 1:
+        raise KalahError("--nodes must be at least 1, not %d" % args.nodes)
+    if args.proof_nodes is not None and (args.nodes is None or args.player != "perfect"):
+        raise KalahError("--proof-nodes goes with --player perfect and --nodes")
+    if args.proof_nodes is not None and args.proof_nodes < 1:
+        raise KalahError("--proof-nodes must be at least 1, not %d" % args.proof_nodes)
+    seconds = args.time if args.time is not None or args.nodes is not None else 1.0
     if args.depth is not None and args.depth < 1:
         raise KalahError("--depth must be at least 1, not %d" % args.depth)
     board = board_from_args(args)
@@ -60,10 +78,14 @@ def run(args):
         if args.depth is not None:
             raise KalahError("--depth does not go with --player perfect (it searches until proven)")
         from kalah.ai import perfect
-        analysis = perfect.analyse(board, args.time)
+        if args.nodes is None:
+            analysis = perfect.analyse(board, seconds)
+        else:   # no cap in seconds: the nodes decide, whatever the machine's load
+            analysis = perfect.analyse(board, seconds, cap=None, max_nodes=args.nodes,
+                                       proof_nodes=args.proof_nodes or perfect.CAP_NODES)
     else:
         # Without --depth the opening book answers where it proved every value (depth 0, exact).
-        analysis = analyse(board, args.time, max_depth=args.depth, all_values=False)
+        analysis = analyse(board, seconds, max_depth=args.depth, all_values=False, max_nodes=args.nodes)
     if args.json:
         print(json.dumps(analysis.as_dict()))
     else:

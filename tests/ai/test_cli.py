@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -38,6 +39,30 @@ def test_bestmove_from_a_position_near_the_end_is_exact():
     assert json.loads(run.stdout) == {"move": 3, "value": 0, "exact": True, "depth": 1, "nodes": 0}
 
 
+def test_bestmove_at_a_node_budget_gives_the_same_move_on_every_run():
+    # A node budget, not a time: nothing of the machine's load reaches the answer.
+    runs = [kalah("bestmove", "--moves", "4,4,6", "--nodes", "20000", "--json") for _ in range(2)]
+    assert runs[0].returncode == 0, runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout
+    answer = json.loads(runs[0].stdout)
+    assert answer["exact"] is False and 20000 <= answer["nodes"] < 20000 + 2 * 256   # the search polls every 256
+
+
+def test_perfect_at_a_node_budget_says_its_proof_ran_out_of_nodes():
+    # 37 seeds: within Perfect's reach, but far past a 1,000-node proof.
+    position = "kalah(6,4)/0,1,2,7,7,0,10,0,5,5,5,0,5,1/N"
+    run = kalah("bestmove", "--position", position, "--player", "perfect", "--nodes", "3000", "--proof-nodes", "1000")
+    assert run.returncode == 0, run.stderr
+    said = re.escape(position) + r": move [1-6], value [+-][0-9.]+ \(not proven: the proof did not finish within " \
+        r"1000 nodes\), depth [0-9]+, [0-9]+ nodes\n"
+    assert re.fullmatch(said, run.stdout), run.stdout
+    # Near the end the proof finishes within its default budget: an exact move, on any machine.
+    run = kalah("bestmove", "--position", "kalah(6,4)/0,0,0,1,2,1,20,1,0,2,1,0,0,20/S", "--player", "perfect",
+                "--nodes", "3000", "--json")
+    answer = json.loads(run.stdout)
+    assert (answer["move"], answer["exact"], answer["depth"]) == (5, True, 0)
+
+
 def test_solve_prints_value_best_and_values_by_house():
     run = kalah("solve", "--rules", "kalah(4,2)", "--json")
     assert run.returncode == 0, run.stderr
@@ -57,6 +82,9 @@ def test_match_counts_wins_draws_and_seeds_with_each_side_taken_equally():
     (["bestmove", "--rules", "kalah(9,4)"], "houses must be 1..8"),
     (["bestmove", "--moves", "3,3"], "house 3 of South is empty"),
     (["bestmove", "--time", "-1"], "--time must be a positive"),
+    (["bestmove", "--nodes", "0"], "--nodes must be at least 1, not 0"),
+    (["bestmove", "--proof-nodes", "5"], "--proof-nodes goes with --player perfect and --nodes"),
+    (["bestmove", "--player", "perfect", "--nodes", "9", "--proof-nodes", "0"], "--proof-nodes must be at least 1"),
     (["solve", "--position", "kalah(3,2)/1,1/S"], "has 8 pits, not 2"),
     (["solve", "--position", "kalah(3,2)/0,0,0,6,1,1,4,0/-"], "game is over"),
     (["match", "level9", "greedy"], "'level9' is neither a player"),
