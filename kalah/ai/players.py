@@ -60,7 +60,8 @@ class SearchPlayer(Player):
         if len(moves) == 1:
             return moves[0]
         noisy = self.temperature > 0
-        analysis = analyse(board, time_limit * self.time_share, progress, should_stop,
+        seconds = None if time_limit is None else time_limit * self.time_share
+        analysis = analyse(board, seconds, progress, should_stop,
                            max_depth=self.depth, all_values=noisy,
                            max_nodes=None if max_nodes is None else max(1, int(max_nodes * self.time_share)))
         if not noisy:
@@ -85,14 +86,17 @@ class PerfectPlayer(Player):
 
     name = PERFECT
 
-    def choose(self, board, time_limit=1.0, progress=None, should_stop=None):
+    def choose(self, board, time_limit=1.0, progress=None, should_stop=None, max_nodes=None):
         from kalah.ai import perfect
         if board.turn is None:
             raise KalahError("the game is over: there is no move to choose")
         moves = board.legal_moves
         if len(moves) == 1:
             return moves[0]
-        return perfect.analyse(board, time_limit, progress, should_stop).move
+        if max_nodes is None:
+            return perfect.analyse(board, time_limit, progress, should_stop).move
+        # By nodes: the proof gets its cap in nodes, not in seconds, so the move is the machine's own.
+        return perfect.analyse(board, time_limit, progress, should_stop, cap=None, max_nodes=max_nodes).move
 
 
 def get(name, seed=None):

@@ -54,11 +54,14 @@ def _houses(board):
 
 
 class Player:
-    """A computer player: `choose(board)` returns a legal move of board.turn."""
+    """A computer player: `choose(board)` returns a legal move of board.turn.
+
+    Its budget is `time_limit` seconds, or `max_nodes` search nodes when given (the time is then
+    a backstop, None for none); a player that does not search ignores both."""
 
     name = ""
 
-    def choose(self, board, time_limit=1.0, progress=None, should_stop=None):
+    def choose(self, board, time_limit=1.0, progress=None, should_stop=None, max_nodes=None):
         raise NotImplementedError
 
     def __repr__(self):
@@ -78,7 +81,7 @@ class RandomPlayer(Player):
     def __init__(self, seed=None):
         self.rng = Rng(seed)
 
-    def choose(self, board, time_limit=1.0, progress=None, should_stop=None):
+    def choose(self, board, time_limit=1.0, progress=None, should_stop=None, max_nodes=None):
         _check(board)
         moves = board.legal_moves
         move = moves[self.rng.randrange(len(moves))]
@@ -91,7 +94,7 @@ class FirstPlayer(Player):
 
     name = "first"
 
-    def choose(self, board, time_limit=1.0, progress=None, should_stop=None):
+    def choose(self, board, time_limit=1.0, progress=None, should_stop=None, max_nodes=None):
         _check(board)
         move = _houses(board)[0]
         _report(progress, move)
@@ -103,7 +106,7 @@ class RightmostPlayer(Player):
 
     name = "rightmost"
 
-    def choose(self, board, time_limit=1.0, progress=None, should_stop=None):
+    def choose(self, board, time_limit=1.0, progress=None, should_stop=None, max_nodes=None):
         _check(board)
         move = _houses(board)[-1]
         _report(progress, move)
@@ -135,7 +138,7 @@ class GreedyPlayer(Player):
 
     name = "greedy"
 
-    def choose(self, board, time_limit=1.0, progress=None, should_stop=None):
+    def choose(self, board, time_limit=1.0, progress=None, should_stop=None, max_nodes=None):
         _check(board)
         best, best_gain = None, -1
         for house in _houses(board):

@@ -7,6 +7,12 @@ A and B are computer players (random, first, rightmost, greedy, level1..level8)
 or paths to a student's Python file (the bot lab's interfaces, run in their
 own sandboxed process with the forfeit rule; see kalah.lab.sandbox). The players take South in turn, A first,
 so with an odd number of games A plays South once more than B.
+
+With --nodes N the computer players search N nodes a move instead of a time
+(each level its share, as of the time): the same games on any machine,
+however busy. Player files play by the time rule, so they do not go with it.
+
+    python -m kalah match level8 perfect --games 2 --nodes 118000 --json
 """
 
 import json
@@ -23,7 +29,9 @@ def add_arguments(parser):
     parser.add_argument("b", help="a player name or a path to a player file")
     parser.add_argument("--rules", default=DEFAULT_RULES, help="rule set (default %s)" % DEFAULT_RULES)
     parser.add_argument("--games", type=int, default=2, help="number of games (default 2)")
-    parser.add_argument("--time", type=float, default=1.0, help="seconds per move (default 1)")
+    parser.add_argument("--time", type=float, default=None, help="seconds per move (default 1; with --nodes, none)")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="search nodes per move instead of a time, computer players only: the same games anywhere")
     parser.add_argument("--seed", type=int, default=0, help="seed for the players' random choices")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trust-bots", action="store_true",
@@ -34,9 +42,14 @@ def run(args):
     rules = find_rules(args.rules)
     if args.games < 1:
         raise KalahError("--games must be at least 1, not %d" % args.games)
-    if not args.time > 0:
+    if args.time is not None and not args.time > 0:
         raise KalahError("--time must be a positive number of seconds, not %s" % args.time)
+    if args.nodes is not None and args.nodes < 1:
+        raise KalahError("--nodes must be at least 1, not %d" % args.nodes)
+    seconds = args.time if args.time is not None or args.nodes is not None else 1.0
     a, b = player_spec(args.a), player_spec(args.b)
+    if args.nodes is not None and ("source" in a or "source" in b):
+        raise KalahError("--nodes is for computer players: a player file plays by the time rule (--time)")
     from kalah.lab.sandbox import require_sandbox
     sandbox = require_sandbox([a, b], args.trust_bots)
     check_files([a, b], sandbox)   # a broken file stops the match before it starts, with its error
@@ -46,7 +59,7 @@ def run(args):
             print("game %d: %s is %s: %s" % (game + 1, field(args.a), "South" if a_side == 0 else "North",
                                             field(outcome.describe())))
 
-    summary = play_match(a, b, rules, args.games, args.time, args.seed, tell, sandbox)
+    summary = play_match(a, b, rules, args.games, seconds, args.seed, tell, sandbox, args.nodes)
     if args.json:
         print(json.dumps(summary))
     else:

@@ -25,19 +25,22 @@ from kalah.lab.seats import MAX_PLIES, InProcessSeat, SandboxSeat, ask_seat
 
 
 def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, None),
-              isolate=False, on_move=None, sandbox=True):
+              isolate=False, on_move=None, sandbox=True, nodes=None):
     """Play `south` against `north` (player specs) to the end; the finished LabGame.
 
     `isolate`: each player in its own process (`SandboxSeat`), in the OS
     sandbox unless `sandbox=False`. `on_move(game, report)` is told each move
     as it is played. With isolation the game's `.output` holds what each
-    player printed (capped).
+    player printed (capped). `nodes`: computer players only, their budget in
+    search nodes (the same game on any machine); `time_limit` is then a backstop.
     """
     game = LabGame((south["name"], north["name"]), rules)
+    if isolate and nodes is not None:
+        raise KalahError("a node budget is for computer players: a player file plays by the time rule")
     if isolate:
         seats = [SandboxSeat(south, seeds[0], time_limit, sandbox), SandboxSeat(north, seeds[1], time_limit, sandbox)]
     else:
-        seats = [InProcessSeat(south, seeds[0], time_limit), InProcessSeat(north, seeds[1], time_limit)]
+        seats = [InProcessSeat(south, seeds[0], time_limit, nodes), InProcessSeat(north, seeds[1], time_limit, nodes)]
     try:
         while not game.is_over():
             started = time.monotonic()
@@ -53,16 +56,18 @@ def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, No
     return game
 
 
-def play_match(a, b, rules=DEFAULT_RULES, games=2, time_limit=1.0, seed=0, on_game=None, sandbox=True):
+def play_match(a, b, rules=DEFAULT_RULES, games=2, time_limit=1.0, seed=0, on_game=None, sandbox=True, nodes=None):
     """Play `games` games between specs a and b, alternating sides; the summary dict.
-    A player file runs in its own process, sandboxed unless `sandbox=False`."""
+    A player file runs in its own process, sandboxed unless `sandbox=False`.
+    `nodes`: computer players' budget in search nodes instead of seconds (play_game)."""
     isolate = "source" in a or "source" in b
     wins, seeds, draws = [0, 0], [0, 0], 0
     for game in range(games):
         a_side = game % 2  # A is South (0) in even games
         specs = (a, b) if a_side == 0 else (b, a)
         seed_pair = (seed + 2 * game, seed + 2 * game + 1)
-        result = play_game(specs[0], specs[1], rules, time_limit, seed_pair, isolate=isolate, sandbox=sandbox)
+        result = play_game(specs[0], specs[1], rules, time_limit, seed_pair, isolate=isolate, sandbox=sandbox,
+                           nodes=nodes)
         outcome = result.board.outcome()
         scores = (outcome.scores[a_side], outcome.scores[1 - a_side])
         seeds[0] += scores[0]

@@ -78,11 +78,14 @@ def forfeit_reply(forfeit):
 
 
 class InProcessSeat:
-    """A player asked in this process (the page's worker, or trusted players)."""
+    """A player asked in this process (the page's worker, or trusted players).
 
-    def __init__(self, spec, seed, time_limit):
+    `nodes`: a computer player's budget in search nodes instead of `time_limit` seconds."""
+
+    def __init__(self, spec, seed, time_limit, nodes=None):
         self.spec = spec
         self.time_limit = time_limit
+        self.nodes = nodes
         try:
             self.player = make_player(spec, seed)
             self.error = None
@@ -96,7 +99,9 @@ class InProcessSeat:
             if self.error:
                 raise BotForfeit(*self.error)
             try:
-                return {"move": self.player.choose(board, self.time_limit, progress)}
+                if self.nodes is None:
+                    return {"move": self.player.choose(board, self.time_limit, progress)}
+                return {"move": self.player.choose(board, self.time_limit, progress, max_nodes=self.nodes)}
             except BotForfeit:
                 raise
             except Exception as error:

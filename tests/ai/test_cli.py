@@ -78,6 +78,24 @@ def test_match_counts_wins_draws_and_seeds_with_each_side_taken_equally():
     assert sum(answer["seeds"]) == 2 * 24
 
 
+def test_match_at_a_node_budget_plays_the_same_games_on_every_run():
+    args = ("match", "level8", "perfect", "--rules", "kalah(4,3)", "--games", "2", "--nodes", "3000", "--json")
+    runs = [kalah(*args) for _ in range(2)]
+    assert runs[0].returncode == 0, runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout
+    answer = json.loads(runs[0].stdout)
+    assert answer["games"] == 2 and sum(answer["wins"]) + answer["draws"] == 2 and sum(answer["seeds"]) == 2 * 24
+
+
+def test_match_refuses_a_node_budget_for_a_player_file(tmp_path):
+    bot = tmp_path / "bot.py"
+    bot.write_text("def select_move(board, lookahead):\n    return board.legal_moves()[0]\n")
+    run = kalah("match", "level8", str(bot), "--nodes", "100")
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == ("python -m kalah match: --nodes is for computer players: a player file plays by the "
+                          "time rule (--time)\n")
+
+
 @pytest.mark.parametrize("args, message", [
     (["bestmove", "--rules", "kalah(9,4)"], "houses must be 1..8"),
     (["bestmove", "--moves", "3,3"], "house 3 of South is empty"),
@@ -89,6 +107,7 @@ def test_match_counts_wins_draws_and_seeds_with_each_side_taken_equally():
     (["solve", "--position", "kalah(3,2)/0,0,0,6,1,1,4,0/-"], "game is over"),
     (["match", "level9", "greedy"], "'level9' is neither a player"),
     (["match", "level1", "greedy", "--games", "0"], "--games must be at least 1"),
+    (["match", "level1", "greedy", "--nodes", "0"], "--nodes must be at least 1, not 0"),
     (["build-endgame", "--rules", "oware", "--seeds", "3"], "only Kalah"),
 ])
 def test_bad_input_exits_2_with_one_line_saying_what_is_wrong(args, message):

@@ -89,8 +89,8 @@ def test_an_exception_while_asking_a_seat_forfeits_that_seat_only():
         def ask(self, board):
             raise MemoryError()
     real = runner.InProcessSeat
-    runner.InProcessSeat = lambda spec, seed, time_limit: (Broken if spec["name"] == "broken" else real)(
-        spec, seed, time_limit)
+    runner.InProcessSeat = lambda spec, seed, time_limit, nodes=None: (Broken if spec["name"] == "broken" else real)(
+        spec, seed, time_limit, nodes)
     try:
         result = play_game(spec("broken", RIGHTMOST), spec("right", RIGHTMOST), time_limit=1.0)
     finally:
