@@ -14,7 +14,8 @@ transposition table entry serves both orientations.
 Values are in seeds, from the mover's point of view: the final store
 difference for exact values, the store difference now at the horizon (plus,
 with EVALUATION on, kalah.ai.evaluation's learned guess of the seeds still
-to be stored).
+to be stored), after QUIESCENCE plies of extra turns and captures where they
+may change the move (kalah.ai.quiescence).
 Three things make a value exact without reaching the end of the game:
 - the seeds still in play bound the final difference: it lies within
   [diff - left, diff + left], which cuts whole subtrees near the end;
@@ -33,18 +34,20 @@ import time
 
 from kalah.ai import evaluation
 from kalah.ai.proof import Prover
+from kalah.ai.quiescence import Quiescence
+from kalah.ai.search_proof import Proving
+# The search's values and results (kept in a module of their own for its length; their names stay here).
+from kalah.ai.search_values import POLL_EVERY, SCALE, Analysis, Stop, rotate, to_seeds  # noqa: F401
 from kalah.errors import KalahError
 from kalah.game.rules import NORTH, SWAP, Rules
 
 INF = 10 ** 6
 EXACT = 1000               # the depth of a table entry proven to the end of the game
 LOWER, UPPER, BOTH = 1, 2, 3
-POLL_EVERY = 256           # read the clock every 256 nodes (well under 1 ms)...
-CALLER_POLL = 8            # ...and should_stop() every 8th time (the page's costs a message round)
+CALLER_POLL = 8            # should_stop() every 8th clock read (POLL_EVERY nodes): the page's costs a message round
 DEADLINE_MARGIN = 0.005    # stop this much early: unwinding and answering take a few ms
 MAX_DEPTH = 200
 DEFAULT_TABLE_SIZE = 200000  # entries, about 260 bytes each: the table stays under 55 MB
-SCALE = 4                  # values inside the search are in quarter seeds
 # The evaluation at the horizon, in quarter seeds: the store difference, plus
 # ROW_WEIGHT per seed more on the mover's row than on the opponent's (those
 # seeds are closer to being the mover's). Tuned by self-play (docs/performance-log.md, "Computer players").
@@ -65,37 +68,11 @@ ORDER_CAPTURES = True
 # finish. Chosen by scripts/bench/accuracy.py (docs/performance-log.md).
 PROOF_SEEDS = 36
 PROOF_SHARE = 0.3
-
-
-class Stop(Exception):
-    """Raised inside the search when time is up or the caller asked to stop."""
-
-
-class Analysis:
-    """The result of `analyse`: the best move, its value and every move's value."""
-
-    def __init__(self, move, value, exact, depth, nodes, values, exact_values, seconds):
-        self.move = move
-        self.value = value
-        self.exact = exact
-        self.depth = depth
-        self.nodes = nodes
-        self.values = values              # {move: value}, SWAP included when offered
-        self.exact_values = exact_values  # {move: True when that value is exact}
-        self.seconds = seconds
-
-    def as_dict(self):
-        return {"move": self.move, "value": self.value, "exact": self.exact,
-                "depth": self.depth, "nodes": self.nodes}
-
-    def __repr__(self):
-        return "<Analysis move=%s value=%s exact=%s depth=%d nodes=%d>" % (
-            self.move, self.value, self.exact, self.depth, self.nodes)
-
-
-def to_seeds(value):
-    """A search value (quarter seeds) in seeds: an int when whole."""
-    return value // SCALE if value % SCALE == 0 else value / SCALE
+# Quiescence at the horizon: the side to move there may first play up to QUIESCENCE
+# extra turns or captures (Kalah) when its evaluation does not already settle the
+# move (0: none). Fewer seeds lost on the held-out positions of 23-48 seeds at 60,000,
+# 118,000 and 250,000 nodes a move (docs/performance-log.md, "Quiescence at the horizon").
+QUIESCENCE = 1
 
 
 def evaluation_for(rules):
@@ -103,13 +80,10 @@ def evaluation_for(rules):
     return evaluation.value if evaluation.applies(rules) else None
 
 
-def rotate(pits, m):
-    """The same position seen from the other side (the other side's row first)."""
-    return pits[m + 1:] + pits[:m + 1]
-
-
-class Search:
+class Search(Quiescence, Proving):
     """One rule set's searcher; keep it between moves to reuse its table."""
+
+    PROOF_SEEDS = PROOF_SEEDS   # Proving.can_prove's default
 
     def __init__(self, rules, table_size=DEFAULT_TABLE_SIZE, endgame=None,
                  row_weight=ROW_WEIGHT, extend_extra_turns=EXTEND_EXTRA_TURNS, evaluation=None,
@@ -151,6 +125,13 @@ class Search:
         self.order_captures = order_captures and rules.family == "kalah"
         # Proofs need the endgame table (below it, the search's own nodes would be too many).
         self.prover = Prover(rules, endgame) if endgame is not None and Prover.applies(rules) else None
+        self.quiescence = QUIESCENCE
+        # For quiescence: tactic[house][seeds] is 1 when sowing them from the house ends in
+        # the own store, 2 when it ends in the own row without a lap (Kalah: maybe a capture).
+        self.houses_down = self.houses[::-1]
+        self.tactic = [[1 if seeds and (seeds - 1) % self.ring[house] == self.store_at[house]
+                        else 2 if seeds and self.order_captures and house - 1 + seeds < m else 0
+                        for seeds in range(self.total + 1)] for house in range(m + 1)]
 
     # -- the recursive search ------------------------------------------------
     def negamax(self, pits, depth, alpha, beta):
@@ -185,6 +166,8 @@ class Search:
                     self.horizon += 1
                 return e_value
         if depth <= 0:
+            if self.quiescence:
+                return self.quiesce(pits, alpha, beta, self.quiescence)
             self.horizon += 1
             value = diff + self.row_weight * (2 * sum(pits[:m]) - left)
             return value if self.evaluate is None else value + self.evaluate(pits)
@@ -197,6 +180,7 @@ class Search:
         row_weight = self.row_weight
         evaluate = self.evaluate
         extend = self.extend_extra_turns
+        quiescence = self.quiescence
         best, best_move = -INF, 0
         a = alpha
         for house in self.ordered_moves(pits, tt_move):
@@ -223,6 +207,15 @@ class Search:
                         value += row_weight * (2 * sum(child[:m]) - seeds_left)
                     if evaluate is not None:
                         value += evaluate(child) if next_side == 0 else -evaluate(child, True)
+                    # Quiescence where the evaluation alone does not settle the move: the
+                    # side to move there may still do better by an extra turn or a capture.
+                    if quiescence:
+                        if next_side == 0:
+                            if value < beta:
+                                value = self.tactics(tuple(child), value, a, beta, quiescence)
+                        elif value > a:
+                            value = -self.tactics(tuple(child[m + 1:] + child[:m + 1]), -value, -beta, -a,
+                                                  quiescence)
             elif best == -INF:
                 if next_side == 0:
                     value = self.negamax(tuple(child), depth - 1, a, beta)
@@ -445,56 +438,6 @@ class Search:
         result.nodes = self.nodes + proof_nodes
         result.seconds = time.time() - start
         return result
-
-    def can_prove(self, board, prover=None, seeds=PROOF_SEEDS):
-        """Whether a proof is tried here: a Kalah position with at most `seeds` seeds in the
-        houses and no pie rule to come, with `prover`, else the search's own (which needs the
-        endgame table loaded: without one a proof costs more than level 8's share of a move)."""
-        if (prover or self.prover) is None or board.turn is None or SWAP in board.legal_moves:
-            return False
-        if "pie" in board.position().split("/")[3:]:
-            return False
-        m = self.m
-        return self.total - board.pits[m] - board.pits[m + m + 1] <= seeds
-
-    def prove(self, pits, moves, start, seconds, should_stop, max_nodes, all_values, report=None,
-              report_every=0.25, prover=None):
-        """An exact Analysis (depth 0) from a proof within `seconds` from `start` (None: no limit).
-
-        Otherwise the nodes it spent. report(nodes), when given, is called as
-        the proof starts and then every `report_every` seconds. `prover`: one
-        to use instead of the search's own."""
-        prover = prover or self.prover
-        counted = prover.nodes
-        clock = [time.time() + report_every]
-
-        def poll():
-            self.nodes = prover.nodes - counted
-            if report is not None and time.time() >= clock[0]:
-                clock[0] = time.time() + report_every
-                report(self.nodes)
-            self.poll()
-        self.nodes = 0
-        self.next_poll = POLL_EVERY
-        self.deadline = None if seconds is None else start + seconds
-        self.max_nodes = max_nodes
-        self.should_stop = should_stop
-        prover.poll = poll
-        if report is not None:
-            report(0)
-        try:
-            move, future = prover.best(pits, moves, all_values)
-        except (Stop, RecursionError):
-            return prover.nodes - counted
-        finally:
-            prover.poll = None
-            self.nodes = 0
-        m = self.m
-        diff = pits[m] - pits[m + m + 1]
-        values = dict((move, diff + value) for move, value in future.items())
-        return Analysis(move, values[move], True, 0, prover.nodes - counted, values,
-                        dict((move, True) for move in values), time.time() - start)
-
 
 _searchers = {}
 
