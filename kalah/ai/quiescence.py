@@ -73,7 +73,9 @@ class Quiescence:
             if next_side is None:
                 value = (child[m] - child[m2]) * SCALE
             elif last:
-                # The last ply: the child's evaluation, inline (no call, no turned tuple).
+                # The last ply: the child's evaluation, inline (no call, no turned tuple). The same
+                # lines as Search.negamax's horizon (depth == 1), kept inline in both on purpose:
+                # most nodes are leaves, and a shared method would cost a call at each. Change both.
                 value = (child[m] - child[m2]) * SCALE
                 seeds_left = total - child[m] - child[m2]
                 if seeds_left <= endgame_seeds:

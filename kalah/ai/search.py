@@ -192,7 +192,8 @@ class Search(Quiescence, Proving):
                 value = self.negamax(tuple(child), depth, a, beta)
             elif depth == 1:
                 # The horizon: the store difference (and a share of the seeds
-                # on each row), or the database's exact value.
+                # on each row), or the database's exact value. Inline, as in
+                # Quiescence.tactics's last ply: change both.
                 self.nodes += 1
                 value = (child[m] - child[m2]) * SCALE
                 seeds_left = total - child[m] - child[m2]
