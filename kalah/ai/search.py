@@ -166,11 +166,8 @@ class Search(Quiescence, Proving):
                     self.horizon += 1
                 return e_value
         if depth <= 0:
-            if self.quiescence:
-                return self.quiesce(pits, alpha, beta, self.quiescence)
-            self.horizon += 1
-            value = diff + self.row_weight * (2 * sum(pits[:m]) - left)
-            return value if self.evaluate is None else value + self.evaluate(pits)
+            # The evaluation, then (QUIESCENCE > 0) the mover's extra turns and captures.
+            return self.quiesce(pits, alpha, beta, self.quiescence)
         self.nodes += 1
         if self.nodes >= self.next_poll:
             self.poll()

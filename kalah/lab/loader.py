@@ -76,8 +76,9 @@ class BotPlayer:
     def __repr__(self):
         return "<BotPlayer %s (%s)>" % (self.name, self.interface)
 
-    def choose(self, board, time_limit, progress=None):
-        """The house to play on `board` within `time_limit` seconds.
+    def choose(self, board, time_limit, progress=None, max_nodes=None):
+        """The house to play on `board` within `time_limit` seconds (a player file plays by the
+        time rule: `max_nodes`, the computer players' node budget, is not for it).
 
         select_move: called with lookahead 1, 2, 3, ... until the move's
         work budget (`kalah.lab.game.work_budget(time_limit)`) runs out,

@@ -99,8 +99,6 @@ class InProcessSeat:
             if self.error:
                 raise BotForfeit(*self.error)
             try:
-                if self.nodes is None:
-                    return {"move": self.player.choose(board, self.time_limit, progress)}
                 return {"move": self.player.choose(board, self.time_limit, progress, max_nodes=self.nodes)}
             except BotForfeit:
                 raise
