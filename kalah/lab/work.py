@@ -60,10 +60,17 @@ if _INLINED:
     import dis               # imported here, never while a bot's work is counted
 
 try:
-    from _thread import get_ident
-except ImportError:          # a Python without threads
+    from _thread import RLock as _TakingTurns, get_ident
+except ImportError:          # a Python without threads: no turns to take
     def get_ident():
         return 0
+
+    class _TakingTurns:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, kind, error, trace):
+            return False
 
 
 class BotTimeout(BaseException):
@@ -90,6 +97,11 @@ _REFUSED = frozenset(("gc.get_objects",
 _NEVER = frozenset(("sys.addaudithook", "sys.monitoring.register_callback"))
 _settrace = sys.settrace
 _gettrace = sys.gettrace
+# CPython 3.11 refuses a sys.settrace call while another is under way in any thread (one process-wide
+# flag, python/cpython#98257; 3.12 lifted it), and our audit hook lets another thread run in the
+# middle of one: budgets on two threads (games in threads, players in this process) take turns to
+# install and remove their tracers. Reentrant, so that a call on the same thread never waits on itself.
+_installing = _TakingTurns()
 _owners = {}                 # thread id -> the frame that entered the budget running there
 _guarded = []
 _listeners = [None]          # told how far each budget's count is (progress_to)
@@ -300,16 +312,25 @@ class WorkBudget:
             raise BotTimeout()        # a budget inside a budget: the bot's own, refused
         tracer = _fresh_tracer(self.counter, self.units, self.listener)
         _owners[get_ident()] = sys._getframe(1)
-        _settrace(tracer)
+        try:
+            with _installing:
+                _settrace(tracer)
+        except BaseException:
+            _owners.pop(get_ident(), None)    # else every later budget on this thread is refused as nested
+            raise
         if _gettrace() is not tracer:     # a replaced sys.settrace cannot be in play: bound at import
-            _settrace(None)
+            with _installing:
+                _settrace(None)
             _owners.pop(get_ident(), None)
             raise RuntimeError("the work counter could not be installed")
         return self
 
     def __exit__(self, kind, error, trace):
-        _settrace(None)
-        _owners.pop(get_ident(), None)
+        try:
+            with _installing:
+                _settrace(None)
+        finally:
+            _owners.pop(get_ident(), None)
         self.used = self.mark()
         self.spent = self.spent or self.used >= self.units
         return False

@@ -3,12 +3,14 @@ machine and under any load, and beyond the reach of the bot it counts."""
 
 import gc
 import sys
+import threading
 
 import pytest
 
 from kalah.game.board import Board
 from kalah.lab.game import work_budget
 from kalah.lab.loader import BotForfeit, load_bot_file
+from kalah.lab import work
 from kalah.lab.work import BotTimeout, WorkBudget, progress_to
 
 REFUSED = "refused: %s is not allowed in a player"
@@ -155,7 +157,7 @@ def test_a_budget_reports_how_far_its_count_is_without_changing_it():
         for _ in range(2000):
             step()
     used, heard = counted_with_and_without_reports(work)
-    assert used[0] == used[1] == 10006
+    assert used[0] == used[1] == 10008
     assert heard == [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000]   # at each 1000, a line or a call
     with WorkBudget(32000):       # the listener was dropped: no budget reports any more
         work()
@@ -170,7 +172,7 @@ def test_a_loop_without_calls_reports_as_it_counts():
         while i < 10000:
             i += 1
     used, heard = counted_with_and_without_reports(loop)
-    assert used[0] == used[1] == 20006
+    assert used[0] == used[1] == 20008
     assert heard == [1000 * n for n in range(1, 21)]
 
 
@@ -273,3 +275,45 @@ leave_a_cycle()
     monkeypatch.undo()
     assert [str(error) for error in ignored] == ["sys.addaudithook is not allowed in a player"]
     assert player.choose(Board(), 0.1) == 1
+
+
+def test_budgets_on_two_threads_install_their_counters_in_turn():
+    # Games in threads with their players in this process (runner.play_tournament, isolate=False):
+    # CPython 3.11 refused a sys.settrace while another thread's was under way, and a player then
+    # lost its game with "could not be loaded" (1 run in 10 of tests/lab/test_lab_tournament.py
+    # beside a busy machine). A switch interval of a microsecond makes the overlap certain.
+    errors = []
+
+    def budgets():
+        try:
+            for _ in range(10000):
+                with WorkBudget(10 ** 6):
+                    sum(range(3))
+        except BaseException as error:
+            errors.append(error)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=budgets) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+
+
+def test_a_counter_that_fails_to_install_leaves_the_thread_free_for_the_next_budget(monkeypatch):
+    def refuse(tracer):
+        raise RuntimeError("Cannot install a trace function while another trace function is being installed")
+
+    monkeypatch.setattr(work, "_settrace", refuse)
+    with pytest.raises(RuntimeError):
+        with WorkBudget(1000):
+            pass
+    monkeypatch.undo()
+    with WorkBudget(1000) as budget:     # before: refused as a budget inside a budget
+        sum(range(3))
+    assert 0 < budget.used < 1000
