@@ -10,7 +10,8 @@ so with an odd number of games A plays South once more than B.
 
 With --nodes N the computer players search N nodes a move instead of a time
 (each level its share, as of the time): the same games on any machine,
-however busy. Player files play by the time rule, so they do not go with it.
+however busy. A player file still plays by the time rule (--time, default 1;
+its work budget is the same on any machine too).
 
     python -m kalah match level8 perfect --games 2 --nodes 118000 --json
 """
@@ -29,9 +30,10 @@ def add_arguments(parser):
     parser.add_argument("b", help="a player name or a path to a player file")
     parser.add_argument("--rules", default=DEFAULT_RULES, help="rule set (default %s)" % DEFAULT_RULES)
     parser.add_argument("--games", type=int, default=2, help="number of games (default 2)")
-    parser.add_argument("--time", type=float, default=None, help="seconds per move (default 1; with --nodes, none)")
+    parser.add_argument("--time", type=float, default=None,
+                        help="seconds per move (default 1; with --nodes, a player file's only)")
     parser.add_argument("--nodes", type=int, default=None,
-                        help="search nodes per move instead of a time, computer players only: the same games anywhere")
+                        help="search nodes per move instead of a time, for computer players: the same games anywhere")
     parser.add_argument("--seed", type=int, default=0, help="seed for the players' random choices")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trust-bots", action="store_true",
@@ -46,10 +48,10 @@ def run(args):
         raise KalahError("--time must be a positive number of seconds, not %s" % args.time)
     if args.nodes is not None and args.nodes < 1:
         raise KalahError("--nodes must be at least 1, not %d" % args.nodes)
-    seconds = args.time if args.time is not None or args.nodes is not None else 1.0
     a, b = player_spec(args.a), player_spec(args.b)
-    if args.nodes is not None and ("source" in a or "source" in b):
-        raise KalahError("--nodes is for computer players: a player file plays by the time rule (--time)")
+    files = "source" in a or "source" in b
+    # By nodes, computer players take no time limit (--time is then a backstop), but a player file always does.
+    seconds = args.time if args.time is not None or (args.nodes is not None and not files) else 1.0
     from kalah.lab.sandbox import require_sandbox
     sandbox = require_sandbox([a, b], args.trust_bots)
     check_files([a, b], sandbox)   # a broken file stops the match before it starts, with its error

@@ -11,6 +11,13 @@ on every core (`--jobs`) or on a Dask cluster (`--cluster`), and `--resume
 FOLDER` keeps each result as it ends so that a stopped tournament goes on
 where it stopped. The page's lab plays the same
 tournament from the same players and seed to the same standings.
+
+A student's move is limited by its work budget (the same on any machine);
+our players search by the clock unless `--nodes N` gives them N search
+nodes a move (each level its share), when the whole tournament is the same
+on any machine, however busy:
+
+    python -m kalah tournament alice.py --players level5,level8 --nodes 118000
 """
 
 import json
@@ -40,6 +47,9 @@ def add_arguments(parser):
                         help="the move time limit: a student's player may do the work of that many seconds "
                              "(kalah.lab.game.work_budget: the same on any machine), within a ceiling of wall time "
                              "for sleepers; past either it forfeits (default 1)")
+    parser.add_argument("--nodes", type=int, default=None, metavar="N",
+                        help="our players search N nodes a move instead of a time, so that their games are the "
+                             "same on any machine (students' players keep --time)")
     parser.add_argument("--rules", default=DEFAULT_RULES, help="the rule set (default %s)" % DEFAULT_RULES)
     parser.add_argument("--seed", type=int, default=1, help="the tournament's random seed (default 1)")
     parser.add_argument("--jobs", type=int, default=None, help="games at a time (default: every core)")
@@ -77,11 +87,15 @@ def run(args):
     from kalah.lab.sandbox import require_sandbox, sandbox_problem
     if args.time <= 0:
         raise KalahError("--time must be a positive number of seconds, not %g" % args.time)
+    if args.nodes is not None and args.nodes < 1:
+        raise KalahError("--nodes must be at least 1, not %d" % args.nodes)
     rules = find_rules(args.rules).name
     for option, path in (("--csv", args.csv), ("--games", args.games)):
         if path:
             _check_writable(option, path)
     specs = player_specs(args.files, args.players)
+    if args.nodes is not None and not any(spec.get("ai") for spec in specs):
+        raise KalahError("--nodes is for our players, and none plays: add some with --players")
     if args.cluster:
         sandbox = not args.trust_bots     # checked on each worker, where the games run
         if not sandbox or sandbox_problem() is None:   # else each file is first loaded on a worker
@@ -92,6 +106,8 @@ def run(args):
     tournament = Tournament(specs, args.rounds, args.swiss_rounds, args.seed)
     settings = {"system": tournament.system, "rounds": tournament.rounds, "seed": tournament.seed,
                 "rules": rules, "time": args.time, "players": tournament.names}
+    if args.nodes is not None:   # only then: a folder saved before --nodes existed resumes as it was
+        settings["nodes"] = args.nodes
     done = saved.open_folder(args.resume, settings) if args.resume else {}
     if args.out:
         os.makedirs(args.out, exist_ok=True)
@@ -112,7 +128,7 @@ def run(args):
         from kalah.lab.cluster import DaskPool
         pool = DaskPool(args.cluster)
     results = play_tournament(tournament, specs, rules, args.time, args.jobs, on_result=on_result,
-                              sandbox=sandbox, pool=pool, done=done)
+                              sandbox=sandbox, pool=pool, done=done, nodes=args.nodes)
     if args.out:
         with open(os.path.join(args.out, "standings.txt"), "w") as handle:
             handle.write(format_standings(tournament, field) + "\n\n" + format_crosstable(tournament, field) + "\n")

@@ -5,7 +5,7 @@ The referee (`kalah.lab.seats.SandboxSeat`) starts this (see
 stdin and stdout, one JSON object a line, plain data only (no pickle: an
 answer can carry no code into the referee):
 
-    referee -> {"player": SPEC, "seed": S, "time": T, "limits": {...}}
+    referee -> {"player": SPEC, "seed": S, "time": T, "nodes": N or null, "limits": {...}}
     player  -> {"ready": true, "load_error": null or "line 3, column 7: ..."}
     referee -> {"start": POSITION, "moves": [house, ...]}
     player  -> {"move": house}  or  {"forfeit": {"kind", "reason", "traceback", "answer"}}
@@ -83,7 +83,9 @@ class Session:
         from kalah.lab.loader import ERROR, BotForfeit, raised
         message = json.loads(line)
         if self.seat is None:
-            self.seat = InProcessSeat(message["player"], message.get("seed"), float(message["time"]))
+            # No time with a node budget: the computer player searches its nodes (SandboxSeat).
+            seconds = None if message.get("nodes") is not None else float(message["time"])
+            self.seat = InProcessSeat(message["player"], message.get("seed"), seconds, message.get("nodes"))
             error = self.seat.error
             return json.dumps({"ready": True, "load_error": _where_in_file(error[1], message["player"])
                                if error else None})

@@ -31,14 +31,14 @@ def play_game(south, north, rules=DEFAULT_RULES, time_limit=1.0, seeds=(None, No
     `isolate`: each player in its own process (`SandboxSeat`), in the OS
     sandbox unless `sandbox=False`. `on_move(game, report)` is told each move
     as it is played. With isolation the game's `.output` holds what each
-    player printed (capped). `nodes`: computer players only, their budget in
-    search nodes (the same game on any machine); `time_limit` is then a backstop.
+    player printed (capped). `nodes`: the computer players' budget in search
+    nodes a move (the same game on any machine); a player file still plays by
+    `time_limit`, which is then the computer players' backstop.
     """
     game = LabGame((south["name"], north["name"]), rules)
-    if isolate and nodes is not None:
-        raise KalahError("a node budget is for computer players: a player file plays by the time rule")
     if isolate:
-        seats = [SandboxSeat(south, seeds[0], time_limit, sandbox), SandboxSeat(north, seeds[1], time_limit, sandbox)]
+        seats = [SandboxSeat(spec, seed, time_limit, sandbox, nodes=nodes if spec.get("ai") else None)
+                 for spec, seed in ((south, seeds[0]), (north, seeds[1]))]
     else:
         seats = [InProcessSeat(south, seeds[0], time_limit, nodes), InProcessSeat(north, seeds[1], time_limit, nodes)]
     try:
@@ -81,7 +81,7 @@ def play_match(a, b, rules=DEFAULT_RULES, games=2, time_limit=1.0, seed=0, on_ga
     return {"games": games, "wins": wins, "draws": draws, "seeds": seeds}
 
 
-def play_game_data(south, north, rules, time_limit, seeds, isolate=True, sandbox=True):
+def play_game_data(south, north, rules, time_limit, seeds, isolate=True, sandbox=True, nodes=None):
     """play_game's finished game as plain data (`LabGame.as_dict()`): the task
     a pool or a Dask worker runs. The sandbox is checked where the game runs."""
     if isolate and sandbox:
@@ -89,7 +89,7 @@ def play_game_data(south, north, rules, time_limit, seeds, isolate=True, sandbox
         problem = sandbox_problem()
         if problem:
             raise KalahError("%s on this machine: it cannot run players in a sandbox" % problem)
-    return play_game(south, north, rules, time_limit, seeds, isolate, sandbox=sandbox).as_dict()
+    return play_game(south, north, rules, time_limit, seeds, isolate, sandbox=sandbox, nodes=nodes).as_dict()
 
 
 class LocalPool:
@@ -112,7 +112,7 @@ class LocalPool:
 
 
 def play_tournament(tournament, specs, rules=DEFAULT_RULES, time_limit=1.0, jobs=None,
-                    isolate=True, on_result=None, sandbox=True, pool=None, done=None):
+                    isolate=True, on_result=None, sandbox=True, pool=None, done=None, nodes=None):
     """Play every game of `tournament` (a kalah.lab.tournament.Tournament over
     `specs`), `jobs` games at a time (default: every core), each player in its
     own sandboxed process; `on_result(game, result)` hears each game as it ends.
@@ -120,7 +120,8 @@ def play_tournament(tournament, specs, rules=DEFAULT_RULES, time_limit=1.0, jobs
     `pool` runs the games (default a LocalPool of `jobs` threads; a
     `kalah.lab.cluster.DaskPool` runs them on a cluster). `done` maps game ids
     to results already played (`as_dict()` data, e.g. read back by --resume):
-    those games are recorded, not played again. Returns {game id: LabGame}.
+    those games are recorded, not played again. `nodes`: the computer
+    players' budget in search nodes a move (play_game). Returns {game id: LabGame}.
     """
     jobs = jobs or os.cpu_count() or 1
     pool = pool or LocalPool(jobs)
@@ -145,7 +146,8 @@ def play_tournament(tournament, specs, rules=DEFAULT_RULES, time_limit=1.0, jobs
                     break
                 tournament.start(game["id"])
                 future = pool.submit("game-%d" % game["id"], play_game_data, specs[game["south"]],
-                                     specs[game["north"]], rules, time_limit, game["seeds"], isolate, sandbox)
+                                     specs[game["north"]], rules, time_limit, game["seeds"], isolate, sandbox,
+                                     nodes)
                 running[future] = game
             if tournament.finished():
                 break

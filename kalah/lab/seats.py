@@ -113,6 +113,7 @@ class InProcessSeat:
     kill = close       # nothing runs outside this process
 
 
+NODES_FLOOR = 20000        # search nodes a CPU second on the slowest machine allowed for (CPython: about 300,000)
 OUTPUT_CAP = 8192          # bytes of a player's prints kept for the record; the rest is dropped
 CPU_SLACK = 0.05           # seconds of CPU past the limit still accepted: the clock's ticks, the protocol's work
 POLL = 0.005               # the shortest wait between two looks at a player's CPU time
@@ -124,6 +125,16 @@ KILLED_BY = {"SIGXCPU": reasons.KILLED_CPU, "SIGXFSZ": reasons.KILLED_FILE_SIZE}
 
 def _short(text, cap=60):
     return text if len(text) <= cap else text[:cap] + "..."
+
+
+def node_backstop(spec, nodes, time_limit):
+    """The referee's clock, in seconds, for computer player `spec` searching `nodes` nodes a move.
+
+    At a node budget the move is the player's nodes, not the clock's (the same on any machine), so
+    its clock is only a backstop against a bug in our own code: the time limit plus the budget at
+    NODES_FLOOR nodes a CPU second, Perfect's proof nodes (kalah.ai.perfect.CAP_NODES) counted too."""
+    from kalah.ai.perfect import CAP_NODES
+    return time_limit + (nodes + (CAP_NODES if spec.get("ai") == "perfect" else 0)) / NODES_FLOOR
 
 
 class SandboxSeat:
@@ -138,9 +149,13 @@ class SandboxSeat:
     seconds of wall time not spent waiting for a CPU. A busy machine slows the
     wall clock, not the CPU clock, and its waiting is not the bot's: an honest
     bot does not forfeit because others are busy.
+
+    `nodes`: a computer player's budget in search nodes a move, which it then
+    plays by instead of the time (the referee's clock becomes `node_backstop`).
     """
 
-    def __init__(self, spec, seed, time_limit, sandbox=True, memory_mb=None, load_timeout=LOAD_TIMEOUT):
+    def __init__(self, spec, seed, time_limit, sandbox=True, memory_mb=None, load_timeout=LOAD_TIMEOUT,
+                 nodes=None):
         import contextlib
         import json
         import subprocess
@@ -148,7 +163,10 @@ class SandboxSeat:
         from kalah.lab import sandbox as sandboxing
         from kalah.lab import seccomp
         from kalah.lab.process_tree import ProcessTree, SeatCgroup
-        self.time_limit = time_limit
+        if nodes is not None and not spec.get("ai"):
+            raise KalahError("a node budget is for computer players: a player file plays by the time rule")
+        player_time = time_limit if nodes is None else None
+        self.time_limit = time_limit if nodes is None else node_backstop(spec, nodes, time_limit)
         self.load_timeout = load_timeout
         self.ready = False
         self.load_error = None
@@ -185,11 +203,11 @@ class SandboxSeat:
                                       daemon=True)
         self.drain.start()
         limits = {"memory_bytes": memory_bytes,
-                  "cpu_seconds": int(LOAD_TIMEOUT + MAX_PLIES * (time_limit + CPU_SLACK)) + 1,
+                  "cpu_seconds": int(LOAD_TIMEOUT + MAX_PLIES * (self.time_limit + CPU_SLACK)) + 1,
                   "file_bytes": sandboxing.SCRATCH_MB * 1024 * 1024,
                   "tasks": sandboxing.MAX_TASKS if sandbox is True else 0,
                   "open_files": sandboxing.OPEN_FILES, "pending_signals": sandboxing.PENDING_SIGNALS}
-        hello = json.dumps({"player": spec, "seed": seed, "time": time_limit, "limits": limits})
+        hello = json.dumps({"player": spec, "seed": seed, "time": player_time, "nodes": nodes, "limits": limits})
         # What the pipe takes now; the rest when the player is first needed, so both players load at once.
         try:
             self.unsent = write_all(self.input, hello.encode("utf-8") + b"\n", 0, partial=True)

@@ -87,13 +87,17 @@ def test_match_at_a_node_budget_plays_the_same_games_on_every_run():
     assert answer["games"] == 2 and sum(answer["wins"]) + answer["draws"] == 2 and sum(answer["seeds"]) == 2 * 24
 
 
-def test_match_refuses_a_node_budget_for_a_player_file(tmp_path):
+def test_match_at_a_node_budget_keeps_the_time_rule_for_a_player_file(tmp_path):
+    # The file plays by its work budget (--time, default 1), level 8 by nodes: the same games every run.
     bot = tmp_path / "bot.py"
     bot.write_text("def select_move(board, lookahead):\n    return board.legal_moves()[0]\n")
-    run = kalah("match", "level8", str(bot), "--nodes", "100")
-    assert (run.returncode, run.stdout) == (2, "")
-    assert run.stderr == ("python -m kalah match: --nodes is for computer players: a player file plays by the "
-                          "time rule (--time)\n")
+    args = ("match", "level8", str(bot), "--rules", "kalah(4,3)", "--games", "2", "--nodes", "3000", "--json",
+            "--trust-bots")
+    runs = [kalah(*args) for _ in range(2)]
+    assert runs[0].returncode == 0, runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout
+    answer = json.loads(runs[0].stdout)
+    assert answer["games"] == 2 and sum(answer["seeds"]) == 2 * 24
 
 
 @pytest.mark.parametrize("args, message", [
@@ -108,6 +112,7 @@ def test_match_refuses_a_node_budget_for_a_player_file(tmp_path):
     (["match", "level9", "greedy"], "'level9' is neither a player"),
     (["match", "level1", "greedy", "--games", "0"], "--games must be at least 1"),
     (["match", "level1", "greedy", "--nodes", "0"], "--nodes must be at least 1, not 0"),
+    (["tournament", "--players", "level1,greedy", "--nodes", "0"], "--nodes must be at least 1, not 0"),
     (["build-endgame", "--rules", "oware", "--seeds", "3"], "only Kalah"),
 ])
 def test_bad_input_exits_2_with_one_line_saying_what_is_wrong(args, message):

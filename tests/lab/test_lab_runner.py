@@ -2,8 +2,11 @@
 
 import pytest
 
+from kalah.ai.perfect import CAP_NODES
+from kalah.errors import KalahError
 from kalah.lab.runner import play_game
 from kalah.lab.sandbox import sandbox_problem
+from kalah.lab.seats import NODES_FLOOR, SandboxSeat, node_backstop
 
 from tests.lab.bots import CRASH, FIRST, GREEDY, RIGHTMOST, SEVEN, STUBBORN, STUCK_IN_C, spec
 
@@ -97,3 +100,21 @@ def test_an_exception_while_asking_a_seat_forfeits_that_seat_only():
         runner.InProcessSeat = real
     assert result.outcome.reason == "error: the referee could not read this player's answer (MemoryError)"
     assert result.outcome.scores == (0, 48)
+
+
+def test_at_a_node_budget_a_computer_player_in_its_own_process_moves_by_its_nodes_not_the_clock():
+    # A hundredth of the time gives the same game: the player searches its nodes whatever the limit.
+    south, north = {"name": "eight", "ai": "level8"}, {"name": "five", "ai": "level5"}
+    games = [play_game(south, north, "kalah(4,3)", seconds, (1, 2), isolate=True, sandbox=SANDBOX, nodes=2000)
+             for seconds in (1.0, 0.01)]
+    assert [game.forfeit for game in games] == [None, None]
+    assert games[0].board.move_stack == games[1].board.move_stack
+
+
+def test_the_referees_clock_for_a_node_budget_is_a_backstop_at_a_slow_machines_speed():
+    assert node_backstop({"name": "eight", "ai": "level8"}, 118000, 1.0) == 1.0 + 118000 / NODES_FLOOR
+    # Perfect's proof may take its own CAP_NODES before the search's budget.
+    assert node_backstop({"name": "p", "ai": "perfect"}, 118000, 1.0) == 1.0 + (118000 + CAP_NODES) / NODES_FLOOR
+    message = "^a node budget is for computer players: a player file plays by the time rule$"
+    with pytest.raises(KalahError, match=message):
+        SandboxSeat(spec("first", FIRST), None, 1.0, SANDBOX, nodes=100)
