@@ -26,8 +26,9 @@ RIGHT = "def select_move(board, lookahead):\n    return board.legal_moves()[-1]\
 FIRST = "def select_move(board, lookahead):\n    return board.legal_moves()[0]\n"
 MIDDLE = ("def select_move(board, lookahead):\n    moves = board.legal_moves()\n"
           "    return moves[len(moves) // 2]\n")
-# Slow enough that a game is still running when its worker is killed.
-SLOW = "import time\ndef select_move(board, lookahead):\n    time.sleep(0.1)\n    return board.legal_moves()[-1]\n"
+# Slow enough that a game is still running when its worker is killed (a game of it takes about 2 s;
+# at 0.1 s a move the test took 63 s, 18 s of them the local tournament alone).
+SLOW = "import time\ndef select_move(board, lookahead):\n    time.sleep(0.05)\n    return board.legal_moves()[-1]\n"
 PLAYERS = {"right": RIGHT, "first": FIRST, "middle": MIDDLE}
 
 
