@@ -27,14 +27,16 @@ when time is up. A proof is all or nothing: the caller then falls back to
 the heuristic search.
 """
 
+from collections import Counter
+
 from kalah.game.rules import PROOF, SWAP
 
 POLL_EVERY = 256
 ETC_SEEDS = 6
-# The default table, under the 56 MB that 200,000 tuple entries took before: ~80 bytes an
-# entry's key and value, plus the dict's arrays, which CPython sizes at a power of two over
-# three times the entries when it grows: at most 2**20 slots (21 MB) while the table keeps
-# at most 349,525 entries, and twice that above. So 340,000 (49 MB at most).
+# The default table: ~80 bytes an entry's key and value, plus the dict's arrays, which hold
+# 349,525 entries in 2**19 slots (10 MB; make_room keeps them there). So 340,000 entries: a
+# 3.3 M-node proof peaks at 45 MB, where 200,000 tuple entries peaked at 69 MB
+# (scripts/bench/proof_memory.py --peak-nodes 3300000).
 TABLE_SIZE = 340000
 # An entry packs its bounds and move into one int: low << LOW_SHIFT | (high + HIGH_OFFSET) << 8
 # | move. One small int costs 32 bytes where a tuple of three costs 144.
@@ -158,19 +160,22 @@ class Prover:
         Emptying the whole table (as before) made a 37-seed position take
         2.9 M nodes instead of 1.3 M (scripts/bench/proof_bands.py)."""
         tt = self.tt
-        seeds = [(sum(node), node) for node in tt]
-        per_count = {}
-        for count, _ in seeds:
-            per_count[count] = per_count.get(count, 0) + 1
+        per_count = Counter(map(sum, tt))
         cut, kept = -1, 0   # entries with at most `cut` seeds go
         for count in sorted(per_count, reverse=True):
             kept += per_count[count]
             if kept > len(tt) // 2:
                 cut = count
                 break
-        for count, node in seeds:
-            if count <= cut:
-                del tt[node]
+        # A new dict of the entries kept, then copied back into the same dict (the callers
+        # hold it). Deleting in place leaves the freed slots used until an insert finds the
+        # arrays full, and CPython then sizes them for three times the live entries: up to
+        # 2**20 slots (21 MB). The copy is sized for the half kept, so the table stays
+        # within 2**19 slots (10 MB) as it fills again. No list of (seeds, node) pairs
+        # either: at 340,000 entries that took 24 MB at the table's largest.
+        kept = {node: entry for node, entry in tt.items() if sum(node) > cut}
+        tt.clear()
+        tt.update(kept)
 
     def move_value_in(self, node, house, a, b):
         """The mover's future margin after `house`, searched within (a, b)."""
@@ -191,8 +196,9 @@ class Prover:
 
         Ordered as the solver orders them: extra turns nearest the store,
         then by what the move stores (captures first), then by the history
-        (a plain Kalah proof at 37-40 seeds: 2,370,146 nodes instead of over
-        3.3 M, and fewer on most others). With `beta`, a child
+        (Kalah(6,4) at 37-40 seeds: 7 of 10 proven within 3.3 M nodes
+        instead of 6, fewer nodes on 5 of the 6 both prove; see
+        docs/performance-log.md). With `beta`, a child
         whose table entry already proves a value >= beta (the enhanced
         transposition cutoff) is returned instead: that value, an int."""
         m = self.m
