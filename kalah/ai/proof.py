@@ -5,7 +5,7 @@ at its horizon. Once a few dozen seeds are left, a proof is often cheaper:
 the offline solver (kalah.solver.core) proves most middle-game positions of
 Kalah(6,4) in 50 thousand to 2 million nodes, where iterative deepening
 needs millions more to become exact. This is the same algorithm in plain
-Python on the search's own tuples, so it runs under Pyodide:
+Python, from the search's own pits, so it runs under Pyodide:
 
 - In Kalah the future depends only on the seeds in the houses, so a node
   is its houses with both stores emptied and its value is what the mover
@@ -15,23 +15,43 @@ Python on the search's own tuples, so it runs under Pyodide:
   that stay true forever, and MTD(f) drives the search with null windows.
 - Below the endgame table's size the table answers at once.
 - Moves are ordered as the solver orders them: the table's move, extra
-  turns nearest the store, then by what the move stores.
+  turns nearest the store, then by what the move stores; moves that store
+  alike by a history of the cutoffs that move made elsewhere.
+- A node is the bytes of its houses and an entry one int, not tuples: 131
+  bytes an entry under CPython instead of 279 (tracemalloc,
+  scripts/bench/proof_memory.py), so the table holds 340,000 entries in
+  less memory than 200,000 took.
 
 A Prover calls its `poll` every POLL_EVERY nodes; the caller's poll raises
 when time is up. A proof is all or nothing: the caller then falls back to
 the heuristic search.
 """
 
+from collections import Counter
+
 from kalah.game.rules import PROOF, SWAP
 
 POLL_EVERY = 256
 ETC_SEEDS = 6
+# The default table: ~80 bytes an entry's key and value, plus the dict's arrays, which hold
+# 349,525 entries in 2**19 slots (10 MB; make_room keeps them there). So 340,000 entries: a
+# 3.3 M-node proof peaks at 45 MB, where 200,000 tuple entries peaked at 69 MB
+# (scripts/bench/proof_memory.py --peak-nodes 3300000).
+TABLE_SIZE = 340000
+# An entry packs its bounds and move into one int: low << LOW_SHIFT | (high + HIGH_OFFSET) << 8
+# | move. One small int costs 32 bytes where a tuple of three costs 144.
+LOW_SHIFT = 24
+HIGH_OFFSET = 1 << 15
+# Sort keys of the moves (children): game over, extra turn, the rest; within the rest, the
+# seeds stored times GAIN, plus the history (below GAIN unless a proof runs for hours, and
+# then only the order changes).
+OVER, EXTRA, TURN, GAIN = 3 << 50, 2 << 50, 1 << 50, 1 << 40
 
 
 class Prover:
     """Exact values of Kalah positions (South to move, stores ignored); keep it to reuse its table."""
 
-    def __init__(self, rules, endgame, table_size=200000):
+    def __init__(self, rules, endgame, table_size=TABLE_SIZE):
         rules.require(PROOF, "a proof (kalah.ai.proof)")
         self.rules = rules
         self.m = rules.houses
@@ -43,6 +63,14 @@ class Prover:
         # only well above the endgame table, where a cutoff saves a large subtree.
         self.etc_seeds = self.endgame_seeds + ETC_SEEDS
         self.tt = {}
+        # A node as bytes: hashed once and three times smaller than a tuple; a tuple only
+        # where a house could hold more than a byte's 255 seeds.
+        self.key = bytes if 2 * self.m * rules.seeds < 256 else tuple
+        # The history heuristic: what cutoffs a move of each house made, by the seeds in
+        # that house (the house and its count decide where the sowing ends), weighted by
+        # the seeds in the houses squared (a cutoff high up saves more).
+        self.stride = 2 * self.m * rules.seeds + 1
+        self.history = [0] * ((self.m + 1) * self.stride)
         self.nodes = 0
         self.next_poll = POLL_EVERY
         self.poll = None   # called every POLL_EVERY nodes; raises to end the proof
@@ -58,7 +86,7 @@ class Prover:
         m = self.m
         node = list(pits)
         node[m] = node[m + m + 1] = 0
-        return tuple(node)
+        return self.key(node)
 
     # -- the proof -------------------------------------------------------------
     def value(self, node, alpha, beta):
@@ -76,7 +104,9 @@ class Prover:
         tt_move = 0
         low, high = -seeds, seeds   # the seeds left bound the future margin
         if entry is not None:
-            low, high, tt_move = entry
+            low = entry >> LOW_SHIFT
+            high = ((entry >> 8) & 0xFFFF) - HIGH_OFFSET
+            tt_move = entry & 255
         if low >= beta:
             return low
         if high <= alpha or low == high:
@@ -109,6 +139,7 @@ class Prover:
                     if value > a:
                         a = value
                         if a >= b:
+                            self.history[house * self.stride + node[house - 1]] += seeds * seeds
                             break
 
         # Keep what was proven together with what the entry knew before.
@@ -118,7 +149,7 @@ class Prover:
             low = max(low, best)
         if len(tt) >= self.table_size:
             self.make_room()
-        tt[node] = (low, high, best_move)
+        tt[node] = (low << LOW_SHIFT) | ((high + HIGH_OFFSET) << 8) | best_move
         return best
 
     def make_room(self):
@@ -129,19 +160,22 @@ class Prover:
         Emptying the whole table (as before) made a 37-seed position take
         2.9 M nodes instead of 1.3 M (scripts/bench/proof_bands.py)."""
         tt = self.tt
-        seeds = [(sum(node), node) for node in tt]
-        per_count = {}
-        for count, _ in seeds:
-            per_count[count] = per_count.get(count, 0) + 1
+        per_count = Counter(map(sum, tt))
         cut, kept = -1, 0   # entries with at most `cut` seeds go
         for count in sorted(per_count, reverse=True):
             kept += per_count[count]
             if kept > len(tt) // 2:
                 cut = count
                 break
-        for count, node in seeds:
-            if count <= cut:
-                del tt[node]
+        # A new dict of the entries kept, then copied back into the same dict (the callers
+        # hold it). Deleting in place leaves the freed slots used until an insert finds the
+        # arrays full, and CPython then sizes them for three times the live entries: up to
+        # 2**20 slots (21 MB). The copy is sized for the half kept, so the table stays
+        # within 2**19 slots (10 MB) as it fills again. No list of (seeds, node) pairs
+        # either: at 340,000 entries that took 24 MB at the table's largest.
+        kept = {node: entry for node, entry in tt.items() if sum(node) > cut}
+        tt.clear()
+        tt.update(kept)
 
     def move_value_in(self, node, house, a, b):
         """The mover's future margin after `house`, searched within (a, b)."""
@@ -154,18 +188,24 @@ class Prover:
             return gain
         child[m] = child[m2] = 0
         if next_side == 0:
-            return gain + self.value(tuple(child), a - gain, b - gain)
-        return gain - self.value(tuple(child[m + 1:] + child[:m + 1]), gain - b, gain - a)
+            return gain + self.value(self.key(child), a - gain, b - gain)
+        return gain - self.value(self.key(child[m + 1:] + child[:m + 1]), gain - b, gain - a)
 
     def children(self, node, skip, beta=None):
         """(score, house, gain, next_side, child node) of every move but `skip`, best first.
 
         Ordered as the solver orders them: extra turns nearest the store,
-        then by what the move stores (captures first). With `beta`, a child
+        then by what the move stores (captures first), then by the history
+        (Kalah(6,4) at 37-40 seeds: 7 of 10 proven within 3.3 M nodes
+        instead of 6, fewer nodes on 5 of the 6 both prove; see
+        docs/performance-log.md). With `beta`, a child
         whose table entry already proves a value >= beta (the enhanced
         transposition cutoff) is returned instead: that value, an int."""
         m = self.m
         tt = self.tt
+        key = self.key
+        history = self.history
+        stride = self.stride
         m2 = m + m + 1
         play = self.play
         children = []
@@ -176,23 +216,24 @@ class Prover:
             next_side = play(child, 0, house)[0]
             gain = child[m] - child[m2]
             if next_side is None:
-                children.append((3000 + gain, house, gain, None, None))
+                children.append((OVER + gain, house, gain, None, None))
                 continue
             child[m] = child[m2] = 0
             if next_side == 0:
-                child = tuple(child)
-                children.append((2000 + house, house, gain, 0, child))
+                child = key(child)
+                children.append((EXTRA + house, house, gain, 0, child))
                 if beta is not None:
                     entry = tt.get(child)
-                    if entry is not None and gain + entry[0] >= beta:
-                        return gain + entry[0]
+                    if entry is not None and gain + (entry >> LOW_SHIFT) >= beta:
+                        return gain + (entry >> LOW_SHIFT)
             else:
-                child = tuple(child[m + 1:] + child[:m + 1])
-                children.append((100 + gain * 10 + house, house, gain, 1, child))
+                child = key(child[m + 1:] + child[:m + 1])
+                children.append((TURN + gain * GAIN + history[house * stride + node[house - 1]],
+                                 house, gain, 1, child))
                 if beta is not None:
                     entry = tt.get(child)
-                    if entry is not None and gain - entry[1] >= beta:
-                        return gain - entry[1]
+                    if entry is not None and gain - ((entry >> 8 & 0xFFFF) - HIGH_OFFSET) >= beta:
+                        return gain - ((entry >> 8 & 0xFFFF) - HIGH_OFFSET)
         children.sort(reverse=True)
         return children
 
@@ -221,8 +262,8 @@ class Prover:
             return gain, None, None
         child[m] = child[m + m + 1] = 0
         if next_side == 0:
-            return gain, 0, tuple(child)
-        return gain, 1, tuple(child[m + 1:] + child[:m + 1])
+            return gain, 0, self.key(child)
+        return gain, 1, self.key(child[m + 1:] + child[:m + 1])
 
     def move_value(self, pits, move, guess=0):
         """The mover's exact future margin after playing `move` from `pits`."""

@@ -19,8 +19,9 @@ process (time.process_time, which the machine's load stretches far less
 than wall time). Node counts hold on any machine.
 
 `--variants` names provers to compare on the same positions
-in one run (VARIANTS below: `empty-when-full` is the proof before its
-table kept its larger entries); every variant's proven value is checked
+in one run (VARIANTS below: `before` is the proof of 2026-11-27, with
+tuples for nodes and entries and no history, `empty-when-full` the same
+before its table kept its larger entries); every variant's proven value is checked
 against the first's, so a faster variant cannot be a wrong one.
 """
 
@@ -31,21 +32,54 @@ import time
 from kalah.ai import endgame, search
 from kalah.ai.proof import Prover
 from kalah.game.rules import NORTH, find_rules
+from scripts.bench import proof_before
 from scripts.bench.accuracy import seeded_band
 
 
 
-class EmptyWhenFull(Prover):
+class EmptyWhenFull(proof_before.Prover):
     """The proof before 2026-11-27: a full table was emptied whole."""
 
     def make_room(self):
         self.tt.clear()
 
 
+class Bisect(Prover):
+    """Tried 2026-11-28, not kept: MTD(f)'s null windows halfway between the bounds proven so far
+    (a binary search on the value), instead of at the last value. More nodes: a window far
+    from the value is not refuted cheaply here."""
+
+    def mtdf(self, node, guess=0):
+        seeds = sum(node)
+        low, high = -seeds, seeds
+        beta = max(low + 1, min(high, guess))
+        while low < high:
+            value = self.value(node, beta - 1, beta)
+            if value < beta:
+                high = value
+            else:
+                low = value
+            beta = max(low + 1, (low + high + 1) // 2)
+        return low
+
+
+def etc_above(offset):
+    """The proof with enhanced transposition cutoffs from `offset` seeds above the endgame table."""
+    class Etc(Prover):
+        def __init__(self, rules, endgame, table_size=None):
+            Prover.__init__(self, rules, endgame, *(() if table_size is None else (table_size,)))
+            self.etc_seeds = self.endgame_seeds + offset
+    return Etc
+
+
 # Provers to compare (--variants); "base" is Perfect's as shipped.
 VARIANTS = {
     "base": Prover,
+    "before": proof_before.Prover,
     "empty-when-full": EmptyWhenFull,
+    "bisect": Bisect,
+    "etc3": etc_above(3),
+    "etc9": etc_above(9),
 }
 
 

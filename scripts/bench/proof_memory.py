@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Bytes per entry of the proof table (kalah.ai.proof) under CPython, measured with tracemalloc.
+
+    .venv/bin/python -m scripts.bench.proof_memory [--variants base,...] [--size N] [--peak-nodes N]
+
+Proves the first 37-40 seed position of scripts/bench/proof_bands.py (which
+fills any table of up to a million entries) until the table holds `--size`
+entries (default: the variant's own table_size, full just before it makes
+room), then divides the memory tracemalloc counts since the proof began by
+the entries: keys, values and the dict's own arrays. With `--peak-nodes`,
+also the peak memory of a proof of that many nodes from an empty table
+(the table fills and makes room again and again; CPython's dict grows its
+arrays when it runs out of slots, at a power of two over three times the
+live entries, so the peak can lie past the first fill).
+"""
+
+import argparse
+import gc
+import tracemalloc
+
+from kalah.ai import endgame, search
+from kalah.game.rules import NORTH, find_rules
+from scripts.bench.accuracy import seeded_band
+from scripts.bench.proof_bands import VARIANTS
+
+
+class Full(Exception):
+    pass
+
+
+def per_entry(board, variant, size=None):
+    """(entries, bytes per entry) of `variant`'s table filled to `size` (its table_size) entries."""
+    pits = tuple(board.pits)
+    if board.turn == NORTH:
+        pits = search.rotate(pits, board.rules.houses)
+    table = endgame.table_for(board.rules)
+    prover = variant(board.rules, table) if size is None else variant(board.rules, table, table_size=size)
+    size = prover.table_size
+    tt = prover.tt
+
+    def poll():
+        if len(tt) >= size - 300:   # a poll comes every 256 nodes: stop before room is made
+            raise Full
+
+    prover.poll = poll
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    try:
+        prover.best(pits, board.legal_moves)
+    except Full:
+        pass
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    return len(tt), used / len(tt)
+
+
+def peak(board, variant, nodes):
+    """The peak MB tracemalloc counts over a proof of `nodes` nodes (or to its end)."""
+    pits = tuple(board.pits)
+    if board.turn == NORTH:
+        pits = search.rotate(pits, board.rules.houses)
+    prover = variant(board.rules, endgame.table_for(board.rules))
+
+    def poll():
+        if prover.nodes > nodes:
+            raise Full
+
+    prover.poll = poll
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    try:
+        prover.best(pits, board.legal_moves)
+    except Full:
+        pass
+    top = tracemalloc.get_traced_memory()[1] - before
+    tracemalloc.stop()
+    return top / 1e6
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", default="base")
+    parser.add_argument("--size", type=int, default=None, help="entries (default: the variant's table_size)")
+    parser.add_argument("--peak-nodes", type=int, default=0, help="also the peak over a proof of N nodes")
+    args = parser.parse_args()
+    rules = find_rules("kalah(6,4)")
+    board = seeded_band(rules.name, 37, 40, 1, 1)[0]
+    for name in args.variants.split(","):
+        entries, size = per_entry(board, VARIANTS[name], args.size)
+        print("%s: %s entries, %.0f bytes an entry, %.1f MB" % (
+            name, "{:,}".format(entries), size, entries * size / 1e6), flush=True)
+        if args.peak_nodes:
+            print("%s: peak %.1f MB over %s nodes" % (name, peak(board, VARIANTS[name], args.peak_nodes),
+                                                    "{:,}".format(args.peak_nodes)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
