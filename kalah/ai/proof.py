@@ -27,8 +27,6 @@ when time is up. A proof is all or nothing: the caller then falls back to
 the heuristic search.
 """
 
-from collections import Counter
-
 from kalah.game.rules import PROOF, SWAP
 
 POLL_EVERY = 256
@@ -160,7 +158,10 @@ class Prover:
         Emptying the whole table (as before) made a 37-seed position take
         2.9 M nodes instead of 1.3 M (scripts/bench/proof_bands.py)."""
         tt = self.tt
-        per_count = Counter(map(sum, tt))
+        per_count = {}   # entries by seeds in the houses (no Counter: MicroPython lacks it)
+        for node in tt:
+            count = sum(node)
+            per_count[count] = per_count.get(count, 0) + 1
         cut, kept = -1, 0   # entries with at most `cut` seeds go
         for count in sorted(per_count, reverse=True):
             kept += per_count[count]

@@ -19,26 +19,29 @@ process (time.process_time, which the machine's load stretches far less
 than wall time). Node counts hold on any machine.
 
 `--variants` names provers to compare on the same positions
-in one run (VARIANTS below: `before` is the proof of 2026-11-27, with
-tuples for nodes and entries and no history, `empty-when-full` the same
-before its table kept its larger entries); every variant's proven value is checked
-against the first's, so a faster variant cannot be a wrong one.
+in one run: VARIANTS below, or `git:REV`, the prover of kalah/ai/proof.py
+as it was at git revision REV (`git:490be3b` is the proof of 2026-11-27,
+with tuples for nodes and entries and no history); every variant's proven
+value is checked against the first's, so a faster variant cannot be a
+wrong one.
 """
 
 import argparse
+import functools
 import json
+import subprocess
 import time
+import types
 
 from kalah.ai import endgame, search
 from kalah.ai.proof import Prover
 from kalah.game.rules import NORTH, find_rules
-from scripts.bench import proof_before
 from scripts.bench.accuracy import seeded_band
 
 
 
-class EmptyWhenFull(proof_before.Prover):
-    """The proof before 2026-11-27: a full table was emptied whole."""
+class EmptyWhenFull(Prover):
+    """A full table emptied whole, as before 2026-11-27 (it now keeps its larger entries)."""
 
     def make_room(self):
         self.tt.clear()
@@ -75,12 +78,26 @@ def etc_above(offset):
 # Provers to compare (--variants); "base" is Perfect's as shipped.
 VARIANTS = {
     "base": Prover,
-    "before": proof_before.Prover,
     "empty-when-full": EmptyWhenFull,
     "bisect": Bisect,
     "etc3": etc_above(3),
     "etc9": etc_above(9),
 }
+
+
+@functools.lru_cache(maxsize=None)   # one class a name: read and compiled once
+def variant(name):
+    """The Prover class a --variants name stands for: a VARIANTS key or `git:REV`."""
+    if not name.startswith("git:"):
+        return VARIANTS[name]
+    rev = name[len("git:"):]
+    # An older prover read from the repository's history rather than kept as a copy beside
+    # today's: any two revisions compare on the same positions in one process.
+    source = subprocess.run(["git", "show", rev + ":kalah/ai/proof.py"], capture_output=True,
+                            text=True, check=True).stdout
+    module = types.ModuleType("proof_at_" + rev)
+    exec(compile(source, "kalah/ai/proof.py@" + rev, "exec"), module.__dict__)
+    return module.Prover
 
 
 class Capped(Exception):
@@ -96,12 +113,12 @@ def parse_bands(text):
     return bands
 
 
-def prove(board, cap, variant):
+def prove(board, cap, prover_class):
     """(nodes, value, CPU seconds) of proving `board`'s best move from an empty table; nodes None past cap."""
     pits = tuple(board.pits)
     if board.turn == NORTH:
         pits = search.rotate(pits, board.rules.houses)
-    prover = variant(board.rules, endgame.table_for(board.rules))
+    prover = prover_class(board.rules, endgame.table_for(board.rules))
 
     def poll():
         if prover.nodes > cap:
@@ -128,7 +145,7 @@ def main():
     parser.add_argument("--positions", type=int, default=10, help="positions a band")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cap", type=int, default=3300000, help="proof nodes a position at most")
-    parser.add_argument("--variants", default="base", help="names of VARIANTS to compare: " + ",".join(VARIANTS))
+    parser.add_argument("--variants", default="base", help="names of VARIANTS to compare (%s) or git:REV" % ",".join(VARIANTS))
     parser.add_argument("--verbose", action="store_true", help="each position's nodes as it goes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -141,7 +158,7 @@ def main():
         for name in names:
             runs = []
             for board in boards:
-                nodes, value, cpu = prove(board, args.cap, VARIANTS[name])
+                nodes, value, cpu = prove(board, args.cap, variant(name))
                 runs.append((nodes, value, cpu))
                 if args.verbose:
                     print("%s %s %s nodes %s value %s cpu %.1f s" % (

@@ -21,20 +21,20 @@ import tracemalloc
 from kalah.ai import endgame, search
 from kalah.game.rules import NORTH, find_rules
 from scripts.bench.accuracy import seeded_band
-from scripts.bench.proof_bands import VARIANTS
+from scripts.bench.proof_bands import variant
 
 
 class Full(Exception):
     pass
 
 
-def per_entry(board, variant, size=None):
-    """(entries, bytes per entry) of `variant`'s table filled to `size` (its table_size) entries."""
+def per_entry(board, prover_class, size=None):
+    """(entries, bytes per entry) of `prover_class`'s table filled to `size` (its table_size) entries."""
     pits = tuple(board.pits)
     if board.turn == NORTH:
         pits = search.rotate(pits, board.rules.houses)
     table = endgame.table_for(board.rules)
-    prover = variant(board.rules, table) if size is None else variant(board.rules, table, table_size=size)
+    prover = prover_class(board.rules, table) if size is None else prover_class(board.rules, table, table_size=size)
     size = prover.table_size
     tt = prover.tt
 
@@ -56,12 +56,12 @@ def per_entry(board, variant, size=None):
     return len(tt), used / len(tt)
 
 
-def peak(board, variant, nodes):
+def peak(board, prover_class, nodes):
     """The peak MB tracemalloc counts over a proof of `nodes` nodes (or to its end)."""
     pits = tuple(board.pits)
     if board.turn == NORTH:
         pits = search.rotate(pits, board.rules.houses)
-    prover = variant(board.rules, endgame.table_for(board.rules))
+    prover = prover_class(board.rules, endgame.table_for(board.rules))
 
     def poll():
         if prover.nodes > nodes:
@@ -82,18 +82,18 @@ def peak(board, variant, nodes):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variants", default="base")
+    parser.add_argument("--variants", default="base", help="as proof_bands.py's: names or git:REV")
     parser.add_argument("--size", type=int, default=None, help="entries (default: the variant's table_size)")
     parser.add_argument("--peak-nodes", type=int, default=0, help="also the peak over a proof of N nodes")
     args = parser.parse_args()
     rules = find_rules("kalah(6,4)")
     board = seeded_band(rules.name, 37, 40, 1, 1)[0]
     for name in args.variants.split(","):
-        entries, size = per_entry(board, VARIANTS[name], args.size)
+        entries, size = per_entry(board, variant(name), args.size)
         print("%s: %s entries, %.0f bytes an entry, %.1f MB" % (
             name, "{:,}".format(entries), size, entries * size / 1e6), flush=True)
         if args.peak_nodes:
-            print("%s: peak %.1f MB over %s nodes" % (name, peak(board, VARIANTS[name], args.peak_nodes),
+            print("%s: peak %.1f MB over %s nodes" % (name, peak(board, variant(name), args.peak_nodes),
                                                     "{:,}".format(args.peak_nodes)), flush=True)
 
 
