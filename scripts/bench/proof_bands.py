@@ -113,11 +113,15 @@ def parse_bands(text):
     return bands
 
 
+def south_pits(board):
+    """`board`'s pits as the prover takes them: the mover's side first."""
+    pits = tuple(board.pits)
+    return search.rotate(pits, board.rules.houses) if board.turn == NORTH else pits
+
+
 def prove(board, cap, prover_class):
     """(nodes, value, CPU seconds) of proving `board`'s best move from an empty table; nodes None past cap."""
-    pits = tuple(board.pits)
-    if board.turn == NORTH:
-        pits = search.rotate(pits, board.rules.houses)
+    pits = south_pits(board)
     prover = prover_class(board.rules, endgame.table_for(board.rules))
 
     def poll():

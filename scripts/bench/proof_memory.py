@@ -18,28 +18,20 @@ import argparse
 import gc
 import tracemalloc
 
-from kalah.ai import endgame, search
-from kalah.game.rules import NORTH, find_rules
+from kalah.ai import endgame
+from kalah.game.rules import find_rules
 from scripts.bench.accuracy import seeded_band
-from scripts.bench.proof_bands import variant
+from scripts.bench.proof_bands import south_pits, variant
 
 
 class Full(Exception):
     pass
 
 
-def per_entry(board, prover_class, size=None):
-    """(entries, bytes per entry) of `prover_class`'s table filled to `size` (its table_size) entries."""
-    pits = tuple(board.pits)
-    if board.turn == NORTH:
-        pits = search.rotate(pits, board.rules.houses)
-    table = endgame.table_for(board.rules)
-    prover = prover_class(board.rules, table) if size is None else prover_class(board.rules, table, table_size=size)
-    size = prover.table_size
-    tt = prover.tt
-
+def traced(board, prover, stop):
+    """(bytes held after, peak bytes) by tracemalloc of `prover` proving `board` until `stop()` (asked at each poll)."""
     def poll():
-        if len(tt) >= size - 300:   # a poll comes every 256 nodes: stop before room is made
+        if stop():
             raise Full
 
     prover.poll = poll
@@ -47,36 +39,30 @@ def per_entry(board, prover_class, size=None):
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     try:
-        prover.best(pits, board.legal_moves)
+        prover.best(south_pits(board), board.legal_moves)
     except Full:
         pass
     gc.collect()
-    used = tracemalloc.get_traced_memory()[0] - before
+    used, top = tracemalloc.get_traced_memory()
     tracemalloc.stop()
+    return used - before, top - before
+
+
+def per_entry(board, prover_class, size=None):
+    """(entries, bytes per entry) of `prover_class`'s table filled to `size` (its table_size) entries."""
+    table = endgame.table_for(board.rules)
+    prover = prover_class(board.rules, table) if size is None else prover_class(board.rules, table, table_size=size)
+    size = prover.table_size
+    tt = prover.tt
+    # A poll comes every 256 nodes: stop before room is made.
+    used, _ = traced(board, prover, lambda: len(tt) >= size - 300)
     return len(tt), used / len(tt)
 
 
 def peak(board, prover_class, nodes):
     """The peak MB tracemalloc counts over a proof of `nodes` nodes (or to its end)."""
-    pits = tuple(board.pits)
-    if board.turn == NORTH:
-        pits = search.rotate(pits, board.rules.houses)
     prover = prover_class(board.rules, endgame.table_for(board.rules))
-
-    def poll():
-        if prover.nodes > nodes:
-            raise Full
-
-    prover.poll = poll
-    gc.collect()
-    tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    try:
-        prover.best(pits, board.legal_moves)
-    except Full:
-        pass
-    top = tracemalloc.get_traced_memory()[1] - before
-    tracemalloc.stop()
+    _, top = traced(board, prover, lambda: prover.nodes > nodes)
     return top / 1e6
 
 
