@@ -8,6 +8,10 @@ import sys
 
 import pytest
 
+from tests.ai.test_book import BEYOND_THE_BOOKS
+
+BEYOND = ",".join(map(str, BEYOND_THE_BOOKS))   # a line no book holds: the search answers
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -17,7 +21,7 @@ def kalah(*args):
 
 
 def test_bestmove_prints_the_move_value_and_search_figures():
-    run = kalah("bestmove", "--rules", "kalah(6,4)", "--moves", "4,4,6", "--time", "0.2", "--json")  # beyond the book
+    run = kalah("bestmove", "--rules", "kalah(6,4)", "--moves", BEYOND, "--time", "0.2", "--json")
     assert run.returncode == 0, run.stderr
     answer = json.loads(run.stdout)
     assert set(answer) == {"move", "value", "exact", "depth", "nodes"}
@@ -41,7 +45,7 @@ def test_bestmove_from_a_position_near_the_end_is_exact():
 
 def test_bestmove_at_a_node_budget_gives_the_same_move_on_every_run():
     # A node budget, not a time: nothing of the machine's load reaches the answer.
-    runs = [kalah("bestmove", "--moves", "4,4,6", "--nodes", "20000", "--json") for _ in range(2)]
+    runs = [kalah("bestmove", "--moves", BEYOND, "--nodes", "20000", "--json") for _ in range(2)]
     assert runs[0].returncode == 0, runs[0].stderr
     assert runs[0].stdout == runs[1].stdout
     answer = json.loads(runs[0].stdout)

@@ -9,6 +9,7 @@ from kalah import Board
 from kalah.ai import perfect, players, search, worker_api
 
 from tests.ai.test_cli import kalah
+from tests.ai.test_book import beyond_the_books
 from tests.ai.test_search import positions
 
 # Kalah(6,4) positions: 35 seeds in the houses, proven in about 150,000 nodes (seconds in Python);
@@ -42,9 +43,7 @@ def test_every_move_perfect_claims_proven_is_optimal_for_the_solver():
 
 
 def test_above_40_seeds_it_searches_and_says_the_move_is_not_proven():
-    board = Board("kalah(6,4)")
-    for move in (4, 4, 6):   # beyond the opening book, 45 seeds in the houses
-        board.push(move)
+    board = beyond_the_books()   # 43 seeds in the houses
     reports = []
     analysis = perfect.analyse(board, 0.1, reports.append)
     assert board.is_legal(analysis.move)
@@ -112,9 +111,7 @@ def test_the_worker_says_whether_perfects_move_is_proven():
     search._searchers.clear()
     answer = worker_api.choose_move({"position": EASY, "player": "perfect", "time": 0.5})
     assert answer["exact"] is True and answer["why_not"] is None and answer["depth"] == 0
-    board = Board("kalah(6,4)")
-    for move in (4, 4, 6):   # beyond the opening book, 45 seeds in the houses
-        board.push(move)
+    board = beyond_the_books()   # 43 seeds in the houses
     answer = worker_api.choose_move({"position": board.position(), "player": "perfect", "time": 0.1})
     assert answer["exact"] is False and answer["why_not"] == perfect.NOT_IN_REACH
 

@@ -7,6 +7,7 @@ import pytest
 from kalah import Board, SWAP, find_rules, known_names
 from kalah.ai import perfect, players
 from kalah.ai.reference import Rng
+from tests.ai.test_book import beyond_the_books
 
 RULE_SETS = known_names() + ["kalah(4,3)+pie", "kalah(3,2)+empty-capture", "oware(4,3)"]
 
@@ -73,9 +74,7 @@ def test_unknown_player_name_says_which_names_exist():
 
 def test_progress_is_reported_for_each_completed_depth():
     seen = []
-    board = Board("kalah(6,4)")
-    for move in (4, 4, 6):  # beyond the opening book, which answers without a search
-        board.push(move)
+    board = beyond_the_books()   # the books would answer without a search
     players.get("level8").choose(board, time_limit=0.2, progress=seen.append)
     depths = [info["depth"] for info in seen]
     assert depths == list(range(1, len(depths) + 1)) and len(depths) >= 3

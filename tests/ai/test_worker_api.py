@@ -11,6 +11,7 @@ import pytest
 
 from kalah import Board, KalahError, known_names
 from kalah.ai import search, worker_api
+from tests.ai.test_book import beyond_the_books
 
 START = Board("kalah(6,4)").position()
 
@@ -32,9 +33,7 @@ def test_choose_move_answers_a_legal_move(player):
 
 
 def test_choose_move_reports_the_depth_as_it_deepens():
-    board = Board("kalah(6,4)")
-    for move in (4, 4, 6):  # beyond the opening book
-        board.push(move)
+    board = beyond_the_books()   # the books would answer without a search
     answer, reports = call("choose_move", {"position": board.position(), "player": "level8", "time": 0.2})
     depths = [r["depth"] for r in reports]
     assert depths == sorted(depths) and depths[0] == 1
