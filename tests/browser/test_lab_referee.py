@@ -1,8 +1,8 @@
 """The page's referee against what a hostile sandbox sends (issue 25) and what it is refused
 (issue 37): an answer nested too deep to check, a flood of messages, one huge message, a
 `sys.monitoring` callback and an audit hook. Each forfeits the attacker's seat only, the page
-answering meanwhile, and (but for the refused ones) a tournament's standings are those with a
-harmless twin (referee_attack.py says how, and why the time limit is 2 s).
+answering meanwhile; and the flood's tournament has the standings of one with a harmless twin
+(referee_attack.py says how, and why the time limit is 2 s).
 """
 
 import pytest
@@ -71,9 +71,13 @@ ATTACKS = {
     "audit-hook": (AUDIT_HOOK, "error: refused: sys.addaudithook is not allowed in a player"),
 }
 
-# Refused inside the sandbox, which then raises at the second move as the harmless twin does: a
-# tournament would only play the twin's games again (about 12 s each).
-TRY_GAME_ONLY = {"monitoring", "audit-hook"}
+# One tournament stands for the attacks on what the sandbox sends: each ends the attacker's seat by
+# the same forfeit (an error, or an invalid answer, at its second move), which the try game has
+# already shown with its reason, and a tournament would repeat it in 4 of its 6 games (15-20 s
+# each). The flood's is played: of these attacks it works the page hardest while the other games
+# go on. The refused ones raise inside the sandbox at the second move, as the harmless twin does.
+# (The time rule's tournament: the sleeper's, in test_lab_referee_time.py.)
+TRY_GAME_ONLY = {"nested", "nested-deeper", "huge", "monitoring", "audit-hook"}
 
 
 @pytest.mark.timeout(900)               # past the 10 minutes its tournament may take (its own wait says so first)
