@@ -115,6 +115,7 @@ if program() is not None:                  # the seccomp filter (x86_64)
 # and limits (kalah/lab/seats.py), which `match` and `tournament` both start through
 # kalah.lab.runner.play_game: they play through `tournament` and the cluster, not `match` too.
 EVERY_COMMAND = {"patch_referee", "refill_stdin", "deep_line", "over_time", "escape_codes", "forged_lines"}
+assert EVERY_COMMAND <= {attack for attack, _ in ATTACKS}   # a misspelt name would drop its match run unseen
 RUNS = [(attack, twin, mode) for attack, twin in ATTACKS for mode in MODES
         if attack in EVERY_COMMAND or mode != "match"]
 
