@@ -33,3 +33,16 @@ def test_a_command_is_required():
     with pytest.raises(SystemExit) as stopped:
         suite_cpu.main([])
     assert stopped.value.code == 2
+
+
+@pytest.mark.skipif(not _writable_cgroup2(), reason="no writable cgroup2 mount here")
+def test_calibrate_gives_the_cpu_time_in_units_of_the_fixed_work(tmp_path, monkeypatch):
+    # A shorter fixed work than the search of the real calibration, the same way of counting it.
+    monkeypatch.setattr(suite_cpu, "CALIBRATION", "end = __import__('time').process_time() + 0.2\n"
+                                                  "while __import__('time').process_time() < end: pass\n")
+    spin = "import time\nend = time.process_time() + 0.6\nwhile time.process_time() < end: pass\n"
+    out = tmp_path / "figures.jsonl"
+    assert suite_cpu.main(["--calibrate", "--out", str(out), "--", sys.executable, "-c", spin]) == 0
+    figures = json.loads(out.read_text())
+    assert 0.2 <= figures["calibration_s"] < 0.6
+    assert figures["cpu_calibrations"] == round(figures["cpu_s"] / figures["calibration_s"])

@@ -10,14 +10,22 @@ in a cgroup of its own (cgroup v2, the unified hierarchy: `cpu.stat` is there wh
 cpu controller is on), and its `usage_usec`, `user_usec` and `system_usec` are read when it ends.
 Needs a writable cgroup2 mount (root on these machines); otherwise it says so and runs nothing.
 
+Machines differ too: the same suite used 1,972 s of CPU on one of these machines and 1,567 s on
+another (docs/testing.md). --calibrate first times a fixed piece of work, level 8's search of
+the Kalah(6,4) start to 1,000,000 nodes under this Python, three times, each in a fresh process
+(the least CPU time of the three), and gives the command's CPU time in those units too: a
+change of the suite's own work shows in that ratio from machine to machine.
+
 Prints one line, and with --out appends it as JSON to FILE:
     wall 853.3 s, CPU 1032.1 s (user 871.0 s, system 161.1 s), CPU/wall 1.21, exit 0
+    (with --calibrate: "..., calibration 2.74 s, CPU 377 calibrations")
 The exit status is the command's.
 """
 
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -92,6 +100,27 @@ def _empty_and_remove(folder, parent):
         print("suite_cpu: could not remove %s (%s)" % (folder, error.strerror), file=sys.stderr)
 
 
+# Deterministic: a node budget, not a time; the same nodes on any machine and at any load.
+CALIBRATION = """
+from kalah.game.board import Board
+from kalah.ai import search
+board = Board("kalah(6,4)")
+search.searcher(board.rules).analyse(board, 1e9, max_nodes=1000000)
+"""
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def calibration_seconds(runs=3):
+    """The least CPU time of `runs` fresh processes doing the calibration's search."""
+    times = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-c", CALIBRATION], cwd=ROOT, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+    return min(times)
+
+
 def summary(status, wall, stat):
     cpu = stat["usage_usec"] / 1e6
     return {"exit": status, "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
@@ -102,15 +131,23 @@ def summary(status, wall, stat):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", help="append the figures as one JSON line to this file")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="also time a fixed search first and give the CPU time in its units")
     parser.add_argument("command", nargs=argparse.REMAINDER, help="the command, after --")
     args = parser.parse_args(argv)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("give the command to measure after --, e.g. -- ./scripts/test")
+    calibration = calibration_seconds() if args.calibrate else None
     figures = summary(*run(command))
-    print("wall %.1f s, CPU %.1f s (user %.1f s, system %.1f s), CPU/wall %.2f, exit %d" % (
+    line = "wall %.1f s, CPU %.1f s (user %.1f s, system %.1f s), CPU/wall %.2f, exit %d" % (
         figures["wall_s"], figures["cpu_s"], figures["user_s"], figures["system_s"],
-        figures["cpu_per_wall"] or 0, figures["exit"]))
+        figures["cpu_per_wall"] or 0, figures["exit"])
+    if calibration:
+        figures["calibration_s"] = round(calibration, 2)
+        figures["cpu_calibrations"] = round(figures["cpu_s"] / figures["calibration_s"])
+        line += ", calibration %.2f s, CPU %d calibrations" % (calibration, figures["cpu_calibrations"])
+    print(line)
     if args.out:
         with open(args.out, "a") as handle:
             handle.write(json.dumps(dict(figures, command=command,

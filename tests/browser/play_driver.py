@@ -28,6 +28,11 @@ READ_BOARD = """() => {
 }"""
 
 
+# A game between two people: the page starts no computer (a first visit's game against level 3
+# starts its Pyodide worker at once, about 4 s of chromium's CPU), for tests of anything else.
+TWO_PEOPLE = "index.html#rules=kalah(6,4)&south=person&north=person"
+
+
 def present(selector, condition):
     """A JS condition for wait_for_function on an element that may not exist yet: false until it
     exists, then `condition` on it as `e` (never a read of null while the page is still building)."""

@@ -11,6 +11,7 @@ from kalah.game.board import Board
 from kalah.records.record import Record
 from kalah.game.rules import find_rules
 from scripts.harness import lab_page
+from tests.browser.play_driver import TWO_PEOPLE
 
 # Visible text that is the same in every language: the game's and rule sets' names, house
 # letters, counts, marks, the rule set's code.
@@ -91,7 +92,7 @@ def test_lang_in_a_link_shows_the_play_page_in_french(new_context, site_url, wai
 
 def test_the_browser_s_language_first_then_the_menu_s_choice_kept(new_context, site_url, wait_for_python_ready):
     context = new_context(locale="es-ES")
-    page = open_page(context, site_url, "index.html", wait_for_python_ready)
+    page = open_page(context, site_url, TWO_PEOPLE, wait_for_python_ready)
     assert page.inner_text("#undo") == "Deshacer"
     with page.expect_navigation():   # the page opens again in the language chosen
         page.select_option("#language", "de")
@@ -102,15 +103,15 @@ def test_the_browser_s_language_first_then_the_menu_s_choice_kept(new_context, s
     again = open_page(context, site_url, "history.html", wait_for_python_ready)
     assert again.inner_text(".site-header nav a >> nth=3") == "Verlauf"
     # A link's language wins over the choice; an unknown one is ignored.
-    assert open_page(context, site_url, "index.html#lang=pt", wait_for_python_ready).inner_text("#undo") == "Desfazer"
-    assert open_page(context, site_url, "index.html#lang=tlh", wait_for_python_ready).inner_text("#undo") == "Rückgängig"
+    assert open_page(context, site_url, TWO_PEOPLE + "&lang=pt", wait_for_python_ready).inner_text("#undo") == "Desfazer"
+    assert open_page(context, site_url, TWO_PEOPLE + "&lang=tlh", wait_for_python_ready).inner_text("#undo") == "Rückgängig"
 
 
 def test_english_stays_as_written_and_fetches_no_catalog(new_context, site_url, wait_for_python_ready):
     context = new_context(locale="en-GB")
     requested = []
     context.on("request", lambda request: requested.append(request.url))
-    page = open_page(context, site_url, "index.html", wait_for_python_ready)
+    page = open_page(context, site_url, TWO_PEOPLE, wait_for_python_ready)
     assert page.evaluate("[document.documentElement.lang, document.documentElement.className]") == ["en", ""]
     assert page.inner_text("#undo") == "Undo"
     assert not [url for url in requested if "/static/i18n/" in url]
@@ -124,6 +125,10 @@ def test_a_french_link_opens_the_same_game_as_an_english_one(new_context, site_u
     assert english.evaluate(position) == plain.evaluate(position) == "kalah(6,4)/4,4,0,5,5,5,1,4,4,4,4,4,4,0/S"
     assert english.evaluate("document.documentElement.lang") == "fr"   # the link's language: its words
     assert english.inner_text(".site-header nav a >> nth=0") == "Jouer"
+
+
+def in_arabic(address):
+    return address + ("&" if "#" in address else "#") + "lang=ar"
 
 
 def the_play_page_mirrors_and_plays_in_arabic(english, arabic):
@@ -143,7 +148,7 @@ def the_analysis_board_s_title_in_arabic(english, arabic):
 
 # Arabic mirrors the page but not the board: South's A..F stay left to right, as sown.
 @pytest.mark.parametrize("width", (360, 1280), ids=["360px", "1280px"])
-@pytest.mark.parametrize("address, then", [("index.html", the_play_page_mirrors_and_plays_in_arabic),
+@pytest.mark.parametrize("address, then", [(TWO_PEOPLE, the_play_page_mirrors_and_plays_in_arabic),
                                            ("analysis.html", the_analysis_board_s_title_in_arabic)],
                          ids=["play", "analysis"])
 def test_arabic_mirrors_the_page_but_the_board_keeps_its_order(new_context, site_url, wait_for_python_ready,
@@ -151,7 +156,7 @@ def test_arabic_mirrors_the_page_but_the_board_keeps_its_order(new_context, site
     boxes = pit_places()
     viewport = {"width": width, "height": 900}
     english = open_page(new_context(viewport=viewport), site_url, address, wait_for_python_ready)
-    arabic = open_page(new_context(viewport=viewport), site_url, address + "#lang=ar", wait_for_python_ready)
+    arabic = open_page(new_context(viewport=viewport), site_url, in_arabic(address), wait_for_python_ready)
     assert arabic.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
     assert arabic.evaluate(boxes) == english.evaluate(boxes)   # South's A..F left to right, as sown
     assert arabic.inner_text('#board .kb-house[data-index="0"] .kb-letter') == "A"

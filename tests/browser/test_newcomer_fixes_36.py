@@ -7,7 +7,7 @@ import pytest
 from kalah import Board
 from kalah.study.puzzle_maker import shipped
 from kalah.game.rules import SOUTH
-from tests.browser.play_driver import house_selector
+from tests.browser.play_driver import TWO_PEOPLE, house_selector
 
 POSITION = "document.getElementById('board').dataset.position"
 
@@ -79,7 +79,7 @@ def test_against_the_computer_in_kalah_4_3_no_request_fails(new_context, site_ur
 
 
 def test_the_rule_set_radios_keep_their_heading_and_group_name(page, site_url, wait_for_python_ready):
-    page.goto(site_url + "index.html")
+    page.goto(site_url + TWO_PEOPLE)
     wait_for_python_ready(page)
     page.click("#new-game summary")
     page.wait_for_selector("#family-choices input[name=family]")
@@ -111,7 +111,7 @@ def test_on_a_phone_the_result_and_play_again_are_on_the_first_screen(new_contex
 
 
 def test_the_level_scale_and_the_puzzle_rating_scale_are_explained(page, site_url, wait_for_python_ready):
-    page.goto(site_url + "index.html")
+    page.goto(site_url + TWO_PEOPLE)
     wait_for_python_ready(page)
     page.click("#new-game summary")
     players = page.inner_text("#new-game fieldset:has(select[name=north])")

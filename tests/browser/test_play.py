@@ -7,7 +7,8 @@ Animations are off (reduced motion), so each click's result is drawn at once.
 import pytest
 
 from kalah.game.rules import NORTH, SOUTH
-from tests.browser.play_driver import assert_page_shows, house_selector, present, random_moves, read_board, start_game
+from tests.browser.play_driver import (TWO_PEOPLE, assert_page_shows, house_selector, present, random_moves,
+                                       read_board, start_game)
 
 
 @pytest.fixture
@@ -18,7 +19,7 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def play_page(page, site_url, wait_for_python_ready):
-    page.goto(site_url + "index.html#rules=kalah(6,4)&south=person&north=person")  # two people
+    page.goto(site_url + TWO_PEOPLE)
     wait_for_python_ready(page)
     return page
 

@@ -5,7 +5,7 @@ than colour)."""
 
 import pytest
 
-from tests.browser.play_driver import house_selector, random_moves, start_game
+from tests.browser.play_driver import TWO_PEOPLE, house_selector, random_moves, start_game
 
 # Each width is one page start, shot in the light and the dark scheme.
 WIDTHS = (360, 1280)
@@ -32,7 +32,7 @@ def browser_context_args(browser_context_args):
 @pytest.mark.parametrize("width", WIDTHS, ids=[f"{w}px" for w in WIDTHS])
 def test_screenshots_and_layout(page, site_url, wait_for_python_ready, save_screenshot, width):
     page.set_viewport_size({"width": width, "height": 800})
-    page.goto(site_url)
+    page.goto(site_url + TWO_PEOPLE)
     wait_for_python_ready(page)
     # Eight houses is the widest board: it must still fit a phone.
     board = start_game(page, family="kalah", houses=8, seeds=5)
