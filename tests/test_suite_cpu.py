@@ -9,6 +9,11 @@ import pytest
 from scripts.bench import suite_cpu
 
 
+def spin(seconds):
+    """Python code that uses `seconds` of CPU and ends."""
+    return "import time\nend = time.process_time() + %s\nwhile time.process_time() < end: pass\n" % seconds
+
+
 def _writable_cgroup2():
     root = suite_cpu.cgroup2_root()
     return root is not None and os.access(suite_cpu.own_cgroup(root, os.getpid()), os.W_OK)
@@ -16,9 +21,8 @@ def _writable_cgroup2():
 
 @pytest.mark.skipif(not _writable_cgroup2(), reason="no writable cgroup2 mount here")
 def test_a_background_process_is_counted_and_the_cgroup_goes(tmp_path):
-    spin = "import time\nend = time.process_time() + 0.4\nwhile time.process_time() < end: pass\n"
     # The spinner is the shell's background child, not the measured command itself.
-    script = "%s -c '%s' & echo started" % (sys.executable, spin)
+    script = "%s -c '%s' & echo started" % (sys.executable, spin(0.4))
     out = tmp_path / "figures.jsonl"
     status = suite_cpu.main(["--out", str(out), "--", "bash", "-c", script + "; wait"])
     figures = json.loads(out.read_text())
@@ -38,11 +42,9 @@ def test_a_command_is_required():
 @pytest.mark.skipif(not _writable_cgroup2(), reason="no writable cgroup2 mount here")
 def test_calibrate_gives_the_cpu_time_in_units_of_the_fixed_work(tmp_path, monkeypatch):
     # A shorter fixed work than the search of the real calibration, the same way of counting it.
-    monkeypatch.setattr(suite_cpu, "CALIBRATION", "end = __import__('time').process_time() + 0.2\n"
-                                                  "while __import__('time').process_time() < end: pass\n")
-    spin = "import time\nend = time.process_time() + 0.6\nwhile time.process_time() < end: pass\n"
+    monkeypatch.setattr(suite_cpu, "CALIBRATION", spin(0.2))
     out = tmp_path / "figures.jsonl"
-    assert suite_cpu.main(["--calibrate", "--out", str(out), "--", sys.executable, "-c", spin]) == 0
+    assert suite_cpu.main(["--calibrate", "--out", str(out), "--", sys.executable, "-c", spin(0.6)]) == 0
     figures = json.loads(out.read_text())
     assert 0.2 <= figures["calibration_s"] < 0.6
     assert figures["cpu_calibrations"] == round(figures["cpu_s"] / figures["calibration_s"])

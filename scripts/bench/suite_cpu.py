@@ -143,7 +143,7 @@ def main(argv=None):
     line = "wall %.1f s, CPU %.1f s (user %.1f s, system %.1f s), CPU/wall %.2f, exit %d" % (
         figures["wall_s"], figures["cpu_s"], figures["user_s"], figures["system_s"],
         figures["cpu_per_wall"] or 0, figures["exit"])
-    if calibration:
+    if calibration is not None:
         figures["calibration_s"] = round(calibration, 2)
         figures["cpu_calibrations"] = round(figures["cpu_s"] / figures["calibration_s"])
         line += ", calibration %.2f s, CPU %d calibrations" % (calibration, figures["cpu_calibrations"])

@@ -109,7 +109,7 @@ def test_resume_refuses_a_folder_of_another_tournament(tmp_path):
 
 
 def test_a_worker_lost_mid_game_has_its_game_replayed_elsewhere(cluster, tmp_path):
-    # The two bots alone: 2 games, both slow, one a worker (with greedy and random it was 12, 6 of
+    # The two bots alone: 2 games, both slow (with greedy and random it was 12, 6 of
     # them slow, 31 s idle: the other 10 games showed nothing of a lost worker).
     players = {"slow": SLOW, "right": RIGHT}
     folder = bots_folder(tmp_path, players)
