@@ -57,7 +57,11 @@ ROW_WEIGHT = 0
 # self-play at fixed nodes and raised the opening's accuracy at 0.6 s
 # (docs/performance-log.md, "A learned evaluation").
 EVALUATION = 1
-EXTEND_EXTRA_TURNS = False   # an extra turn costs no depth when True
+# Without a depth limit (level 8, hints, analysis) an extra turn costs no depth: fewer
+# seeds lost at 60,000-250,000 nodes a move, at the same CPU per node (docs/performance-log.md,
+# "Extra turns at no depth"). Depth-limited levels count every ply, as their strengths were
+# measured, and so does a rule set with a move limit (its depth bounds the plies to it).
+EXTEND_EXTRA_TURNS = True
 # Kalah: captures are searched right after extra turns, the largest first (as the
 # solver orders them); 15% fewer nodes to depth 12 on the held-out opening positions
 # (docs/performance-log.md, "Captures first").
@@ -86,14 +90,15 @@ class Search(Quiescence, Proving):
     PROOF_SEEDS = PROOF_SEEDS   # Proving.can_prove's default
 
     def __init__(self, rules, table_size=DEFAULT_TABLE_SIZE, endgame=None,
-                 row_weight=ROW_WEIGHT, extend_extra_turns=EXTEND_EXTRA_TURNS, evaluation=None,
-                 order_captures=ORDER_CAPTURES):
+                 row_weight=None, extend_extra_turns=None, evaluation=None, order_captures=None):
+        # None: the module's setting as it is now, so that a benchmark may switch it
+        # (scripts/bench/accuracy.py --variants, depth_nodes.py --set).
         self.rules = rules
-        self.row_weight = row_weight
-        # None: the module's EVALUATION as it is now (scripts/bench/accuracy.py switches it).
+        self.row_weight = ROW_WEIGHT if row_weight is None else row_weight
         use = EVALUATION if evaluation is None else evaluation
         self.evaluate = evaluation_for(rules) if use else None
-        self.extend_extra_turns = extend_extra_turns
+        self.extend_extra_turns = EXTEND_EXTRA_TURNS if extend_extra_turns is None else extend_extra_turns
+        self.extending = False   # this search's: set by analyse
         self.m = rules.houses
         self.total = rules.total
         self.play = rules.play
@@ -122,7 +127,8 @@ class Search(Quiescence, Proving):
         # Rule sets that keep the base hook: any non-empty house is legal.
         self.plain_moves = type(rules).legal_moves is Rules.legal_moves
         # Kalah's capture: the last seed in an empty own house takes the opposite house.
-        self.order_captures = order_captures and rules.family == "kalah"
+        captures = ORDER_CAPTURES if order_captures is None else order_captures
+        self.order_captures = captures and rules.family == "kalah"
         # Proofs need the endgame table (below it, the search's own nodes would be too many).
         self.prover = Prover(rules, endgame) if endgame is not None and Prover.applies(rules) else None
         self.quiescence = QUIESCENCE
@@ -176,7 +182,7 @@ class Search(Quiescence, Proving):
         play = self.play
         row_weight = self.row_weight
         evaluate = self.evaluate
-        extend = self.extend_extra_turns
+        extend = self.extending
         quiescence = self.quiescence
         best, best_move = -INF, 0
         a = alpha
@@ -339,16 +345,21 @@ class Search(Quiescence, Proving):
         return values, exact
 
     def analyse(self, board, time_limit=1.0, progress=None, should_stop=None,
-                max_depth=None, all_values=True, max_nodes=None, prove_first=True):
+                max_depth=None, all_values=True, max_nodes=None, prove_first=True, extend=None):
         """Iterative deepening from `board` until time, depth, nodes or an exact value.
 
         prove_first=False skips the proof a search without a depth limit
-        tries first (the Perfect level has tried its own, longer one)."""
+        tries first (the Perfect level has tried its own, longer one).
+        extend: whether extra turns cost no depth; None: the searcher's
+        extend_extra_turns, without a depth limit only (see EXTEND_EXTRA_TURNS)."""
         # The search makes no reference cycles; a full collection over the
         # table's tuples could take tens of ms past the deadline.
         collecting = gc.isenabled()
         gc.disable()
         try:
+            if extend is None:
+                extend = self.extend_extra_turns and max_depth is None
+            self.extending = extend and not self.rules.move_limit
             return self._analyse(board, time_limit, progress, should_stop, max_depth, all_values, max_nodes,
                                  prove_first)
         finally:

@@ -7,6 +7,7 @@
     .venv/bin/python -m scripts.bench.accuracy --positions 40 --min-seeds 37 --max-seeds 48 --random-plies 2 --time 0.6
     .venv/bin/python -m scripts.bench.accuracy --games 20 --opponents exact --random-plies 0 --max-seeds 48 --time 1
     .venv/bin/python -m scripts.bench.accuracy --held-out --positions 40 --nodes 118000 --time 0.6
+    .venv/bin/python -m scripts.bench.accuracy --held-out --values scripts/bench/tuning_values.json --min-seeds 23 --nodes 118000 --time 0
 
 Distinct positions come from level 8's own games (against itself and levels 5..7,
 seeded), taken once at most `--max-seeds` seeds are left in the houses.
@@ -23,9 +24,12 @@ turn on every position (prefixes of the numba solver's cached table), and
 each size's file, memory and load time are printed first: what a bigger
 shipped table costs and buys.
 
-With --evaluation 0,1 level 8 moves once with each setting of
-kalah.ai.search.EVALUATION (0: the store difference, 1: the learned
-evaluation) on every position, in one run on the same positions.
+With --variants "shipped;EXTEND_EXTRA_TURNS=1" level 8 moves once with
+each variant of its search's settings (scripts/bench/search_settings.py) on
+every position, in one run on the same positions, each move from an empty
+table (with --held-out too). --evaluation 0,1 is short for
+--variants "EVALUATION=0;EVALUATION=1" (0: the store difference, 1: the
+learned evaluation).
 
 With --games N level 8 is scored in its own games instead, as it plays
 them: N games from two random plies (--random-plies), against itself and levels 5..7 in
@@ -46,6 +50,9 @@ above move by the clock). Level 8 moves on each at --nodes nodes a move
 from scripts/bench/held_out_values.json (scripts/bench/held_out.py made
 them once), so no solver runs: the figure at --nodes is the same on any
 machine. Every move that loses seeds is listed with the best moves.
+`--values scripts/bench/tuning_values.json` takes the tuning set's positions
+instead (`held_out.py --tuning`): tune a change there, then check it on the
+held-out set, which it never saw.
 
 With --browser the top level moves in headless chromium's Pyodide worker,
 asked as the play page asks it (kalah.ai.worker_api.choose_move); the
@@ -66,6 +73,7 @@ from kalah.ai.reference import Rng
 from kalah.cli.solve import exact_values
 from kalah.study.puzzles import houses_seeds
 from kalah.game.rules import find_rules
+from scripts.bench import search_settings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -149,16 +157,17 @@ def seeded_position(rules, low, high, rng, seed):
     return None
 
 
-def seeded_band(rules, low, high, count, seed):
+def seeded_band(rules, low, high, count, seed, exclude=()):
     """`count` distinct positions of seeded_position's games with low..high seeds in the houses,
-    leaving out those the opening book proves (every level answers them at once, exactly)."""
+    leaving out those the opening book proves (every level answers them at once, exactly)
+    and those named in `exclude` (another set's)."""
     rng = Rng(seed * 1000 + low)
     found = {}
     game = 0
     while len(found) < count:
         game += 1
         board = seeded_position(rules, low, high, rng, seed * 100000 + game)
-        if board is None or board.position() in found:
+        if board is None or board.position() in found or board.position() in exclude:
             continue
         if search.book_analysis(board, exact_only=True) is None:
             found[board.position()] = board
@@ -247,20 +256,16 @@ def level8_here(seconds, table=None, keep_tables=False, nodes=None):
     return choose
 
 
-def with_evaluations(settings, seconds, nodes=None):
-    """{label: level 8 with each setting of search.EVALUATION}."""
-    def chooser(setting):
+def with_variants(variants, seconds, nodes=None):
+    """{label: level 8 with each variant of scripts/bench/search_settings.py in force}."""
+    def chooser(settings):
         plain = level8_here(seconds, nodes=nodes)
 
         def choose(board):
-            saved = search.EVALUATION
-            search.EVALUATION = setting
-            try:
+            with search_settings.applied(settings):
                 return plain(board)
-            finally:
-                search.EVALUATION = saved
         return choose
-    return dict(("with EVALUATION=%d" % setting, chooser(setting)) for setting in settings)
+    return dict(("with %s" % variant, chooser(search_settings.parse(variant))) for variant in variants)
 
 
 def with_table_sizes(rules, sizes, seconds):
@@ -321,6 +326,9 @@ def main():
                         help="level 8 searches this many nodes a move instead of --time (load-independent)")
     parser.add_argument("--evaluation", default=None, metavar="0,1",
                         help="compare settings of kalah.ai.search.EVALUATION on the same positions")
+    parser.add_argument("--variants", default=None, metavar="SPEC;SPEC",
+                        help="compare variants of the search's settings on the same positions: each "
+                             "'shipped' or NAME=VALUE[,NAME=VALUE] (scripts/bench/search_settings.py)")
     parser.add_argument("--random-plies", type=int, default=None, metavar="N",
                         help="each game opens with N random plies: distinct opening-band positions "
                              "(37+ seeds), which the levels' games alone repeat (default 0; 2 with --games)")
@@ -337,6 +345,9 @@ def main():
     parser.add_argument("--opponents", default=",".join(OPPONENTS), metavar="NAME,NAME",
                         help="with --games: level 8's opponents in turn, under CPython (default %(default)s)")
     args = parser.parse_args()
+    if args.evaluation:
+        args.variants = ";".join("EVALUATION=%s" % setting for setting in args.evaluation.split(","))
+    variants = args.variants.split(";") if args.variants else None
     solvers = {}   # the numba solvers, kept from position to position
     plies = args.random_plies if args.random_plies is not None else 2 if args.games else 0
     if args.games:
@@ -360,18 +371,19 @@ def main():
         boards = held_out_boards(args)
         choosers = {}
         if args.nodes:
-            choosers["under CPython at %d nodes a move" % args.nodes] = level8_here(None, nodes=args.nodes)
+            choosers.update(("under CPython at %d nodes a move%s" % (args.nodes, " " + label if label else ""),
+                             choose) for label, choose in labelled(variants, None, args.nodes))
         if args.time:
-            choosers["under CPython at %g s a move" % args.time] = level8_here(args.time)
+            choosers.update(("under CPython at %g s a move%s" % (args.time, " " + label if label else ""),
+                             choose) for label, choose in labelled(variants, args.time))
         measure(args, boards, choosers)
         return
     if args.min_seeds:
         boards = in_band(args.rules, args.positions, args.min_seeds, args.max_seeds, args.seed, plies)
     else:
         boards = game_positions(args.rules, args.positions, args.max_seeds, args.seed, plies)
-    if args.evaluation:
-        settings = [int(setting) for setting in args.evaluation.split(",")]
-        measure(args, boards, with_evaluations(settings, args.time, args.nodes or None))
+    if variants:
+        measure(args, boards, with_variants(variants, args.time, args.nodes or None))
     elif args.nodes:
         measure(args, boards, {"under CPython at %d nodes a move" % args.nodes: level8_here(None, nodes=args.nodes)})
     elif args.browser:
@@ -384,19 +396,28 @@ def main():
         measure(args, boards, {"under CPython": level8_here(args.time)})
 
 
+def labelled(variants, seconds, nodes=None):
+    """[(label, chooser)]: each variant's level 8, or the shipped one alone (label '') without variants."""
+    if not variants:
+        return [("", level8_here(seconds, nodes=nodes))]
+    return list(with_variants(variants, seconds, nodes).items())
+
+
 def held_out_boards(args):
-    """--held-out's positions: scripts/bench/held_out.py's, solved once and kept, when the
-    arguments name them (its rules, seed and count a band), else seeded_band's afresh."""
+    """--held-out's positions: those of a file of scripts/bench/held_out.py's (--values, or the
+    held-out set itself when the arguments name it: its rules, seed and count a band), solved
+    once and kept; else seeded_band's afresh."""
     from scripts.bench import held_out
     kept = (args.rules, args.seed, args.positions, args.max_seeds) == (
         held_out.RULES, held_out.SEED, held_out.PER_BAND, held_out.MAX_SEEDS)
     if kept and not args.values:
         args.values = held_out.HELD_OUT
+    stored = held_out.boards(args.values) if args.values and held_out.is_kept(args.values) else None
     boards = []
     for low, high, _ in BANDS:
         if low <= args.max_seeds and high >= args.min_seeds:
-            if kept:
-                boards += [board for board in held_out.boards()
+            if stored is not None:
+                boards += [board for board in stored
                            if max(low, args.min_seeds) <= houses_seeds(board) <= min(high, args.max_seeds)]
             else:
                 boards += seeded_band(args.rules, max(low, args.min_seeds), min(high, args.max_seeds),
@@ -409,7 +430,7 @@ def load_values(path):
     if not path or not os.path.exists(path):
         return {}
     from scripts.bench import held_out
-    if os.path.abspath(path) == held_out.HELD_OUT:
+    if held_out.is_kept(path):
         return held_out.exact_values_of(path)
     with open(path) as stored:
         return dict((position, dict((int(move), value) for move, value in values.items()))
@@ -418,7 +439,7 @@ def load_values(path):
 
 def save_values(path, known):
     from scripts.bench import held_out
-    if path and os.path.abspath(path) == held_out.HELD_OUT:
+    if path and os.path.exists(path) and held_out.is_kept(path):
         position, values = list(known.items())[-1]   # the one just solved
         held_out.record(path, position, values, 0.0)
     elif path:

@@ -3,6 +3,7 @@
 
     .venv/bin/python -m scripts.bench.depth_nodes --depth 12                 # the 40 opening positions
     .venv/bin/python -m scripts.bench.depth_nodes --depth 10 --min-seeds 23 --set ORDER_CAPTURES=0
+    .venv/bin/python -m scripts.bench.depth_nodes --depth 12 --tuning      # the tuning set's positions
 
 A node count to a depth does not depend on the machine's load; nodes per CPU
 second (time.process_time) of this process are printed beside it. --set
@@ -14,7 +15,7 @@ import time
 
 from kalah.ai import endgame, search
 from kalah.study.puzzles import houses_seeds
-from scripts.bench import held_out
+from scripts.bench import held_out, search_settings
 
 
 def main():
@@ -23,18 +24,21 @@ def main():
     parser.add_argument("--min-seeds", type=int, default=37)
     parser.add_argument("--max-seeds", type=int, default=48)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--tuning", action="store_true", help="the tuning set's positions, not the held-out set's")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     for setting in args.set:
-        name, value = setting.split("=")
-        setattr(search, name, type(getattr(search, name))(float(value)) if "." in value else int(value))
-    boards = [board for board in held_out.boards() if args.min_seeds <= houses_seeds(board) <= args.max_seeds]
+        for name, value in search_settings.parse(setting).items():
+            setattr(search, name, value)
+    boards = [board for board in held_out.boards(held_out.TUNING if args.tuning else held_out.HELD_OUT) if args.min_seeds <= houses_seeds(board) <= args.max_seeds]
     nodes = 0
     cpu = 0.0
     for board in boards:
         searcher = search.Search(board.rules, endgame=endgame.table_for(board.rules))
         started = time.process_time()
-        result = searcher.analyse(board, None, max_depth=args.depth, all_values=False)
+        # extend: as level 8 searches (without a depth limit, where extra turns cost no depth).
+        result = searcher.analyse(board, None, max_depth=args.depth, all_values=False,
+                                  extend=searcher.extend_extra_turns)
         cpu += time.process_time() - started
         nodes += result.nodes
         if args.verbose:

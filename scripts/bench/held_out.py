@@ -3,6 +3,7 @@
 
     nice -n 19 .venv/bin/python -m scripts.bench.held_out [--worker 0/2]   # solve what is missing
     .venv/bin/python -m scripts.bench.held_out --status
+    nice -n 19 .venv/bin/python -m scripts.bench.held_out --tuning [--worker 0/2]
 
 accuracy.py --held-out scores level 8 on `--positions` positions in each band
 of seeds in the houses (seeded_band: the same on any machine). Their exact
@@ -20,6 +21,12 @@ positions still without values, in order of seeds, saving after each one.
 share the work; they write the one file under a lock, re-reading it first
 (`--largest-first` runs a share from its other end).
 Kill it at any time: a run of the same command carries on.
+
+--tuning makes and solves the tuning set instead (TUNING: seed 2, up to 45
+seeds, so that no position takes the solver an hour, and none of the
+held-out set's): other positions of the same kind, on which a change to the
+search is tried and tuned. The held-out
+set then says whether what was tuned holds on positions it never saw.
 """
 
 import argparse
@@ -38,6 +45,17 @@ RULES = "kalah(6,4)"
 SEED = 1
 PER_BAND = 40
 MAX_SEEDS = 48
+TUNING = os.path.join(HERE, "tuning_values.json")
+TUNING_SEED = 2
+TUNING_MAX_SEEDS = 45
+
+
+def is_kept(path):
+    """Whether path is a file of this module's format (the held-out or the tuning set)."""
+    try:
+        return isinstance(read(path).get("positions"), list)
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def read(path=HELD_OUT):
@@ -58,18 +76,19 @@ def boards(path=HELD_OUT):
     return [Board.from_position(entry["position"]) for entry in read(path)["positions"]]
 
 
-def draw(path, rules=RULES, seed=SEED, count=PER_BAND, max_seeds=MAX_SEEDS):
-    """Write the file with the positions of seeded_band in every band of accuracy.BANDS, none solved yet."""
+def draw(path, rules=RULES, seed=SEED, count=PER_BAND, max_seeds=MAX_SEEDS, exclude=()):
+    """Write the file with the positions of seeded_band in every band of accuracy.BANDS, none
+    solved yet, leaving out the positions named in `exclude`."""
     from scripts.bench.accuracy import BANDS, seeded_band
     positions = []
     for low, high, _ in BANDS:
-        for board in seeded_band(rules, low, min(high, max_seeds), count, seed):
+        for board in seeded_band(rules, low, min(high, max_seeds), count, seed, exclude):
             positions.append({"position": board.position(), "seeds": houses_seeds(board), "values": None})
-    made = ("scripts.bench.accuracy.seeded_band(%r, band, %d, seed=%d) for the bands %s, max %d seeds; "
+    made = ("scripts.bench.accuracy.seeded_band(%r, band, %d, seed=%d) for the bands %s, max %d seeds%s; "
             "values: kalah.cli.solve.exact_values (the opening book where it proves every value, else "
             "the numba solver on its 20-seed endgame table above 30 seeds)" % (
                 rules, count, seed, ", ".join("%d-%d" % (low, min(high, max_seeds)) for low, high, _ in BANDS),
-                max_seeds))
+                max_seeds, ", leaving out the held-out set's positions" if exclude else ""))
     content = {"rules": rules, "seed": seed, "made": made, "positions": positions}
     _write(path, content)
 
@@ -120,14 +139,25 @@ def status(path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--file", default=HELD_OUT)
+    parser.add_argument("--file", default=None, help="default: %s, or %s with --tuning" % (
+        os.path.basename(HELD_OUT), os.path.basename(TUNING)))
+    parser.add_argument("--tuning", action="store_true",
+                        help="the tuning set (seed %d, up to %d seeds) instead of the held-out set" % (
+                            TUNING_SEED, TUNING_MAX_SEEDS))
     parser.add_argument("--worker", default="0/1", metavar="K/N")
     parser.add_argument("--status", action="store_true")
     parser.add_argument("--largest-first", action="store_true",
                         help="the most seeds first: a second worker on the same share meets the first halfway")
     args = parser.parse_args()
+    if args.file is None:
+        args.file = TUNING if args.tuning else HELD_OUT
     if not os.path.exists(args.file):
-        draw(args.file)
+        if args.tuning:
+            # None of the held-out set's positions: that set must stay unseen.
+            held_out = set(entry["position"] for entry in read()["positions"])
+            draw(args.file, seed=TUNING_SEED, max_seeds=TUNING_MAX_SEEDS, exclude=held_out)
+        else:
+            draw(args.file)
     if args.status:
         status(args.file)
         return

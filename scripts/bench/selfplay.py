@@ -7,6 +7,11 @@ each side, so the openings' luck cancels out.
 
     python3 -m scripts.bench.selfplay --rules "kalah(6,4)" --nodes 8000 --openings 20 \
         "row_weight=0" "row_weight=1"
+    .venv/bin/python -m scripts.bench.selfplay --level8 --nodes 30000 --openings 30 --plies 4 \
+        "extend_extra_turns=0" "extend_extra_turns=1"
+
+--level8: both search as level 8 does, with the shipped endgame table and
+the proofs it allows (else neither, as the earlier tuning runs were made).
 """
 
 import argparse
@@ -14,6 +19,7 @@ import argparse
 
 from kalah import Board
 from kalah.ai.reference import Rng
+from kalah.ai import endgame
 from kalah.ai.search import Search
 
 
@@ -62,10 +68,12 @@ def main():
     parser.add_argument("--openings", type=int, default=20)
     parser.add_argument("--plies", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level8", action="store_true", help="the endgame table and its proofs, as level 8")
     args = parser.parse_args()
     board = Board(args.rules)
-    a = Search(board.rules, **parse_setting(args.a))
-    b = Search(board.rules, **parse_setting(args.b))
+    table = endgame.table_for(board.rules) if args.level8 else None
+    a = Search(board.rules, endgame=table, **parse_setting(args.a))
+    b = Search(board.rules, endgame=table, **parse_setting(args.b))
     score = [0, 0, 0]  # A wins, B wins, draws
     margin = 0
     for opening in openings(args.rules, args.openings, args.plies, args.seed):

@@ -3,6 +3,7 @@ plies) many in the opening band, which the levels' own games keep to a few book 
 
 import pytest
 
+from kalah.game.rules import find_rules
 from kalah.study.puzzles import houses_seeds
 from scripts.bench.accuracy import in_band
 
@@ -29,3 +30,19 @@ def test_the_exact_opponent_plays_only_moves_of_the_best_exact_value():
         assert values[move] == max(values.values())
         board.push(move)
     assert list(solvers) == [("kalah(4,3)", True)]   # one solver, kept from move to move
+
+
+def test_a_variant_of_the_search_holds_within_its_block_and_names_real_settings_only():
+    from kalah.ai import search
+    from scripts.bench import search_settings
+    assert search_settings.parse("shipped") == {}
+    settings = search_settings.parse("EXTEND_EXTRA_TURNS=0,PROOF_SHARE=0.5,QUIESCENCE=2")
+    assert settings == {"EXTEND_EXTRA_TURNS": False, "PROOF_SHARE": 0.5, "QUIESCENCE": 2}
+    shipped = (search.EXTEND_EXTRA_TURNS, search.PROOF_SHARE, search.QUIESCENCE)
+    with search_settings.applied(settings):
+        assert (search.EXTEND_EXTRA_TURNS, search.PROOF_SHARE, search.QUIESCENCE) == (False, 0.5, 2)
+        assert search.Search(find_rules("kalah(6,4)")).extend_extra_turns is False
+    assert (search.EXTEND_EXTRA_TURNS, search.PROOF_SHARE, search.QUIESCENCE) == shipped
+    for wrong in ("extend_extra_turns=1", "NO_SUCH=1", "QUIESCENCE"):
+        with pytest.raises(SystemExit, match="not a setting of kalah.ai.search"):
+            search_settings.parse(wrong)

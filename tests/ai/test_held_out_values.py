@@ -1,35 +1,48 @@
-"""scripts/bench/held_out_values.json: accuracy.py's held-out positions and their exact values,
-kept so that a run at a fixed node budget needs no solver."""
+"""scripts/bench/held_out_values.json and tuning_values.json: accuracy.py's held-out and
+tuning positions with their exact values, kept so that a run at a fixed node budget
+needs no solver."""
 
 import pytest
 
-from kalah import Board
 from kalah.ai.solve import solve
 from kalah.study.puzzles import houses_seeds
 from scripts.bench import held_out
 from scripts.bench.accuracy import BANDS
 
+SETS = {"held-out": (held_out.HELD_OUT, held_out.MAX_SEEDS), "tuning": (held_out.TUNING, held_out.TUNING_MAX_SEEDS)}
 
-def test_every_band_holds_its_distinct_positions_each_with_a_choice_of_moves():
-    entries = held_out.read()["positions"]
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_band_holds_its_distinct_positions_each_with_a_choice_of_moves(name):
+    path, max_seeds = SETS[name]
+    entries = held_out.read(path)["positions"]
     assert len(set(entry["position"] for entry in entries)) == len(entries)
     for low, high, _ in BANDS:
         band = [entry for entry in entries if low <= entry["seeds"] <= high]
         assert len(band) == held_out.PER_BAND
-    for board, entry in zip(held_out.boards(), entries):
-        assert houses_seeds(board) == entry["seeds"] <= held_out.MAX_SEEDS
+    for board, entry in zip(held_out.boards(path), entries):
+        assert houses_seeds(board) == entry["seeds"] <= max_seeds
         assert board.turn is not None and len(board.legal_moves) > 1
 
 
-def test_the_values_are_one_per_legal_move():
-    values = held_out.exact_values_of()
-    for board in held_out.boards():
-        if board.position() in values:
-            assert sorted(values[board.position()]) == sorted(board.legal_moves)
+def test_the_tuning_set_shares_no_position_with_the_held_out_set():
+    tuning = set(entry["position"] for entry in held_out.read(held_out.TUNING)["positions"])
+    assert not tuning & set(entry["position"] for entry in held_out.read()["positions"])
+    assert held_out.is_kept(held_out.TUNING) and held_out.is_kept(held_out.HELD_OUT)
 
 
-@pytest.mark.parametrize("index", [0, 13, 27, 39])
-def test_endgame_values_agree_with_the_search_solver(index):
-    board = held_out.boards()[index]   # the endgame band comes first: at most 22 seeds, solved in moments
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_position_is_solved_with_one_value_per_legal_move(name):
+    path, _ = SETS[name]
+    values = held_out.exact_values_of(path)
+    for board in held_out.boards(path):
+        assert sorted(values[board.position()]) == sorted(board.legal_moves)
+
+
+@pytest.mark.parametrize("name, index", [("held-out", 0), ("held-out", 13), ("held-out", 27), ("held-out", 39),
+                                         ("tuning", 5), ("tuning", 31)])
+def test_endgame_values_agree_with_the_search_solver(name, index):
+    path, _ = SETS[name]
+    board = held_out.boards(path)[index]   # the endgame band comes first: at most 22 seeds, solved in moments
     assert houses_seeds(board) <= 22
-    assert held_out.exact_values_of()[board.position()] == solve(board)["values"]
+    assert held_out.exact_values_of(path)[board.position()] == solve(board)["values"]

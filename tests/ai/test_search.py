@@ -130,3 +130,23 @@ def test_kalah_searches_captures_after_extra_turns_the_largest_first():
     plain = Search(rules, order_captures=False)
     plain.history = search.history
     assert plain.ordered_moves(pits, 0) == [4, 6, 3, 1]
+
+
+def test_extra_turns_cost_no_depth_only_where_no_depth_limit_counts_the_plies():
+    board = Board("kalah(6,4)")   # house 3's 4 seeds end in the store: an extra turn
+    extending = Search(board.rules, extend_extra_turns=True)
+    plain = Search(board.rules, extend_extra_turns=False)
+    # The levels with a depth limit count every ply, whatever the setting.
+    counted = plain.analyse(board, None, max_depth=5).nodes
+    assert extending.analyse(board, None, max_depth=5).nodes == counted
+    assert not extending.extending
+    # Asked for at a depth, the mover's chains of extra turns are searched past it.
+    deeper = Search(board.rules, extend_extra_turns=True).analyse(board, None, max_depth=5, extend=True)
+    assert deeper.nodes > counted
+    # Without a depth limit (level 8), extra turns cost no depth...
+    extending.analyse(board, None, max_nodes=2000)
+    assert extending.extending
+    # ...except under a move limit, whose plies the depth must count.
+    oware = Search(Board("oware").rules, extend_extra_turns=True)
+    oware.analyse(Board("oware"), None, max_nodes=2000)
+    assert not oware.extending
