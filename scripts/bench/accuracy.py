@@ -51,13 +51,14 @@ from scripts/bench/held_out_values.json (scripts/bench/held_out.py made
 them once), so no solver runs: the figure at --nodes is the same on any
 machine. Every move that loses seeds is listed with the best moves.
 `--values scripts/bench/tuning_values.json` takes the tuning set's positions
-instead (`held_out.py --tuning`): tune a change there, then check it on the
+instead (`held_out.py --kept tuning`): tune a change there, then check it on the
 held-out set, which it never saw.
 
 With --browser the top level moves in headless chromium's Pyodide worker,
 asked as the play page asks it (kalah.ai.worker_api.choose_move); the
 positions and the exact values still come from this CPython. The worker
 keeps its transposition table from one position to the next, as in a game.
+With --held-out too, on the kept positions at --time seconds a move.
 """
 
 import contextlib
@@ -367,6 +368,10 @@ def main():
         played = dict((id(board), move) for board, move in moves)
         measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]}, solvers)
         return
+    if args.held_out and args.browser:
+        with level8_in_browser(args.time) as choose:
+            measure(args, held_out_boards(args), {"in the browser's Pyodide worker at %g s a move" % args.time: choose})
+        return
     if args.held_out:
         boards = held_out_boards(args)
         choosers = {}
@@ -413,6 +418,8 @@ def held_out_boards(args):
     if kept and not args.values:
         args.values = held_out.HELD_OUT
     stored = held_out.boards(args.values) if args.values and held_out.is_kept(args.values) else None
+    if stored is not None:
+        args.rules = held_out.read(args.values)["rules"]   # what the report names
     boards = []
     for low, high, _ in BANDS:
         if low <= args.max_seeds and high >= args.min_seeds:

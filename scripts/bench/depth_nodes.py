@@ -3,7 +3,7 @@
 
     .venv/bin/python -m scripts.bench.depth_nodes --depth 12                 # the 40 opening positions
     .venv/bin/python -m scripts.bench.depth_nodes --depth 10 --min-seeds 23 --set ORDER_CAPTURES=0
-    .venv/bin/python -m scripts.bench.depth_nodes --depth 12 --tuning      # the tuning set's positions
+    .venv/bin/python -m scripts.bench.depth_nodes --depth 12 --kept tuning   # the tuning set's positions
 
 A node count to a depth does not depend on the machine's load; nodes per CPU
 second (time.process_time) of this process are printed beside it. --set
@@ -24,13 +24,14 @@ def main():
     parser.add_argument("--min-seeds", type=int, default=37)
     parser.add_argument("--max-seeds", type=int, default=48)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--tuning", action="store_true", help="the tuning set's positions, not the held-out set's")
+    parser.add_argument("--kept", default="held-out", choices=sorted(held_out.KEPT),
+                        help="the positions of this kept set (scripts/bench/held_out.py)")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     for setting in args.set:
         for name, value in search_settings.parse(setting).items():
             setattr(search, name, value)
-    boards = [board for board in held_out.boards(held_out.TUNING if args.tuning else held_out.HELD_OUT) if args.min_seeds <= houses_seeds(board) <= args.max_seeds]
+    boards = [board for board in held_out.boards(held_out.KEPT[args.kept][0]) if args.min_seeds <= houses_seeds(board) <= args.max_seeds]
     nodes = 0
     cpu = 0.0
     for board in boards:

@@ -3,7 +3,7 @@
 
     nice -n 19 .venv/bin/python -m scripts.bench.held_out [--worker 0/2]   # solve what is missing
     .venv/bin/python -m scripts.bench.held_out --status
-    nice -n 19 .venv/bin/python -m scripts.bench.held_out --tuning [--worker 0/2]
+    nice -n 19 .venv/bin/python -m scripts.bench.held_out --kept tuning [--worker 0/2]
 
 accuracy.py --held-out scores level 8 on `--positions` positions in each band
 of seeds in the houses (seeded_band: the same on any machine). Their exact
@@ -22,11 +22,13 @@ share the work; they write the one file under a lock, re-reading it first
 (`--largest-first` runs a share from its other end).
 Kill it at any time: a run of the same command carries on.
 
---tuning makes and solves the tuning set instead (TUNING: seed 2, up to 45
-seeds, so that no position takes the solver an hour, and none of the
-held-out set's): other positions of the same kind, on which a change to the
-search is tried and tuned. The held-out
-set then says whether what was tuned holds on positions it never saw.
+--kept NAME makes and solves another of the sets in KEPT instead:
+- tuning (seed 2, up to 45 seeds, so that no position takes the solver an
+  hour, and none of the held-out set's): other positions of the same kind,
+  on which a change to the search is tried and tuned; the held-out set then
+  says whether what was tuned holds on positions it never saw;
+- empty-capture: the same for Kalah(6,4) with the empty capture, level 8's
+  other rule set with a book and an endgame table.
 """
 
 import argparse
@@ -46,12 +48,18 @@ SEED = 1
 PER_BAND = 40
 MAX_SEEDS = 48
 TUNING = os.path.join(HERE, "tuning_values.json")
-TUNING_SEED = 2
-TUNING_MAX_SEEDS = 45
+EMPTY_CAPTURE = os.path.join(HERE, "empty_capture_values.json")
+# Each kept set: its file, rules, seed and most seeds in the houses, and the set whose
+# positions it leaves out (None: none).
+KEPT = {
+    "held-out": (HELD_OUT, RULES, SEED, MAX_SEEDS, None),
+    "tuning": (TUNING, RULES, 2, 45, "held-out"),
+    "empty-capture": (EMPTY_CAPTURE, RULES + "+empty-capture", 1, 45, None),
+}
 
 
 def is_kept(path):
-    """Whether path is a file of this module's format (the held-out or the tuning set)."""
+    """Whether path is a file of this module's format (one of the KEPT sets)."""
     try:
         return isinstance(read(path).get("positions"), list)
     except (OSError, ValueError, AttributeError):
@@ -139,25 +147,20 @@ def status(path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--file", default=None, help="default: %s, or %s with --tuning" % (
-        os.path.basename(HELD_OUT), os.path.basename(TUNING)))
-    parser.add_argument("--tuning", action="store_true",
-                        help="the tuning set (seed %d, up to %d seeds) instead of the held-out set" % (
-                            TUNING_SEED, TUNING_MAX_SEEDS))
+    parser.add_argument("--kept", default="held-out", choices=sorted(KEPT),
+                        help="which set (default: %(default)s)")
+    parser.add_argument("--file", default=None, help="another file for it than KEPT's")
     parser.add_argument("--worker", default="0/1", metavar="K/N")
     parser.add_argument("--status", action="store_true")
     parser.add_argument("--largest-first", action="store_true",
                         help="the most seeds first: a second worker on the same share meets the first halfway")
     args = parser.parse_args()
-    if args.file is None:
-        args.file = TUNING if args.tuning else HELD_OUT
+    path, rules, seed, max_seeds, unseen = KEPT[args.kept]
+    args.file = args.file or path
     if not os.path.exists(args.file):
-        if args.tuning:
-            # None of the held-out set's positions: that set must stay unseen.
-            held_out = set(entry["position"] for entry in read()["positions"])
-            draw(args.file, seed=TUNING_SEED, max_seeds=TUNING_MAX_SEEDS, exclude=held_out)
-        else:
-            draw(args.file)
+        # None of the positions of the set this one leaves out: that set must stay unseen.
+        exclude = set(entry["position"] for entry in read(KEPT[unseen][0])["positions"]) if unseen else ()
+        draw(args.file, rules, seed, PER_BAND, max_seeds, exclude)
     if args.status:
         status(args.file)
         return

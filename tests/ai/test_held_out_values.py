@@ -9,7 +9,7 @@ from kalah.study.puzzles import houses_seeds
 from scripts.bench import held_out
 from scripts.bench.accuracy import BANDS
 
-SETS = {"held-out": (held_out.HELD_OUT, held_out.MAX_SEEDS), "tuning": (held_out.TUNING, held_out.TUNING_MAX_SEEDS)}
+SETS = dict((name, (path, max_seeds)) for name, (path, _, _, max_seeds, _) in held_out.KEPT.items())
 
 
 @pytest.mark.parametrize("name", sorted(SETS))
