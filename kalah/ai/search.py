@@ -53,7 +53,7 @@ DEFAULT_TABLE_SIZE = 200000  # entries, about 260 bytes each: the table stays un
 # seeds are closer to being the mover's). Tuned by self-play (docs/performance-log.md, "Computer players").
 ROW_WEIGHT = 0
 # 1: add kalah.ai.evaluation's learned guess of the seeds still to be stored
-# (Kalah(6,4) only: evaluation.applies); 0: the store difference alone. Kept on: it won
+# (Kalah(6,4), with or without the empty capture: evaluation.TRAINED); 0: the store difference alone. Kept on: it won
 # self-play at fixed nodes and raised the opening's accuracy at 0.6 s
 # (docs/performance-log.md, "A learned evaluation").
 EVALUATION = 1
@@ -81,7 +81,7 @@ QUIESCENCE = 1
 
 def evaluation_for(rules):
     """The learned evaluation's function for `rules`, or None where it was not fitted."""
-    return evaluation.value if evaluation.applies(rules) else None
+    return evaluation.value_for(rules)
 
 
 class Search(Quiescence, Proving):

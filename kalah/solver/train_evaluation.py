@@ -2,8 +2,10 @@
 
     .venv/bin/python -m kalah.solver.train_evaluation --seed 2 --positions 20000 --ridge 10 \
         --data /tmp/evaluation-data.npz        # kalah/ai/evaluation.py's WEIGHTS, in about two minutes
+    .venv/bin/python -m kalah.solver.train_evaluation --rules "kalah(6,4)+empty-capture" --seed 2 \
+        --positions 20000 --ridge 10        # its WEIGHTS_EMPTY_CAPTURE, in about a minute
 
-1. Positions: Kalah(6,4) games between the random player and levels 1-5
+1. Positions: Kalah(6,4) games (`--rules`: a rule set of evaluation.TRAINED) between the random player and levels 1-5
    (seeded), each position taken with probability 1/4, distinct by their
    houses: `--positions` with at most 36 seeds in the houses (the solver's
    milliseconds), `--opening-positions` with 37-44, where the opening's
@@ -40,14 +42,14 @@ RULES = "kalah(6,4)"
 NAMES = ["random", "level1", "level2", "level3", "level4", "level5"]
 
 
-def game_houses(count, max_seeds, seed, min_seeds=0):
+def game_houses(count, max_seeds, seed, min_seeds=0, rules=RULES):
     """`count` distinct house tuples (mover's row first) from seeded games between weak players."""
     rng = random.Random(seed)
     found = {}
     game = 0
     while len(found) < count:
         sides = [players.get(rng.choice(NAMES), seed=seed * 100003 + 2 * game + side) for side in (0, 1)]
-        board = Board(RULES)
+        board = Board(rules)
         while board.turn is not None and len(found) < count:
             m = board.rules.houses
             pits = list(board.pits)
@@ -61,10 +63,10 @@ def game_houses(count, max_seeds, seed, min_seeds=0):
     return list(found)
 
 
-def solve(houses_list, verbose=True):
+def solve(houses_list, verbose=True, rules=RULES):
     """The exact future margin of each (mover first), by one numba Solver."""
     from kalah.solver import Solver
-    solver = Solver(RULES)
+    solver = Solver(rules)
     values = []
     started = time.time()
     for i, houses in enumerate(houses_list):
@@ -117,6 +119,7 @@ def weights_source(weights):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default=RULES, help="a rule set of evaluation.TRAINED (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--positions", type=int, default=12000)
     parser.add_argument("--opening-positions", type=int, default=0)
@@ -129,11 +132,11 @@ def main():
         houses, values = [tuple(int(v) for v in h) for h in saved["houses"]], [int(v) for v in saved["values"]]
     else:
         started = time.time()
-        houses = game_houses(args.positions, 36, args.seed)
-        houses += game_houses(args.opening_positions, 44, args.seed + 1, min_seeds=37)
+        houses = game_houses(args.positions, 36, args.seed, rules=args.rules)
+        houses += game_houses(args.opening_positions, 44, args.seed + 1, min_seeds=37, rules=args.rules)
         print("%d positions from games in %.0f s" % (len(houses), time.time() - started), flush=True)
         started = time.time()
-        values = solve(houses)
+        values = solve(houses, rules=args.rules)
         print("solved in %.0f s" % (time.time() - started), flush=True)
         if args.data:
             np.savez(args.data, houses=np.array(houses, np.int8), values=np.array(values, np.int16))

@@ -54,11 +54,25 @@ def test_the_fast_value_is_the_weighted_sum_of_the_features():
         assert evaluation.value(pits, True) == weighted(rotate(pits, 6)), pits
 
 
-def test_it_applies_to_kalah_6_4_only():
+def test_it_applies_to_the_kalah_6_4_games_it_was_fitted_on_only():
     assert [evaluation.applies(find_rules(name)) for name in
-            ("kalah(6,4)", "kalah(6,4)+pie", "kalah(6,4)+empty-capture", "kalah(6,6)", "kalah(4,3)",
-             "kalah(6,4)+gamelink", "oware")] == [True, True, False, False, False, False, False]
+            ("kalah(6,4)", "kalah(6,4)+pie", "kalah(6,4)+empty-capture", "kalah(6,4)+empty-capture+pie",
+             "kalah(6,6)", "kalah(4,3)", "kalah(6,4)+gamelink", "oware")] == [
+        True, True, True, True, False, False, False, False]
     assert Search(find_rules("kalah(4,3)"), evaluation=1).evaluate is None
+    assert Search(find_rules("kalah(6,4)+pie"), evaluation=1).evaluate is evaluation.value
+
+
+def test_the_empty_capture_value_is_the_weighted_sum_of_its_own_weights():
+    value = evaluation.value_for(find_rules("kalah(6,4)+empty-capture"))
+    assert value is not evaluation.value
+    rng = Rng(7)
+    for _ in range(2000):
+        pits = [rng.randrange([2, 8, 30][rng.randrange(3)]) for _ in range(14)]
+        assert value(pits) == sum(
+            w * f for w, f in zip(evaluation.WEIGHTS_EMPTY_CAPTURE, evaluation.features(pits))) >> 4, pits
+        assert value(pits, True) == sum(w * f for w, f in zip(
+            evaluation.WEIGHTS_EMPTY_CAPTURE, evaluation.features(rotate(pits, 6)))) >> 4, pits
 
 
 def test_the_search_with_the_evaluation_still_finds_the_proven_values():
