@@ -1,4 +1,4 @@
-"""A learned evaluation for Kalah(6,4): what the store difference misses.
+"""A learned evaluation for Kalah(6,4), with or without the empty capture: what the store difference misses.
 
 The search's plain evaluation at the horizon is the store difference. This
 one adds a guess of the seeds the mover will still store minus the
@@ -19,7 +19,9 @@ pits[7:13] the opponent's; the stores do not matter):
 A position's value is one table entry per house plus the two captures, so
 the table costs no more than the straight line it refines. Plain Python
 that MicroPython runs too. Weights are integers in 1/ONE seeds; `value`
-returns quarter seeds, the search's unit.
+returns quarter seeds, the search's unit. Each rule set it applies to has
+weights of its own (TRAINED), on the same features; `value_for` gives the
+search the function for its rule set.
 """
 
 from kalah.game.rules import find_rules
