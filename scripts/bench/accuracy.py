@@ -376,11 +376,11 @@ def main():
         boards = held_out_boards(args)
         choosers = {}
         if args.nodes:
-            choosers.update(("under CPython at %d nodes a move%s" % (args.nodes, " " + label if label else ""),
-                             choose) for label, choose in labelled(variants, None, args.nodes))
+            choosers.update(("under CPython at %d nodes a move%s" % (args.nodes, suffix), choose)
+                            for suffix, choose in labelled(variants, None, args.nodes))
         if args.time:
-            choosers.update(("under CPython at %g s a move%s" % (args.time, " " + label if label else ""),
-                             choose) for label, choose in labelled(variants, args.time))
+            choosers.update(("under CPython at %g s a move%s" % (args.time, suffix), choose)
+                            for suffix, choose in labelled(variants, args.time))
         measure(args, boards, choosers)
         return
     if args.min_seeds:
@@ -402,10 +402,11 @@ def main():
 
 
 def labelled(variants, seconds, nodes=None):
-    """[(label, chooser)]: each variant's level 8, or the shipped one alone (label '') without variants."""
+    """[(suffix of the label, chooser)]: each variant's level 8 (' with VARIANT'), or the shipped
+    one alone (suffix '') without variants."""
     if not variants:
         return [("", level8_here(seconds, nodes=nodes))]
-    return list(with_variants(variants, seconds, nodes).items())
+    return [(" " + label, choose) for label, choose in with_variants(variants, seconds, nodes).items()]
 
 
 def held_out_boards(args):

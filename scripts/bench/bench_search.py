@@ -93,13 +93,13 @@ def compared_ratio(result):
 
 
 def main():
-    from scripts.bench.selfplay import parse_setting
+    from scripts.bench.search_settings import keywords
     depth = 9
     settings = [{}]
     if "--base" in sys.argv:
-        settings = [parse_setting(sys.argv[sys.argv.index("--base") + 1])]
+        settings = [keywords(sys.argv[sys.argv.index("--base") + 1])]
     if "--compare" in sys.argv:
-        settings.append(parse_setting(sys.argv[sys.argv.index("--compare") + 1]))
+        settings.append(keywords(sys.argv[sys.argv.index("--compare") + 1]))
     only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
     code = BENCH % {"depth": depth, "settings": settings, "only": only}
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:

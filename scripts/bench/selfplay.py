@@ -21,15 +21,7 @@ from kalah import Board
 from kalah.ai.reference import Rng
 from kalah.ai import endgame
 from kalah.ai.search import Search
-
-
-def parse_setting(text):
-    """'row_weight=1,extend_extra_turns=1' -> keyword arguments of Search."""
-    options = {}
-    for part in filter(None, text.split(",")):
-        key, _, value = part.partition("=")
-        options[key] = int(value)
-    return options
+from scripts.bench import search_settings
 
 
 def openings(rules, count, plies, seed):
@@ -72,8 +64,8 @@ def main():
     args = parser.parse_args()
     board = Board(args.rules)
     table = endgame.table_for(board.rules) if args.level8 else None
-    a = Search(board.rules, endgame=table, **parse_setting(args.a))
-    b = Search(board.rules, endgame=table, **parse_setting(args.b))
+    a = Search(board.rules, endgame=table, **search_settings.keywords(args.a))
+    b = Search(board.rules, endgame=table, **search_settings.keywords(args.b))
     score = [0, 0, 0]  # A wins, B wins, draws
     margin = 0
     for opening in openings(args.rules, args.openings, args.plies, args.seed):

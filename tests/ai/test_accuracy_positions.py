@@ -46,3 +46,12 @@ def test_a_variant_of_the_search_holds_within_its_block_and_names_real_settings_
     for wrong in ("extend_extra_turns=1", "NO_SUCH=1", "QUIESCENCE"):
         with pytest.raises(SystemExit, match="not a setting of kalah.ai.search"):
             search_settings.parse(wrong)
+
+
+def test_a_searchers_keyword_arguments_are_read_as_integers_in_lower_case_only():
+    from scripts.bench import search_settings
+    assert search_settings.keywords("") == {}
+    assert search_settings.keywords("extend_extra_turns=1,row_weight=-2") == {"extend_extra_turns": 1, "row_weight": -2}
+    for wrong in ("EXTEND_EXTRA_TURNS=1", "row_weight=0.5", "row_weight", "row_weight=1,"):
+        with pytest.raises(SystemExit, match="not a keyword argument of Search: %r" % wrong.split(",")[-1]):
+            search_settings.keywords(wrong)
