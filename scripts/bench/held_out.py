@@ -28,7 +28,9 @@ Kill it at any time: a run of the same command carries on.
   on which a change to the search is tried and tuned; the held-out set then
   says whether what was tuned holds on positions it never saw;
 - empty-capture: the same for Kalah(6,4) with the empty capture, level 8's
-  other rule set with a book and an endgame table.
+  other rule set with a book and an endgame table;
+- empty-capture-tuning: that rule set's tuning set (seed 2, none of the
+  empty-capture set's positions), as tuning is the held-out set's.
 """
 
 import argparse
@@ -49,12 +51,14 @@ PER_BAND = 40
 MAX_SEEDS = 48
 TUNING = os.path.join(HERE, "tuning_values.json")
 EMPTY_CAPTURE = os.path.join(HERE, "empty_capture_values.json")
+EMPTY_CAPTURE_TUNING = os.path.join(HERE, "empty_capture_tuning_values.json")
 # Each kept set: its file, rules, seed and most seeds in the houses, and the set whose
 # positions it leaves out (None: none).
 KEPT = {
     "held-out": (HELD_OUT, RULES, SEED, MAX_SEEDS, None),
     "tuning": (TUNING, RULES, 2, 45, "held-out"),
     "empty-capture": (EMPTY_CAPTURE, RULES + "+empty-capture", 1, 45, None),
+    "empty-capture-tuning": (EMPTY_CAPTURE_TUNING, RULES + "+empty-capture", 2, 45, "empty-capture"),
 }
 
 
@@ -84,9 +88,9 @@ def boards(path=HELD_OUT):
     return [Board.from_position(entry["position"]) for entry in read(path)["positions"]]
 
 
-def draw(path, rules=RULES, seed=SEED, count=PER_BAND, max_seeds=MAX_SEEDS, exclude=()):
+def draw(path, rules=RULES, seed=SEED, count=PER_BAND, max_seeds=MAX_SEEDS, exclude=(), unseen="held-out"):
     """Write the file with the positions of seeded_band in every band of accuracy.BANDS, none
-    solved yet, leaving out the positions named in `exclude`."""
+    solved yet, leaving out the positions named in `exclude` (those of the kept set `unseen`)."""
     from scripts.bench.accuracy import BANDS, seeded_band
     positions = []
     for low, high, _ in BANDS:
@@ -96,7 +100,7 @@ def draw(path, rules=RULES, seed=SEED, count=PER_BAND, max_seeds=MAX_SEEDS, excl
             "values: kalah.cli.solve.exact_values (the opening book where it proves every value, else "
             "the numba solver on its 20-seed endgame table above 30 seeds)" % (
                 rules, count, seed, ", ".join("%d-%d" % (low, min(high, max_seeds)) for low, high, _ in BANDS),
-                max_seeds, ", leaving out the held-out set's positions" if exclude else ""))
+                max_seeds, ", leaving out the %s set's positions" % unseen if exclude else ""))
     content = {"rules": rules, "seed": seed, "made": made, "positions": positions}
     _write(path, content)
 
@@ -160,7 +164,7 @@ def main():
     if not os.path.exists(args.file):
         # None of the positions of the set this one leaves out: that set must stay unseen.
         exclude = set(entry["position"] for entry in read(KEPT[unseen][0])["positions"]) if unseen else ()
-        draw(args.file, rules, seed, PER_BAND, max_seeds, exclude)
+        draw(args.file, rules, seed, PER_BAND, max_seeds, exclude, unseen)
     if args.status:
         status(args.file)
         return

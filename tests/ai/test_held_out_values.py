@@ -1,6 +1,6 @@
-"""scripts/bench/held_out_values.json and tuning_values.json: accuracy.py's held-out and
-tuning positions with their exact values, kept so that a run at a fixed node budget
-needs no solver."""
+"""scripts/bench/held_out.py's kept sets (held_out_values.json, tuning_values.json and the empty
+capture's two): accuracy.py's held-out and tuning positions with their exact values, kept so
+that a run at a fixed node budget needs no solver."""
 
 import pytest
 
@@ -25,10 +25,12 @@ def test_every_band_holds_its_distinct_positions_each_with_a_choice_of_moves(nam
         assert board.turn is not None and len(board.legal_moves) > 1
 
 
-def test_the_tuning_set_shares_no_position_with_the_held_out_set():
-    tuning = set(entry["position"] for entry in held_out.read(held_out.TUNING)["positions"])
-    assert not tuning & set(entry["position"] for entry in held_out.read()["positions"])
-    assert held_out.is_kept(held_out.TUNING) and held_out.is_kept(held_out.HELD_OUT)
+@pytest.mark.parametrize("name", sorted(name for name, kept in held_out.KEPT.items() if kept[-1]))
+def test_a_tuning_set_shares_no_position_with_the_set_it_leaves_out(name):
+    path, unseen = held_out.KEPT[name][0], held_out.KEPT[held_out.KEPT[name][-1]][0]
+    tuning = set(entry["position"] for entry in held_out.read(path)["positions"])
+    assert not tuning & set(entry["position"] for entry in held_out.read(unseen)["positions"])
+    assert held_out.is_kept(path) and held_out.is_kept(unseen)
 
 
 @pytest.mark.parametrize("name", sorted(SETS))
@@ -40,7 +42,8 @@ def test_every_position_is_solved_with_one_value_per_legal_move(name):
 
 
 @pytest.mark.parametrize("name, index", [("held-out", 0), ("held-out", 13), ("held-out", 27), ("held-out", 39),
-                                         ("tuning", 5), ("tuning", 31)])
+                                         ("tuning", 5), ("tuning", 31),
+                                         ("empty-capture", 20), ("empty-capture-tuning", 7)])
 def test_endgame_values_agree_with_the_search_solver(name, index):
     path, _ = SETS[name]
     board = held_out.boards(path)[index]   # the endgame band comes first: at most 22 seeds, solved in moments
