@@ -14,7 +14,11 @@ build run again loses only the parts it was on. --merge then writes the
 book of the parts built so far (opening.bin), which answers their positions
 and every position whose children they decide (--merge without --parts
 builds nothing first); --status prints how far the build is, as JSON, and
-builds nothing.
+builds nothing. --layer builds a layer instead: a shallower book at a larger
+--nodes (say --plies 3 --nodes 1000000000), in parts of its own under the
+main book's folder (layers/plies-P-nodes-N/); the main book's --merge takes
+every layer's exact values over its own, so that they reach the positions
+above them.
 
 For each side as the computer's: every position where it is to move after
 playing its book moves against every reply, down to --turns turns of the
@@ -71,6 +75,9 @@ def add_arguments(parser):
                              "alone, without --parts, it builds nothing")
     parser.add_argument("--status", action="store_true",
                         help="with --plies: print the build's progress as JSON and build nothing")
+    parser.add_argument("--layer", action="store_true",
+                        help="with --plies: build a layer, a shallower book at a larger --nodes whose exact "
+                             "values --merge takes over the main book's (its parts in FOLDER/layers/)")
 
 
 def _entries(path, rules, nodes, depth):
@@ -109,9 +116,14 @@ def run_opening(args, rules):
         raise KalahError("--part-size must be 1..1000000, not %d" % args.part_size)
     plan = opening.Plan(rules, args.plies, args.part_size or opening.DEFAULT_PART_SIZE, args.nodes, args.depth)
     folder = args.folder or os.path.join(endgame.DATA_DIR, "book", book.folder_name(rules.name))
+    if args.layer:
+        if args.merge:
+            raise KalahError("--merge goes with the main book's --plies and --nodes, not with --layer: "
+                             "it takes in every layer built under its folder")
+        folder = opening.layer_folder(folder, args.plies, args.nodes)
     parts = parse_parts(args.parts, plan.parts)
     if args.status:
-        print(json.dumps(opening.summary(plan, folder), sort_keys=True))
+        print(json.dumps(opening.summary(plan, folder, layers=not args.layer), sort_keys=True))
         return 0
     if args.jobs > 1:
         cached_table(rules, plan.table_seeds)   # built once here, not in every job
@@ -144,8 +156,8 @@ def run(args):
         raise KalahError("--jobs must be 1..64, not %d" % args.jobs)
     if args.plies is not None:
         return run_opening(args, rules)
-    if args.parts or args.part_size or args.folder or args.merge or args.status:
-        raise KalahError("--parts, --part-size, --folder, --merge and --status go with --plies")
+    if args.parts or args.part_size or args.folder or args.merge or args.status or args.layer:
+        raise KalahError("--parts, --part-size, --folder, --merge, --status and --layer go with --plies")
     if not 0 <= args.turns <= 20:
         raise KalahError("--turns must be 0..20, not %d" % args.turns)
     out = args.out or os.path.join(endgame.DATA_DIR, book.file_name(rules.name))

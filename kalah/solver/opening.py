@@ -21,6 +21,16 @@ a later run, on any machine, builds the missing parts only. `merge` makes
 the shipped book from the parts built so far: their leaves and every
 position whose children are all known; a position of a part not yet built
 is simply not in it, and the search answers there.
+
+Layers: the leaves past the main build's budget make every position above
+them inexact too, up to the start. A *layer* is a shallower book of the
+same kind at a larger budget (`layer_folder`: FOLDER/layers/plies-P-nodes-N,
+its parts built and resumed as the main book's are): its leaves, a few
+plies from the start, are proven directly, which costs far less than
+proving every deep leaf below them. `merge_folder` merges each layer built
+under the main book's folder, then takes its exact values over the main
+book's, move by move, before the main book's negamax: so what a layer
+proves reaches the positions above it too.
 """
 
 import os
@@ -35,6 +45,7 @@ from kalah.solver import core
 from kalah.solver.book import DEFAULT_DEPTH, TT_BITS, play_house
 
 DEFAULT_PART_SIZE = 500
+LAYERS = "layers"   # the main book's subfolder of layers (below)
 
 
 def part_file(part):
@@ -134,13 +145,17 @@ class Plan:
             raise KalahError("%s does not hold its part's %d positions" % (where, len(leaves)))
         return entries
 
-    def merge(self, parts_entries):
+    def merge(self, parts_entries, proven=None):
         """{rank: (values, exact)} of every position the built parts decide: their leaves, and each
-        position of fewer plies whose children are all known (negamax over the positions)."""
+        position of fewer plies whose children are all known (negamax over the positions).
+
+        proven: {rank: (values, exact)} of layers (proven_by_layers): their exact values are
+        taken over this book's, move by move, before the positions above use them."""
         m = self.rules.houses
         known = {}
         for entries in parts_entries:
             known.update(entries)
+        proven = proven or {}
         memo = {}
 
         def value_of(houses):
@@ -150,6 +165,8 @@ class Plan:
                 entry = known.get(key)
                 if entry is None and key not in leaf_keys:
                     entry = moves_of(houses)
+                if key in proven:
+                    entry = overlaid(entry, proven[key])
                 if entry is not None:
                     known[key] = entry
                 memo[key] = None if entry is None else _best(entry)
@@ -181,6 +198,17 @@ class Plan:
                  "depth": self.depth}
         return book_format.encode(self.rules.name, self.rules.houses, None, entries,
                                   partial=parts_built < self.parts, extra=extra)
+
+
+def overlaid(entry, layer):
+    """A position's book entry with the layer's exact values taken over it, move by move (either may be None)."""
+    if entry is None or layer is None:
+        return layer or entry
+    values, exact = list(entry[0]), list(entry[1])
+    for house, flag in enumerate(layer[1]):
+        if flag and layer[0][house] is not None:
+            values[house], exact[house] = layer[0][house], True
+    return values, exact
 
 
 def _best(entry):
@@ -276,21 +304,66 @@ def _build_in_worker(job):
     return _build_one(plan, folder, part, solver, verbose)
 
 
+def layer_folder(folder, plies, nodes):
+    """Where a layer of `plies` plies at `nodes` nodes a leaf keeps its parts, under the main book's folder."""
+    return os.path.join(folder, LAYERS, "plies-%d-nodes-%d" % (plies, nodes))
+
+
+def layers_in(rules, folder):
+    """[(plan, its folder)] of the layers with parts under the main book's `folder`, each plan
+    read from its first part's header (the other parts are checked against it as they are read)."""
+    root = os.path.join(folder, LAYERS)
+    found = []
+    for name in sorted(os.listdir(root)) if os.path.isdir(root) else []:
+        where = os.path.join(root, name)
+        names = sorted(entry for entry in os.listdir(where) if entry.startswith("part-"))
+        if not names:
+            continue
+        path = os.path.join(where, names[0])
+        with open(path, "rb") as handle:
+            header = book_format.Book(handle.read(), path).extra
+        try:
+            plan = Plan(rules, header["plies"], header["part_size"], header["nodes"], header["depth"],
+                        header["table_seeds"], header["tt_bits"])
+        except (KeyError, TypeError):
+            raise KalahError("%s is not a part of a book for any opening (its header lacks the build's arguments)"
+                             % path)
+        found.append((plan, where))
+    return found
+
+
+def proven_by_layers(plan, folder):
+    """{rank: (values, exact)}: the exact values of every layer under `folder` (layers_in), merged."""
+    proven = {}
+    for layer, where in layers_in(plan.rules, folder):
+        if layer.plies >= plan.plies:
+            raise KalahError("%s: a layer must have fewer plies than the book's %d" % (where, plan.plies))
+        built = built_parts(layer, where)
+        for key, entry in layer.merge(built[part] for part in sorted(built)).items():
+            proven[key] = overlaid(proven.get(key), entry)
+    return proven
+
+
 def merge_folder(plan, folder, out):
-    """Write the book of the parts built so far to `out`; (positions, exact positions, parts built, bytes)."""
+    """Write the book of the parts built so far to `out`, its layers' exact values taken over its own;
+    (positions, exact positions, parts built, bytes)."""
     built = built_parts(plan, folder)
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
-    entries = plan.merge(built[part] for part in sorted(built))
+    entries = plan.merge((built[part] for part in sorted(built)), proven_by_layers(plan, folder))
     blob = plan.encode_book(entries, len(built))
     write_file(out, blob)
     exact = sum(1 for entry in entries.values() if _best(entry)[1])
     return len(entries), exact, len(built), len(blob)
 
 
-def summary(plan, folder):
-    """A JSON-ready account of the folder's parts: built, positions, exact share."""
+def summary(plan, folder, layers=True):
+    """A JSON-ready account of the folder's parts (built, positions, exact share), and its layers'."""
     built = built_parts(plan, folder)
     positions_done = sum(len(entries) for entries in built.values())
     exact = sum(1 for entries in built.values() for entry in entries.values() if _best(entry)[1])
-    return {"rules": plan.rules.name, "plies": plan.plies, "parts": plan.parts, "parts_built": len(built),
-            "leaves": len(plan.leaves), "leaves_built": positions_done, "leaves_exact": exact}
+    account = {"rules": plan.rules.name, "plies": plan.plies, "parts": plan.parts, "parts_built": len(built),
+               "leaves": len(plan.leaves), "leaves_built": positions_done, "leaves_exact": exact}
+    if layers:
+        account["layers"] = [dict(summary(layer, where, False), nodes=layer.nodes)
+                             for layer, where in layers_in(plan.rules, folder)]
+    return account

@@ -200,7 +200,54 @@ def test_the_command_line_says_what_was_wrong_with_its_parts_and_prints_its_prog
         result = run_cli(*(common + ["--parts", parts]))
         assert result.returncode == 2 and said in result.stderr and not result.stdout
     result = run_cli("--rules", RULES, "--turns", "1", "--merge")
-    assert result.returncode == 2 and "--merge and --status go with --plies" in result.stderr
+    assert result.returncode == 2 and "--merge, --status and --layer go with --plies" in result.stderr
     result = run_cli(*(common + ["--status"]))
     assert result.returncode == 0 and '"parts_built": 0' in result.stdout
     assert not os.path.exists(folder)
+
+
+def test_a_layer_proves_the_top_of_the_book_and_the_merge_takes_its_values_over(tmp_path):
+    """A shallower layer at a full budget makes exact, up to the start, what the main book's small
+    budget left inexact; the values are the solver's, and the main book's own leaves stay as built."""
+    tiny = plan(300)    # few leaves proven within 300 nodes
+    folder = tmp_path / "main"
+    opening.build_parts(tiny, str(folder), list(range(tiny.parts)), verbose=False)
+    opening.merge_folder(tiny, str(folder), str(folder / "alone.bin"))
+    alone = book.Book((folder / "alone.bin").read_bytes())
+    layer = opening.Plan(RULES, PLIES - 1, part_size=4, nodes=10 ** 9, depth=4, table_seeds=-1, tt_bits=14)
+    where = opening.layer_folder(str(folder), layer.plies, layer.nodes)
+    assert where == str(folder / "layers" / "plies-2-nodes-1000000000")
+    opening.build_parts(layer, where, list(range(layer.parts)), verbose=False)
+    assert [(found.plies, found.nodes) for found, _ in opening.layers_in(tiny.rules, str(folder))] == [(2, 10 ** 9)]
+    positions, exact, _, _ = opening.merge_folder(tiny, str(folder), str(folder / "opening.bin"))
+    merged = book.Book((folder / "opening.bin").read_bytes())
+    assert len(merged) == len(alone) == positions
+    within = opening.positions(RULES, PLIES - 1)
+    gained = 0
+    for board in boards_within(PLIES):
+        values, flags = merged.lookup(board.pits, board.turn)
+        before = alone.lookup(board.pits, board.turn)
+        if tuple(board_houses(board)[0]) in within:
+            assert all(flags.values()) and values == exact_values(board), board.position()
+            gained += not all(before[1].values())
+        else:
+            assert (values, flags) == before   # the main book's leaves, as its parts hold them
+    assert gained > 0 and exact >= len(within)
+    account = opening.summary(tiny, str(folder))
+    assert account["layers"] == [{"rules": RULES, "plies": 2, "parts": layer.parts, "parts_built": layer.parts,
+                                  "leaves": len(layer.leaves), "leaves_built": len(layer.leaves),
+                                  "leaves_exact": len(layer.leaves), "nodes": 10 ** 9}]
+
+
+def test_a_layer_must_be_shallower_than_the_book_and_the_command_line_keeps_it_apart(tmp_path):
+    tiny = plan(300)
+    folder = tmp_path / "main"
+    deep = opening.Plan(RULES, PLIES, part_size=50, nodes=10 ** 9, depth=4, table_seeds=-1, tt_bits=14)
+    opening.build_parts(deep, opening.layer_folder(str(folder), PLIES, 10 ** 9), [0], verbose=False)
+    with pytest.raises(KalahError, match="a layer must have fewer plies than the book's 3"):
+        opening.merge_folder(tiny, str(folder), str(folder / "opening.bin"))
+    assert not (folder / "opening.bin").exists()
+    result = run_cli("--rules", RULES, "--plies", "2", "--layer", "--merge", "--folder", str(folder))
+    assert result.returncode == 2 and "--merge goes with the main book's --plies and --nodes" in result.stderr
+    result = run_cli("--rules", RULES, "--turns", "1", "--layer")
+    assert result.returncode == 2 and "--status and --layer go with --plies" in result.stderr
