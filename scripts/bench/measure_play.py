@@ -105,7 +105,9 @@ def load(page, url):
     page.goto(url)
     page.wait_for_function("window.__readyAt > 0", timeout=60_000)
     # A page shown only once its words are in has its first contentful paint a frame after that.
-    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0", timeout=60_000)
+    # The bare page shows nothing, so it has none (its figure reads 0).
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0"
+                           " || !document.body.innerText.trim()", timeout=60_000)
     return page.evaluate(READ)
 
 

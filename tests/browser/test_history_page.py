@@ -7,17 +7,26 @@ TWO_PEOPLE = "index.html#rules=kalah(6,4)&south=person&north=person"  # a preset
 
 
 SOUTH_HOUSE = ".kb-house[data-side='0'][data-house='%d']"
+# The play page's later modules, storage among them (kalah/web/play/later.py): held back, the page
+# plays before they are here, as it does in its first second.
+LATER = "**/static/mpy/bundles/later.mpy"
+STORED = """Object.keys(localStorage).filter(k => k.startsWith('kalah.game.')).sort()
+            .map(k => JSON.parse(localStorage.getItem(k)).record)"""
+DRAFT = "JSON.parse(sessionStorage.getItem('kalah.draft'))"
 
 
 def pits(page):
     return page.eval_on_selector_all(".kb-house", "bs => bs.map(b => b.dataset.count).join(',')")
 
 
+def play(page, house):
+    page.click(SOUTH_HOUSE % house)
+    page.wait_for_function("!document.querySelector('#board').classList.contains('kb-animating')")
+
+
 def play_two_moves(page):
-    page.click(SOUTH_HOUSE % 3)   # ends in the store: South again
-    page.wait_for_function("!document.querySelector('#board').classList.contains('kb-animating')")
-    page.click(SOUTH_HOUSE % 6)
-    page.wait_for_function("!document.querySelector('#board').classList.contains('kb-animating')")
+    play(page, 3)   # ends in the store: South again
+    play(page, 6)
 
 
 def test_a_game_played_is_in_the_history_resumes_on_reload_and_opens_in_the_viewer(page, site_url,
@@ -39,6 +48,62 @@ def test_a_game_played_is_in_the_history_resumes_on_reload_and_opens_in_the_view
     wait_for_python_ready(page)
     assert page.eval_on_selector("#ply-slider", "e => e.value") == "2"
     assert [m for m in page.locator("#moves .move").all_inner_texts()] == ["C", "F"]
+
+
+def test_moves_made_before_storage_is_here_survive_a_reload_and_reach_the_history(page, site_url,
+                                                                                   wait_for_python_ready):
+    page.route(LATER, lambda route: None)   # never answered on this load
+    page.goto(site_url + TWO_PEOPLE)
+    wait_for_python_ready(page)
+    play_two_moves(page)
+    before = pits(page)
+    assert page.evaluate(DRAFT)["moves"] == [3, 6]   # kept in this tab at once, as a JSON record
+    assert page.evaluate(STORED) == []
+    page.unroute(LATER)
+    page.reload()
+    wait_for_python_ready(page)
+    assert pits(page) == before
+    assert page.inner_text("#message").startswith("Your game is back where you left it.")
+    page.wait_for_function("sessionStorage.getItem('kalah.draft') === null")
+    [record] = page.evaluate(STORED)
+    assert record["moves"] == [3, 6] and "abandoned" not in record["meta"]
+
+
+def test_a_draft_left_behind_is_listed_by_the_history_page(page, site_url, wait_for_python_ready):
+    page.route(LATER, lambda route: None)
+    page.goto(site_url + TWO_PEOPLE)
+    wait_for_python_ready(page)
+    play_two_moves(page)
+    page.goto(site_url + "history.html")   # left in its first second: the draft is all there is
+    wait_for_python_ready(page)
+    assert page.locator("#games-body tr").count() == 1
+    assert page.evaluate("sessionStorage.getItem('kalah.draft')") is None
+    [record] = page.evaluate(STORED)
+    assert record["moves"] == [3, 6]
+
+
+def test_a_new_game_before_storage_is_here_keeps_the_old_one_in_the_history(page, site_url,
+                                                                            wait_for_python_ready):
+    held = []
+    page.route(LATER, lambda route: held.append(route))
+    page.goto(site_url + TWO_PEOPLE)
+    wait_for_python_ready(page)
+    play(page, 1)
+    page.evaluate("location.hash = '#rules=kalah(4,3)&south=person&north=person'")
+    page.wait_for_function("document.getElementById('rules-name').textContent === 'kalah(4,3)'")
+    play(page, 1)
+    assert page.evaluate(DRAFT)["rules"] == "kalah(4,3)"
+    before = pits(page)
+    for route in held:
+        route.continue_()
+    page.unroute(LATER)
+    page.wait_for_function("sessionStorage.getItem('kalah.draft') === null")
+    new, old = sorted(page.evaluate(STORED), key=lambda record: record["rules"])
+    assert (old["rules"], old["moves"], old["meta"].get("abandoned")) == ("kalah(6,4)", [1], True)
+    assert (new["rules"], new["moves"], new["meta"].get("abandoned")) == ("kalah(4,3)", [1], None)
+    page.reload()   # the new game is this tab's
+    wait_for_python_ready(page)
+    assert page.inner_text("#rules-name") == "kalah(4,3)" and pits(page) == before
 
 
 def test_delete_with_undo_and_import_without_duplicates(page, site_url, wait_for_python_ready, tmp_path):

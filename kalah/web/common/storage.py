@@ -25,6 +25,7 @@ from pyscript import window
 from kalah.errors import N_, KalahError
 from kalah.library.history import FINISHED, UNFINISHED, History, StorageFull
 from kalah.records.record import Record
+from kalah.web.common.web_storage import DRAFT_KEY, is_quota_error, set_item
 
 TAB_KEY = "kalah.tab"            # sessionStorage: this tab's writer token
 TAB_GAME_KEY = "kalah.tab-game"  # sessionStorage: the id of the game this tab plays
@@ -33,25 +34,6 @@ UNSAVED_KEY = "kalah.unsaved"    # sessionStorage: the game in play when localSt
 QUOTA_MESSAGE = ("Browser storage is full, so this game is kept only in this tab for now "
                  "(a reload keeps it). Delete old games on the History page or export them "
                  "to a file to make room.")
-
-
-# A JS exception thrown inside setItem does not cross into MicroPython as a
-# Python exception we can inspect (touching it fails again), so the write runs
-# in a tiny JS function that returns the error's name instead of throwing.
-_set_item = None
-
-
-def _js_set_item():
-    global _set_item
-    if _set_item is None:
-        _set_item = window.Function.new(
-            "area", "key", "value",
-            "try { area.setItem(key, value); return ''; } catch (e) { return String(e && e.name || e); }")
-    return _set_item
-
-
-def is_quota_error(name):
-    return "Quota" in name or "quota" in name or "NS_ERROR_DOM_QUOTA" in name
 
 
 class BrowserStore:
@@ -74,7 +56,7 @@ class BrowserStore:
         return self.get(key) is not None
 
     def __setitem__(self, key, value):
-        error = _js_set_item()(self.area, key, value)
+        error = set_item(self.area, key, value)
         if error:
             if is_quota_error(error):
                 raise StorageFull(N_("browser storage is full"))
@@ -107,7 +89,22 @@ def session_store():
 
 
 def open_history():
+    take_in_draft()
     return History(local_store())
+
+
+def take_in_draft():
+    """The play page's draft, if this tab left it before storage was here (a page left in its
+    first second), goes into the history as this tab's game, so that every page lists it."""
+    session = session_store()
+    draft = session.get(DRAFT_KEY)
+    if draft is None:
+        return
+    try:
+        save_game(Record.from_json(draft))
+    except (KalahError, ValueError, TypeError):
+        pass  # damaged: nothing to keep
+    del session[DRAFT_KEY]
 
 
 def now_ms():
@@ -150,11 +147,7 @@ def tab_token():
 def save_game(record, history=None):
     """Save the game in play; None when stored, else a message for the player."""
     session = session_store()
-    # record.meta is the play page's own dict, so the id and date stick for the game's later saves.
-    if "id" not in record.meta:
-        record.meta["id"] = new_game_id()
-    if "date" not in record.meta:
-        record.meta["date"] = iso_now()
+    _stamp(record)
     record.meta.pop("abandoned", None)  # resumed and played on
     try:
         history = history or History(local_store(), load=False)
@@ -166,6 +159,15 @@ def save_game(record, history=None):
         del session[UNSAVED_KEY]
     _memory.clear()
     return None
+
+
+def _stamp(record):
+    """The game's id and date, once. record.meta is the play page's own dict, so they stick for
+    the game's later saves."""
+    if "id" not in record.meta:
+        record.meta["id"] = new_game_id()
+    if "date" not in record.meta:
+        record.meta["date"] = iso_now()
 
 
 def _remember_tab_game(gid):
@@ -216,9 +218,14 @@ def play_in_this_tab(gid):
     _remember_tab_game(gid)
 
 
-def forget_tab_game():
+def forget_tab_game(draft=None):
     """Called when the player starts a new game: the old one, if unfinished, is marked abandoned
-    (the history lists it so, and no tab resumes it on its own) and this tab no longer resumes it."""
+    (the history lists it so, and no tab resumes it on its own) and this tab no longer resumes it.
+    `draft` is the old game's JSON record when it had moves but was never saved (they were made
+    before the page's storage was here, kalah/web/play/saving.py): it goes into the history,
+    abandoned, so that no game played is lost."""
+    if draft is not None:
+        _keep_abandoned(draft)
     session = session_store()
     gid = session.get(TAB_GAME_KEY)
     if gid is None:
@@ -228,3 +235,14 @@ def forget_tab_game():
         History(local_store(), load=False).mark_abandoned(gid)
     except KalahError:
         pass  # full or unreadable: the game simply stays listed as unfinished
+
+
+def _keep_abandoned(draft):
+    try:
+        record = Record.from_json(draft)
+        _stamp(record)
+        if record.outcome() is None:
+            record.meta["abandoned"] = True
+        History(local_store(), load=False).save(record, now_ms(), tab_token())
+    except (KalahError, ValueError, TypeError):
+        pass  # damaged, or no room: the player has moved on to a new game

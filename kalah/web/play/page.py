@@ -41,7 +41,7 @@ from kalah.web.play.computer_turn import ComputerTurn
 from kalah.web.play.drawing import draw_game, show_problem
 from kalah.web.play.new_game import NewGamePanel
 from kalah.web.play.preset_link import linked_preset
-from kalah.web.play.saving import GameSaver, anything_stored, forget_tab_game, resumed
+from kalah.web.play.saving import GameSaver, anything_stored
 from kalah.web.play.session import GameSession
 from kalah.web.play.turns import Turns, sound, turn_sentence
 
@@ -103,7 +103,7 @@ class PlayPage:
             self._import_timer.start(AFTER_FIRST_PAINT_MS)
 
     def _resume_or_new(self, on_ready):
-        session, problem = resumed()
+        session, problem = self.saver.resume()
         if problem:
             self.say(problem)
         if session is not None:
@@ -120,7 +120,7 @@ class PlayPage:
         self.computer.speed = preset.speed
         during_a_game = self.session is not None
         self.panel.show(preset, self.session.names if during_a_game else None)
-        forget_tab_game()
+        self.saver.new_game()
         self.begin(self._session_from(preset))
         if during_a_game:
             self._say_new_game()
@@ -165,7 +165,7 @@ class PlayPage:
 
     def _start_from_panel(self, preset, names):
         self.computer.speed = preset.speed
-        forget_tab_game()
+        self.saver.new_game()
         self.panel.close()
         self.begin(self._session_from(preset, names))
         self._say_new_game()
@@ -199,7 +199,7 @@ class PlayPage:
             players = (players[NORTH], players[SOUTH])
             names = (names[NORTH], names[SOUTH])
         preset = Preset(old.board.rules, players, old.first, self.computer.speed)
-        forget_tab_game()
+        self.saver.new_game()
         self.begin(self._session_from(preset, names))
         self._say_new_game()
         self._bring_game_into_view()

@@ -14,6 +14,7 @@ swap they have exchanged seats (`player_at(seat)` follows that).
 """
 
 from kalah.game.board import Board
+from kalah.records.record import Record
 from kalah.i18n import N_, SIDE_WORDS
 from kalah.game.rules import NORTH, SOUTH
 from kalah.web.common.game_setup import HUMAN, PLAYER_NAMES, is_computer, seat_labels, seat_name
@@ -62,7 +63,6 @@ class GameSession:
         return cls(board.rules, players, board=board, sides=sides_of(board), meta=meta)
 
     def to_record(self):
-        from kalah.records.record import Record  # only once there is a move to save: a lighter start
         return Record.from_board(self.board, meta=self.meta)
 
     @property
