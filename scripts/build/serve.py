@@ -8,6 +8,7 @@ import argparse
 import functools
 import http.server
 import pathlib
+import sys
 import threading
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -51,6 +52,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 class SiteServer(http.server.ThreadingHTTPServer):
     daemon_threads = True  # a hung browser connection must not block shutdown
+
+    def handle_error(self, request, client_address):
+        # A browser that stopped reading (a page left or reloaded mid-download, a request the
+        # page aborted) is no fault of the site: its traceback would only bury real ones.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 def make_server(root=ROOT, port=8000, quiet=False):
