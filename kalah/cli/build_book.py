@@ -132,7 +132,7 @@ def run_opening(args, rules):
     if not args.merge or args.parts is not None:   # --merge alone builds nothing
         opening.build_parts(plan, folder, parts, args.jobs)
     if args.merge:
-        out = os.path.join(folder, "opening.bin")
+        out = os.path.join(folder, opening.MERGED)
         positions, exact, built, size = opening.merge_folder(plan, folder, out)
         print("%s: %d positions (%d exact) of %d plies from %d of %d parts, %d bytes in %s" % (
             rules.name, positions, exact, args.plies, built, plan.parts, size, out), file=sys.stderr)

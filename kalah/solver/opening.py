@@ -46,6 +46,7 @@ from kalah.solver.book import DEFAULT_DEPTH, TT_BITS, play_house
 
 DEFAULT_PART_SIZE = 500
 LAYERS = "layers"   # the main book's subfolder of layers (below)
+MERGED = "opening.bin"   # the book --merge writes in the main book's folder, the one the site reads
 
 
 def part_file(part):
@@ -357,7 +358,8 @@ def merge_folder(plan, folder, out):
 
 
 def summary(plan, folder, layers=True):
-    """A JSON-ready account of the folder's parts (built, positions, exact share), and its layers'."""
+    """A JSON-ready account of the folder's parts (built, positions, exact share), and its layers';
+    for the main book, what its merged book (FOLDER/opening.bin, if there) proves at each ply."""
     built = built_parts(plan, folder)
     positions_done = sum(len(entries) for entries in built.values())
     exact = sum(1 for entries in built.values() for entry in entries.values() if _best(entry)[1])
@@ -366,4 +368,21 @@ def summary(plan, folder, layers=True):
     if layers:
         account["layers"] = [dict(summary(layer, where, False), nodes=layer.nodes)
                              for layer, where in layers_in(plan.rules, folder)]
+        merged = os.path.join(folder, MERGED)
+        if os.path.exists(merged):
+            with open(merged, "rb") as handle:
+                account["merged_exact_by_ply"] = exact_by_ply(plan, book_format.Book(handle.read(), merged))
     return account
+
+
+def exact_by_ply(plan, found):
+    """[[exact, positions] at each ply 0..plies] of a merged book `found` (kalah.ai.book.Book): a
+    position counts as exact when every move's value is (level 8 then answers from it at once);
+    one the book does not hold (its part not built yet) does not."""
+    counts = [[0, 0] for _ in range(plan.plies + 1)]
+    entries = _entries(found)
+    for houses, ply in positions(plan.rules, plan.plies).items():
+        entry = entries.get(book_format.rank(houses))
+        counts[ply][0] += 1 if entry is not None and _best(entry)[1] else 0
+        counts[ply][1] += 1
+    return counts

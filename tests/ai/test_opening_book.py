@@ -237,6 +237,11 @@ def test_a_layer_proves_the_top_of_the_book_and_the_merge_takes_its_values_over(
     assert account["layers"] == [{"rules": RULES, "plies": 2, "parts": layer.parts, "parts_built": layer.parts,
                                   "leaves": len(layer.leaves), "leaves_built": len(layer.leaves),
                                   "leaves_exact": len(layer.leaves), "nodes": 10 ** 9}]
+    # What the merged book proves, ply by ply: all of the layer's plies, and in all as the merge said.
+    by_ply = account["merged_exact_by_ply"]
+    first_reached = [sum(1 for ply in opening.positions(RULES, PLIES).values() if ply == n) for n in range(PLIES + 1)]
+    assert [count for _, count in by_ply] == first_reached and sum(first_reached) == positions
+    assert all(proven == count for proven, count in by_ply[:PLIES]) and sum(p for p, _ in by_ply) == exact
 
 
 def test_a_layer_must_be_shallower_than_the_book_and_the_command_line_keeps_it_apart(tmp_path):
