@@ -67,6 +67,11 @@ def test_moves_made_before_storage_is_here_survive_a_reload_and_reach_the_histor
     page.wait_for_function("sessionStorage.getItem('kalah.draft') === null")
     [record] = page.evaluate(STORED)
     assert record["moves"] == [3, 6] and "abandoned" not in record["meta"]
+    # A damaged draft is dropped, and the history's copy of the tab's game resumes.
+    page.evaluate("""sessionStorage.setItem('kalah.draft', '{"rules": "chess", "moves": [3]}')""")
+    page.reload()
+    wait_for_python_ready(page)
+    assert pits(page) == before and page.evaluate("sessionStorage.getItem('kalah.draft')") is None
 
 
 def test_a_draft_left_behind_is_listed_by_the_history_page(page, site_url, wait_for_python_ready):

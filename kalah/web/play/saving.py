@@ -138,7 +138,7 @@ class GameSaver:
                 return session, None
             except Exception as error:  # damaged: the history may still hold this tab's game
                 drop_draft()
-                problem = "The saved game could not be resumed (%s); a new game starts." % error
+                problem = _not_resumed(error)
         if storage() is None:
             return None, problem
         try:
@@ -146,5 +146,9 @@ class GameSaver:
             if record is not None:
                 return GameSession.from_record(record), None
         except Exception as error:  # a damaged record must not stop the page
-            return None, "The saved game could not be resumed (%s); a new game starts." % error
+            return None, _not_resumed(error)
         return None, problem
+
+
+def _not_resumed(error):
+    return "The saved game could not be resumed (%s); a new game starts." % error
