@@ -117,9 +117,10 @@ def try_game(page, source):
     return page.inner_text("#game-status"), clicks
 
 
-def attack_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp_path, source, reason, tournament):
+def attack_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, source, reason, tournament_in=None):
     """The attack `source` forfeits its seat with `reason` in a try game, the page answering every
-    click meanwhile; then, when `tournament`, a tournament's standings are those with its harmless twin."""
+    click meanwhile; then, given a folder `tournament_in` for the command line's run, a tournament's
+    standings are those with its harmless twin."""
     open_lab(page, site_url, wait_for_python_ready)
     save(page, "right", RIGHTMOST)
     # A try-game: the attacker forfeits at its second move, and the page answers every click meanwhile.
@@ -127,7 +128,7 @@ def attack_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp
     assert status.startswith("mallory (South) - right (North): South forfeits (%s" % reason), status
     assert status.endswith("North wins.")
     responsive(clicks)
-    if not tournament:
+    if tournament_in is None:
         return
     # A tournament: the honest players' games and standings are those with a harmless twin.
     save(page, "mallory", source)
@@ -143,5 +144,5 @@ def attack_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp
     page.wait_for_function(finished, timeout=600_000)
     assert page.inner_text("#t-progress-text") == "Finished: 6 games."
     assert lab_page.standings(page) == lab_page.command_line_standings(command, {"mallory": TWIN, "right": RIGHTMOST},
-                                                                        tmp_path)
+                                                                        tournament_in)
     responsive(clicks)

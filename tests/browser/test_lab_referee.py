@@ -76,7 +76,7 @@ ATTACKS = {
 # already shown with its reason, and a tournament would repeat it in 4 of its 6 games (15-20 s
 # each). The flood's is played: of these attacks it works the page hardest while the other games
 # go on. The refused ones raise inside the sandbox at the second move, as the harmless twin does.
-# (The time rule's tournament: the sleeper's, in test_lab_referee_time.py.)
+# The time rule's attacks play try games only (test_lab_referee_time.py says why).
 TRY_GAME_ONLY = {"nested", "nested-deeper", "huge", "monitoring", "audit-hook"}
 
 
@@ -85,5 +85,5 @@ TRY_GAME_ONLY = {"nested", "nested-deeper", "huge", "monitoring", "audit-hook"}
 @pytest.mark.parametrize("attack", sorted(ATTACKS))
 def test_a_sandbox_s_attack_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp_path, attack):
     source, reason = ATTACKS[attack]
-    attack_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp_path, source, reason,
-                                      tournament=attack not in TRY_GAME_ONLY)
+    attack_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, source, reason,
+                                      tournament_in=None if attack in TRY_GAME_ONLY else tmp_path)

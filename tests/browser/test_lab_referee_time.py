@@ -53,16 +53,16 @@ ATTACKS = {
     "reports-then-c": (REPORTS_THEN_C, ON_TIME),
 }
 
-# Attacks whose tournament would only repeat the try-game's forfeit on time in each of its 4 games:
-# the sleeper's tournament is played, and shows the standings with a forfeit on time are the twin's.
-# (Forged reports, the time rule's other attack: test_lab_forged_reports.py.)
-TRY_GAME_ONLY = {"reports-while-sleeping", "reports-then-c"}
+# Try games only: each attack forfeits on time at its second move, which the try game shows with its
+# reason. A tournament would repeat that forfeit in 4 of its 6 games (7 s each); what a tournament
+# adds, a sandbox ended mid-tournament while another game plays on and standings equal to the
+# twin's, the flood's tournament shows (test_lab_referee.py), and the standings with forfeits on
+# time the command line's referee tests do (tests/lab/test_referee_attacks.py: LOOPS and
+# SLEEPS_AT_SECOND_MOVE). (Forged reports, the time rule's other attack: test_lab_forged_reports.py.)
 
 
-@pytest.mark.timeout(900)               # past the 10 minutes its tournament may take (its own wait says so first)
 @pytest.mark.allow_console_errors      # the attacker's sandbox is ended mid-message
 @pytest.mark.parametrize("attack", sorted(ATTACKS))
-def test_an_attack_on_the_time_rule_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp_path, attack):
+def test_an_attack_on_the_time_rule_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, attack):
     source, reason = ATTACKS[attack]
-    attack_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, tmp_path, source, reason,
-                                      tournament=attack not in TRY_GAME_ONLY)
+    attack_forfeits_only_the_attacker(page, site_url, wait_for_python_ready, source, reason)
