@@ -8,6 +8,7 @@ import json
 import random
 
 from kalah import Board
+from kalah.ai import book
 from kalah.game.rules import NORTH, SOUTH
 from kalah.game.narration import describe_move
 from kalah.web.common.game_setup import turn_text
@@ -31,6 +32,19 @@ READ_BOARD = """() => {
 # A game between two people: the page starts no computer (a first visit's game against level 3
 # starts its Pyodide worker at once, about 4 s of chromium's CPU), for tests of anything else.
 TWO_PEOPLE = "index.html#rules=kalah(6,4)&south=person&north=person"
+
+
+def serve_books(context, blob, rules="kalah(6,4)"):
+    """Serve `blob` in place of both of a rule set's books: the computer's lines and the book for
+    any opening (either answers the first replies of a game from the start)."""
+    for name in (book.file_name(rules), book.opening_file(rules)):
+        context.route("**/static/data/" + name, lambda route: route.fulfill(body=blob))
+
+
+def without_books(context, rules="kalah(6,4)"):
+    """Serve both books empty: the shipped ones answer the computer's first replies at once, from
+    any opening, and the tests that use this need it to think, or to prove."""
+    serve_books(context, book.encode(rules, 6, 0, {}), rules)
 
 
 def present(selector, condition):

@@ -14,7 +14,7 @@ import pytest
 from kalah import Board
 from kalah.ai import book, endgame
 from kalah.game.notation import signed
-from tests.browser.play_driver import present
+from tests.browser.play_driver import present, serve_books, without_books
 
 TIMEOUT = 120_000  # ms: Pyodide's start on a loaded 2-core machine can take 20 s
 HOUSE = '#board button.kb-house[data-side="{side}"][data-house="{house}"]'
@@ -52,13 +52,6 @@ def open_page(context, site_url, wait_for_python_ready):
     page.goto(site_url + "index.html")
     wait_for_python_ready(page)
     return page
-
-
-def without_book(context):
-    """Serve an empty Kalah(6,4) opening book: the shipped one answers North's
-    first reply at once, and the tests that use this need the computer to think."""
-    empty = book.encode("kalah(6,4)", 6, 0, {})
-    context.route("**/static/data/" + book.file_name("kalah(6,4)"), lambda route: route.fulfill(body=empty))
 
 
 def new_game(page, south="human", north="human", speed="normal"):
@@ -132,7 +125,7 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
     fetched = []
     context.route("**/static/data/" + endgame.file_name(endgame.db_key("kalah(6,4)")),
                   lambda route: fetched.append(route.request.url) or route.fulfill(body=table))
-    without_book(context)
+    without_books(context)
     context.add_init_script(COUNT_WORKER_ANSWERS)
     page = open_page(context, site_url, wait_for_python_ready)
     new_game(page, north="level8", speed="slow")
@@ -242,7 +235,7 @@ def test_without_jspi_undo_terminates_the_thinking_worker_and_a_fresh_one_plays(
         route.fulfill(body=script.replace('typeof WebAssembly.Suspending === "function"', "false"),
                       content_type="text/javascript")
     context.route("**/static/js/pyodide-worker.js", without_jspi)
-    without_book(context)
+    without_books(context)
     page = open_page(context, site_url, wait_for_python_ready)
     new_game(page, north="level8", speed="slow")
     start = pits(page)
@@ -290,9 +283,7 @@ def test_hints_come_from_the_book_only_where_it_proved_every_value(new_context, 
     assert all(exact.values())
     assert not any(book.Book(served).lookup(unproven.pits, unproven.turn)[1].values())
     context = new_context(reduced_motion="reduce")
-    # In place of both books: the book for any opening proves the second position too (its layer).
-    for name in (book.file_name("kalah(6,4)"), book.opening_file("kalah(6,4)")):
-        context.route("**/static/data/" + name, lambda route: route.fulfill(body=served))
+    serve_books(context, served)    # both: the book for any opening proves the second position too (its layer)
     page = open_page(context, site_url, wait_for_python_ready)
     new_game(page)  # two people
     page.click(HOUSE.format(side=0, house=3))

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from kalah import Board
-from kalah.ai import book, perfect
+from kalah.ai import perfect
 from kalah.game.rules import NORTH, SOUTH
-from tests.browser.play_driver import present
+from tests.browser.play_driver import without_books
 
 TIMEOUT = 120_000   # ms: Pyodide's start on a loaded 2-core machine, or a proof of up to 30 s
 POSITION = "document.getElementById('board').dataset.position"
@@ -114,10 +114,7 @@ def test_a_preset_game_against_perfect_shows_its_proofs_and_says_which_moves_are
         new_context, site_url, wait_for_python_ready):
     context = new_context(reduced_motion="reduce", service_workers="block")
     context.add_init_script(RECORD_THINKING)
-    # Empty books: the shipped ones prove North's first turns, and this game needs Perfect's own proofs.
-    empty = book.encode("kalah(6,4)", 6, 0, {})
-    for name in (book.file_name("kalah(6,4)"), book.opening_file("kalah(6,4)")):
-        context.route("**/static/data/" + name, lambda route: route.fulfill(body=empty))
+    without_books(context)     # the shipped books prove North's first turns: this game needs Perfect's proofs
     seen = {"progress": False, "note": False, "proven": False, "told": False}
     games = []
     for _ in range(GAMES):
