@@ -361,6 +361,17 @@ def test_the_start_values_are_the_published_ones(name):
     assert max(values.values()) == PUBLISHED[name] and book.best_move(values) == 3
 
 
+@pytest.mark.parametrize("name", book.SHIPPED)
+def test_the_book_for_any_opening_proves_every_position_within_three_plies(name):
+    # Its 3-ply layer (docs/ai.md): after any two-ply opening, either side's move is a proof's.
+    from kalah.solver import opening
+    found = book.opening_for(name)
+    assert opening.exact_by_ply(opening.Plan(name, 3), found) == [[1, 1], [6, 6], [35, 35], [185, 185]]
+    start = Board(name)
+    values, _ = found.lookup(start.pits, start.turn)
+    assert values == book.book_for(name).move_values(start.pits, start.turn)    # the published start, above
+
+
 def test_level8_hints_and_bestmove_answer_from_the_book_at_once():
     board = Board("kalah(6,4)")
     analysis = search.analyse(board, 1.0)
