@@ -78,8 +78,6 @@ for name, read, make, small in (("tag", pgn.read, tag_record, 100000),
 '''
 
 
-
-
 @needs_micropython
 def test_a_1_mb_tag_and_a_100000_move_record_read_in_linear_time_under_micropython():
     lines = run_micropython(SCRIPT, timeout=900).splitlines()
