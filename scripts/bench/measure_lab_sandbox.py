@@ -9,8 +9,10 @@ and its answer. Today's runner (before issue 10): one module worker
 (static/js/pyodide-worker.js) on the site's origin, which fetches Pyodide
 itself, and is reused across games. The sandbox (static/js/bot-sandbox.js):
 a sandboxed iframe per player with its own Pyodide started from bytes the
-page hands in, new for every game. The two take turns, so a change of the
-machine's load hits both; the ratios are what to read.
+page hands in, new for every game: restoring the page's snapshot of Python
+already started (now), and starting Python afresh (before the snapshot). The
+three take turns, so a change of the machine's load hits all; the ratios are
+what to read.
 """
 
 import json
@@ -40,7 +42,8 @@ MEASURE = """async ([kind, moves]) => {
         send = (text) => worker.postMessage(text);
         close = () => worker.terminate();
     } else {
-        const sandbox = window.kalahBotSandbox.create((text) => { if (text.startsWith("{")) receive(JSON.parse(text)); });
+        const sandbox = window.kalahBotSandbox.create((text) => { if (text.startsWith("{")) receive(JSON.parse(text)); },
+                                                      {afresh: kind === "afresh"});
         send = (text) => sandbox.post(text);
         close = () => sandbox.close();
     }
@@ -60,6 +63,10 @@ MEASURE = """async ([kind, moves]) => {
 }"""
 
 
+# today's worker; a sandbox starting its Python afresh; a sandbox restoring the page's snapshot (now).
+KINDS = ("today", "afresh", "sandbox")
+
+
 def main():
     rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 3
     moves = int(sys.argv[sys.argv.index("--moves") + 1]) if "--moves" in sys.argv else 30
@@ -74,7 +81,7 @@ def main():
             page.wait_for_function("document.body.dataset.ready === '1' && !!window.kalahBotSandbox",
                                    timeout=120_000)
             for _ in range(rounds):
-                for kind in ("today", "sandbox"):
+                for kind in KINDS:
                     got = page.evaluate(MEASURE, [kind, moves])
                     for key, value in got.items():
                         best.setdefault(kind, {})[key] = min(value, best.get(kind, {}).get(key, value))
@@ -83,12 +90,15 @@ def main():
         server.shutdown()
     result = {kind: {k: round(v, 1 if k == "start_ms" else 2) for k, v in row.items()} for kind, row in best.items()}
     result["start_ratio"] = round(best["sandbox"]["start_ms"] / best["today"]["start_ms"], 2)
+    result["snapshot_start_ratio"] = round(best["sandbox"]["start_ms"] / best["afresh"]["start_ms"], 2)
     result["move_ratio"] = round(best["sandbox"]["move_ms"] / best["today"]["move_ms"], 2)
     if "--json" in sys.argv:
         print(json.dumps(result))
         return
     print("a player's start (best of %d): today's worker %.0f ms, the sandbox %.0f ms (%.2fx)" % (
         rounds, best["today"]["start_ms"], best["sandbox"]["start_ms"], result["start_ratio"]))
+    print("the sandbox restoring the snapshot %.0f ms, starting Python afresh %.0f ms (%.2fx)" % (
+        best["sandbox"]["start_ms"], best["afresh"]["start_ms"], result["snapshot_start_ratio"]))
     print("a move (mean of %d, best round): today's worker %.2f ms, the sandbox %.2f ms (%.2fx)" % (
         moves, best["today"]["move_ms"], best["sandbox"]["move_ms"], result["move_ratio"]))
     print("a game starts 2 sandboxes (today: 1 worker, kept from game to game)")

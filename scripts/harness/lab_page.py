@@ -16,6 +16,17 @@ COMMAND = "python -m kalah tournament "   # how the page's command (#t-command) 
 GAME_ENDED = ("document.getElementById('stop').disabled && "
               "/wins|Draw|forfeits/.test(document.getElementById('game-status').textContent)")
 
+# Run in the page once it is ready: window.kalahStarts then collects how each sandbox's Python
+# started, from its worker's "ready" ("snapshot", or "afresh" where the snapshot could not be used).
+WATCH_STARTS = """(() => {
+    const create = window.kalahBotSandbox.create;
+    window.kalahStarts = [];
+    window.kalahBotSandbox.create = (onMessage, options) => create((text, source, ms) => {
+        if (source === "worker" && JSON.parse(text).type === "ready") window.kalahStarts.push(JSON.parse(text).started);
+        return onMessage(text, source, ms);
+    }, options);
+})()"""
+
 
 def start_game(page, source, name, opponent, time_limit):
     """Starts a game of the player `source`, named `name`, against `opponent` ("ai:random",

@@ -3,11 +3,14 @@
 // localStorage, IndexedDB, caches or service worker) whose document allows no
 // connection (connect-src 'none') and starts one module worker from a Blob:
 // static/js/bot-worker.js, which runs one bot in its own Pyodide. Nothing in
-// the frame can fetch: the runtime (Pyodide's files as bytes) and the kalah
-// package (static/pyc/kalah.zip, its modules as bytecode) are fetched here
-// once, by the page, and handed in by postMessage.
+// the frame can fetch: the runtime (Pyodide's files) and the kalah package
+// (static/pyc/kalah.zip, its modules as bytecode) are fetched here once, by
+// the page, and handed in by postMessage as Blobs (passed by reference, not
+// copied for each sandbox), with a snapshot of Python already started that the
+// worker restores (loadSnapshot below).
 //
 //   const sandbox = window.kalahBotSandbox.create((text, source, ms) => ...);
+//                   (..., {afresh: true}) starts its Python without the snapshot (for measuring)
 //   sandbox.post(text);    // a JSON call for the worker ({id, call, args})
 //   sandbox.ping();        // the frame answers after what the worker sent so far
 //   sandbox.close();       // removes the frame (and so ends its worker)
@@ -112,9 +115,9 @@ function loadRuntime() {
   runtime ??= (async () => {
     const files = {};
     await Promise.all(RUNTIME.map(async (name) => {
-      files[name] = await (await fetchOk(new URL(name, PYODIDE))).arrayBuffer();
+      files[name] = await (await fetchOk(new URL(name, PYODIDE))).blob();
     }));
-    const modules = await (await fetchOk(MODULES)).arrayBuffer();
+    const modules = await (await fetchOk(MODULES)).blob();
     const worker = await (await fetchOk(WORKER)).text();
     return { worker, runtime: { type: "runtime", files, modules } };
   })();
@@ -122,7 +125,41 @@ function loadRuntime() {
   return runtime;
 }
 
-function create(onMessage) {
+let snapshot = null;
+
+/** Pyodide's memory once Python has started and imported what a player needs (bot-worker.js),
+ * made once by a worker of the page's own, which runs no player's code, and kept as a Blob: each
+ * sandbox restores a copy of it instead of starting Python afresh, which is faster (docs/lab.md).
+ * Null if it could not be made; each sandbox then starts Python afresh. */
+function loadSnapshot() {
+  snapshot ??= loadRuntime().then((handed) => new Promise((resolve) => {
+    const url = URL.createObjectURL(new Blob([handed.worker], { type: "text/javascript" }));
+    const maker = new Worker(url);
+    const done = (memory) => {
+      maker.terminate();
+      URL.revokeObjectURL(url);
+      resolve(memory);
+    };
+    maker.onmessage = (event) => done(event.data?.type === "snapshot" && event.data.snapshot
+      ? new Blob([event.data.snapshot]) : null);
+    maker.onerror = (event) => {
+      event.preventDefault();
+      done(null);
+    };
+    maker.postMessage({ ...handed.runtime, make: true });
+  }));
+  snapshot.catch(() => { snapshot = null; });   // the runtime's fetch failed: tried again next time
+  return snapshot;
+}
+
+/** Fetch the runtime and make the snapshot once the page is idle (the lab calls it when it is
+ * ready), so that the first game's sandboxes do not wait for them. */
+function prepare() {
+  const idle = window.requestIdleCallback ?? ((callback) => setTimeout(callback, 0));
+  idle(() => loadSnapshot().catch(() => {}));
+}
+
+function create(onMessage, { afresh = false } = {}) {
   const frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");
   frame.hidden = true;
@@ -134,9 +171,9 @@ function create(onMessage) {
     const data = event.data;
     if (data === "frame-ready" && state === "starting") {
       state = "handing";
-      loadRuntime().then((handed) => {
+      Promise.all([loadRuntime(), afresh ? null : loadSnapshot()]).then(([handed, memory]) => {
         if (state === "closed") return;
-        frame.contentWindow.postMessage(handed, "*");
+        frame.contentWindow.postMessage({ worker: handed.worker, runtime: { ...handed.runtime, snapshot: memory } }, "*");
         state = "handed";
         for (const text of waiting.splice(0)) frame.contentWindow.postMessage(text, "*");
       }, (error) => onMessage(`the runtime could not be loaded: ${error.message || error}`, "host", 0));
@@ -191,4 +228,4 @@ function sampler(onReading) {
   };
 }
 
-window.kalahBotSandbox = { create, loadRuntime, sampler };
+window.kalahBotSandbox = { create, prepare, loadRuntime, sampler };

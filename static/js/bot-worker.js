@@ -4,14 +4,21 @@
 // connection. Nothing is fetched: the runtime and the Python files arrive in
 // the first message, and `fetch` here only hands those bytes to Pyodide.
 //
-// In:  {type: "runtime", files: {name: ArrayBuffer}, modules: ArrayBuffer (static/pyc/kalah.zip)}
+// In:  {type: "runtime", files: {name: Blob}, modules: Blob (static/pyc/kalah.zip), snapshot: Blob or null}
+//      (Blobs: handed on by reference, not copied on the page's thread for every sandbox)
 //      then {id, call: "module:function", args}  (JSON text)
-// Out: {type: "ready"}; {id, type: "progress" | "result" | "error", data};
+// Out: {type: "ready", started: "snapshot" | "afresh"}; {id, type: "progress" | "result" | "error", data};
 //      {id, type: "crash", data: {message}} when Python itself broke (a
 //      fatal error of the runtime, e.g. a stack overflow), not the bot's
 //      exception. Messages out are JSON text.
 // The bot can post anything here: the page believes none of it beyond its
 // own game (bot-sandbox.js ties each frame to one seat of one game).
+//
+// Started by the page itself with {..., make: true} instead (bot-sandbox.js, before any bot
+// runs), it makes the snapshot: Pyodide's memory once Python has started and imported what a
+// player needs, posted back as {type: "snapshot", snapshot: Uint8Array}. A sandbox handed that
+// snapshot restores it instead of starting Python afresh, which is faster (docs/lab.md); each
+// gets its own copy, so nothing passes from one sandbox to another.
 
 const BASE = "https://runtime.invalid/";   // a name only this worker's fetch answers
 const HOME = "/home/pyodide/";
@@ -70,29 +77,56 @@ function serveFiles(files) {
     const name = String(url instanceof Request ? url.url : url).replace(BASE, "");
     if (!Object.prototype.hasOwnProperty.call(files, name)) throw new TypeError(`no network here: ${url}`);
     const type = types[name.split(".").pop()] || "application/octet-stream";
-    return new Response(files[name].slice(0), { headers: { "Content-Type": type } });
+    return new Response(files[name], { headers: { "Content-Type": type } });
   };
 }
 
-function moduleUrl(buffer) {
-  return URL.createObjectURL(new Blob([buffer], { type: "text/javascript" }));
+function moduleUrl(blob) {
+  return URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
 }
 
-async function start(runtime) {
-  serveFiles(runtime.files);
+// Imported before "ready" (and before the snapshot), so that a player's first move is not charged for them.
+const IMPORTS = "import kalah.lab.worker_api, kalah.ai.players";
+
+async function startPython(runtime, snapshotOption) {
   const { loadPyodide } = await import(moduleUrl(runtime.files["pyodide.mjs"]));
   const createPyodideModule = (await import(moduleUrl(runtime.files["pyodide.asm.mjs"]))).default;
   const pyodide = await loadPyodide({
     indexURL: BASE,
     stdLibURL: BASE + "python_stdlib.zip",
-    lockFileContents: new TextDecoder().decode(runtime.files["pyodide-lock.json"]),
+    lockFileContents: await runtime.files["pyodide-lock.json"].text(),
     createPyodideModule,
     stdout: () => {},
     stderr: () => {},
+    ...snapshotOption,
   });
-  pyodide.unpackArchive(runtime.modules, "zip", { extractDir: HOME });
-  // Imported before "ready", so that a player's first move is not charged for them.
-  pyodide.runPython("import kalah.lab.worker_api, kalah.ai.players");
+  pyodide.unpackArchive(await runtime.modules.arrayBuffer(), "zip", { extractDir: HOME });
+  pyodide.runPython(IMPORTS);
+  return pyodide;
+}
+
+async function makeSnapshot(runtime) {
+  serveFiles(runtime.files);
+  const pyodide = await startPython(runtime, { _makeSnapshot: true });
+  return pyodide.makeMemorySnapshot();
+}
+
+let started = "afresh";    // how this worker's Python started ("snapshot" once restored), said in "ready"
+
+async function start(runtime) {
+  serveFiles(runtime.files);
+  let pyodide = null;
+  if (runtime.snapshot) {
+    try {
+      pyodide = await startPython(runtime, { _loadSnapshot: runtime.snapshot.arrayBuffer() });
+      // Every sandbox restores the same memory: `random` would repeat the same numbers in each.
+      pyodide.runPython("import random; random.seed()");
+      started = "snapshot";
+    } catch (error) {
+      pyodide = null;    // a runtime that cannot restore it starts Python afresh
+    }
+  }
+  pyodide ??= await startPython(runtime, {});
   return pyodide.runPython(DISPATCH);
 }
 
@@ -101,9 +135,15 @@ let queue = Promise.resolve();
 
 addEventListener("message", (event) => {
   const message = event.data;
+  if (dispatcher === null && message.make) {
+    dispatcher = makeSnapshot(message);
+    dispatcher.then((snapshot) => postMessage({ type: "snapshot", snapshot }, [snapshot.buffer]),
+      () => postMessage({ type: "snapshot", snapshot: null }));
+    return;
+  }
   if (dispatcher === null) {
     dispatcher = start(message);
-    dispatcher.then(() => post({ type: "ready" }),
+    dispatcher.then(() => post({ type: "ready", started }),
       (error) => post({ id: null, type: "crash", data: { message: `Python could not start: ${error.message || error}` } }));
     return;
   }

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from kalah.library.links import embed_fragment, share_fragment
+from scripts.harness import lab_page
 from scripts.harness.random_games import random_game
 from tests.browser.course_page import HEIGHT_LISTENER
 from tests.browser.play_driver import house_selector
@@ -132,6 +133,7 @@ def test_the_lab_plays_a_sandboxed_bot_and_a_small_tournament(engine, engine_sit
     started = time.monotonic()
     engine.goto(engine_site + "lab.html")
     engine.wait_ready()
+    engine.run(lab_page.WATCH_STARTS + "; return 1;")
     for name, source in (("right", RIGHTMOST), ("first_bot", FIRST)):
         fill(engine, "#player-name", name)
         fill(engine, "#code", source)
@@ -154,3 +156,6 @@ def test_the_lab_plays_a_sandboxed_bot_and_a_small_tournament(engine, engine_sit
     engine.click("#t-start")
     engine.wait("document.body.dataset.tournament === 'finished'", timeout=300)
     assert engine.run("return document.getElementById('t-progress-text').textContent;").startswith("Finished: ")
+    # Every player's sandbox restored the page's snapshot of Python (none started afresh).
+    starts = engine.run("return window.kalahStarts;")
+    assert len(starts) >= 6 and set(starts) == {"snapshot"}, starts

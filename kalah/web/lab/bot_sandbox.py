@@ -19,8 +19,8 @@ message (an answer, or a report on the way), the referee's clock for that move
 A failure is a reason (kalah.lab.reasons, shown in the page's language) or a text that came from
 outside this page's Python (the runtime's own error, a crash's message): data, shown as it is.
 
-`SandboxPool` keeps a few sandboxes started ahead (Pyodide takes seconds to
-start), each used once.
+`SandboxPool` keeps a few sandboxes started ahead (Pyodide takes a while to
+start), each used once, and has the page prepare their runtime once it is ready.
 """
 
 import json
@@ -30,10 +30,12 @@ from pyscript.ffi import create_proxy
 
 from kalah.errors import Reason
 from kalah.lab import reasons
+from kalah.web.common.dom import missing
 
 
 class SandboxClient:
-    def __init__(self):
+    def __init__(self, on_settled=None):
+        self.on_settled = on_settled  # on_settled(): it became ready, or failed, or was closed
         self.failure = None
         self.seconds = None           # the frame's time from handing the worker the call to its latest message
         self.runtime_failure = None   # set only by the page's own side: the runtime could not be handed in
@@ -86,6 +88,15 @@ class SandboxClient:
             self._closed = True
             self._pending = []
             self._handle.close()
+            self._settled()
+
+    def starting(self):
+        """Its Pyodide is still starting: not ready, not failed, not closed."""
+        return not (self._ready or self._closed or self.failure is not None)
+
+    def _settled(self):
+        if self.on_settled is not None:
+            self.on_settled()
 
     # -- what the sandbox says ------------------------------------------------------------------
     def _message(self, text, source, ms):
@@ -118,6 +129,7 @@ class SandboxClient:
         kind = message["type"]
         if kind == "ready":
             self._ready = True
+            self._settled()
             return
         data = message.get("data")
         running = self._pending[0] if self._pending else None
@@ -178,19 +190,43 @@ def _report(call, message):
 
 
 class SandboxPool:
-    """Sandboxes started ahead of need, `spare` at most; `take()` hands one out for good."""
+    """Sandboxes started ahead of need, `spare` at most; `take()` hands one out for good.
+
+    A spare starts only when no sandbox handed out is still starting: a game waits for those,
+    and on two cores four spares starting beside them made the first games of a tournament
+    wait twice as long (docs/lab.md)."""
 
     def __init__(self, spare=2):
         self.spare = spare
-        self._ready = []
+        self._want = 0
+        self._ready = []         # the spares, started or starting
+        self._handed = []        # handed out and maybe still starting
+
+    def prepare(self):
+        """Fetch the players' runtime and make its snapshot (bot-sandbox.js) while the page is
+        idle, so that the first game's sandboxes do not wait for them."""
+        sandboxes = getattr(window, "kalahBotSandbox", None)
+        if not missing(sandboxes):      # bot-sandbox.js, a module script, runs before the page's Python
+            sandboxes.prepare()
 
     def take(self):
-        client = self._ready.pop(0) if self._ready else SandboxClient()
+        client = self._ready.pop(0) if self._ready else self._start()
+        self._handed.append(client)
         return client
 
     def fill(self, count=None):
-        """Start sandboxes until `count` (default: spare) wait ready for use."""
-        want = self.spare if count is None else count
-        self._ready = [c for c in self._ready if c.failure is None]
-        while len(self._ready) < want:
-            self._ready.append(SandboxClient())
+        """Keep `count` (default: spare) sandboxes ready for use, started as soon as no sandbox
+        handed out is still starting."""
+        self._want = self.spare if count is None else count
+        self._top_up()
+
+    def _start(self):
+        return SandboxClient(on_settled=self._top_up)
+
+    def _top_up(self):
+        self._handed = [client for client in self._handed if client.starting()]
+        if self._handed:
+            return
+        self._ready = [client for client in self._ready if client.failure is None]
+        while len(self._ready) < self._want:
+            self._ready.append(self._start())

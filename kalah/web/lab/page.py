@@ -308,3 +308,4 @@ def main():
     global PAGE
     PAGE = LabPage()
     page_ready()
+    PAGE.pool.prepare()
