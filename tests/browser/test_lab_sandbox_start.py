@@ -28,6 +28,7 @@ def test_every_sandbox_restores_the_snapshot_and_rolls_numbers_of_its_own(page, 
         assert status.startswith("dice (South) - first (North): South forfeits (error: raised RuntimeError: rolled 0."), status
         rolls.append(re.search(r"rolled (0\.\d+)", status).group(1))
     assert rolls[0] != rolls[1]
-    # Both games' players and the spares started meanwhile (and the editor's check of the code).
+    # Every sandbox that became ready restored the snapshot: at least each game's dice player (the
+    # game ends at its first move, which may come before first's sandbox, or a spare, is ready).
     starts = page.evaluate("window.kalahStarts")
-    assert len(starts) >= 4 and set(starts) == {"snapshot"}, starts
+    assert len(starts) >= 2 and set(starts) == {"snapshot"}, starts
