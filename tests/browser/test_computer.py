@@ -25,10 +25,13 @@ SOUTH_TO_MOVE = present("#status", "e.textContent.startsWith('South to move')")
 AT_POSITION = "document.querySelector('#board').dataset.position === '%s'"
 
 
-# Counts, in the page, the final answers (result or error, not progress) its workers sent: the
-# worker answers every call once, a cancelled one too (at once or when its search stops).
+# Counts, in the page, the final answers (result or error, not progress) its workers sent, and
+# the workers it ended: a worker answers every call once, a cancelled one too (at once or when
+# its search stops), unless the page ends it first (a cancelled search still running after
+# worker_client.STOP_MS is ended and a new worker started: seen once with both cores busy).
 COUNT_WORKER_ANSWERS = """
 window.kalahWorkerAnswers = 0;
+window.kalahWorkersEnded = 0;
 window.Worker = class extends window.Worker {
   constructor(...args) {
     super(...args);
@@ -37,14 +40,22 @@ window.Worker = class extends window.Worker {
       if (type === "result" || type === "error") window.kalahWorkerAnswers += 1;
     });
   }
+  terminate() {
+    window.kalahWorkersEnded += 1;
+    super.terminate();
+  }
 };
 """
+WORKER_MARKS = "[window.kalahWorkerAnswers, window.kalahWorkersEnded]"
 
 
-def after_the_cancelled_answer(page, answers_before):
-    """Wait until the worker has answered the call running before `answers_before` was read
-    (the one just cancelled): had the page taken that answer, it would show by now."""
-    page.wait_for_function("window.kalahWorkerAnswers > %d" % answers_before, timeout=TIMEOUT)
+def after_the_cancelled_answer(page, marks_before):
+    """Wait until the worker has answered the call running when `marks_before` (WORKER_MARKS) was
+    read, the one just cancelled, or the page has ended that worker: had the page taken that
+    answer, it would show by now."""
+    answers, ended = marks_before
+    page.wait_for_function("window.kalahWorkerAnswers > %d || window.kalahWorkersEnded > %d" % (answers, ended),
+                           timeout=TIMEOUT)
 
 
 def open_page(context, site_url, wait_for_python_ready):
@@ -180,10 +191,10 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
     worker = page.workers[0]
     closed = []
     worker.on("close", lambda w: closed.append(w))
-    answers = page.evaluate("window.kalahWorkerAnswers")
+    marks = page.evaluate(WORKER_MARKS)
     page.click("#undo")
     assert page.inner_text("#thinking") == ""
-    after_the_cancelled_answer(page, answers)
+    after_the_cancelled_answer(page, marks)
     assert closed == [] and page.workers == [worker]
     assert pits(page) == before
     if before == start:
@@ -193,10 +204,10 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
     # New game while it thinks: the same.
     page.locator(LEGAL_SOUTH_HOUSE).first.click()
     page.wait_for_function(THINKING, timeout=TIMEOUT)
-    answers = page.evaluate("window.kalahWorkerAnswers")
+    marks = page.evaluate(WORKER_MARKS)
     new_game(page)  # two people
     assert page.inner_text("#thinking") == ""
-    after_the_cancelled_answer(page, answers)
+    after_the_cancelled_answer(page, marks)
     assert pits(page) == start and page.locator("#board .kb-last").count() == 0
 
     # Hints: a value for every legal move, following the game.
