@@ -34,8 +34,8 @@ from kalah.web.common.dom import missing
 
 
 class SandboxClient:
-    def __init__(self, on_settled=None):
-        self.on_settled = on_settled  # on_settled(): it became ready, or failed, or was closed
+    def __init__(self, on_ready=None):
+        self.on_ready = on_ready      # on_ready(): its Python has started
         self.failure = None
         self.seconds = None           # the frame's time from handing the worker the call to its latest message
         self.runtime_failure = None   # set only by the page's own side: the runtime could not be handed in
@@ -88,15 +88,10 @@ class SandboxClient:
             self._closed = True
             self._pending = []
             self._handle.close()
-            self._settled()
 
     def starting(self):
         """Its Pyodide is still starting: not ready, not failed, not closed."""
         return not (self._ready or self._closed or self.failure is not None)
-
-    def _settled(self):
-        if self.on_settled is not None:
-            self.on_settled()
 
     # -- what the sandbox says ------------------------------------------------------------------
     def _message(self, text, source, ms):
@@ -129,7 +124,8 @@ class SandboxClient:
         kind = message["type"]
         if kind == "ready":
             self._ready = True
-            self._settled()
+            if self.on_ready is not None:
+                self.on_ready()
             return
         data = message.get("data")
         running = self._pending[0] if self._pending else None
@@ -221,7 +217,9 @@ class SandboxPool:
         self._top_up()
 
     def _start(self):
-        return SandboxClient(on_settled=self._top_up)
+        # Only a start tops the spares up between fill()s: a sandbox that fails does not, so a
+        # runtime that cannot load is not asked for again and again (the next fill() retries).
+        return SandboxClient(on_ready=self._top_up)
 
     def _top_up(self):
         self._handed = [client for client in self._handed if client.starting()]
