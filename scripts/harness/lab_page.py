@@ -22,7 +22,8 @@ WATCH_STARTS = """(() => {
     const create = window.kalahBotSandbox.create;
     window.kalahStarts = [];
     window.kalahBotSandbox.create = (onMessage, options) => create((text, source, ms) => {
-        if (source === "worker" && JSON.parse(text).type === "ready") window.kalahStarts.push(JSON.parse(text).started);
+        const message = source === "worker" ? JSON.parse(text) : null;
+        if (message?.type === "ready") window.kalahStarts.push(message.started);
         return onMessage(text, source, ms);
     }, options);
 })()"""
