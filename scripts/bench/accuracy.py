@@ -38,6 +38,11 @@ perfect play itself, the solver's best moves with ties drawn at random), sides a
 game) as the page's worker does. Every move level 8 makes with at most `--max-seeds` seeds in
 the houses (and a choice to make) is checked. Its own tables carry what it
 proved on one move to the next, which isolated positions cannot show.
+With --values FILE too, every exact value solved (level 8's positions and
+the exact opponent's) is written to FILE as it is solved and read back next
+time; at --nodes the games are the same in every run, so a run stopped part
+way carries on where it stopped. That is how a measure that costs hours of
+solving (Kalah(6,4)'s, above 36 seeds) is run in pieces.
 
 With --held-out the positions are --positions in each band (BANDS, the
 opening band up to --max-seeds), drawn by seeded_band: random two-ply
@@ -195,34 +200,57 @@ OPPONENTS = ("level8", "level5", "level6", "level7")
 EXACT = "exact"
 
 
+class ExactValues:
+    """Every move's exact value of a board (exact_values), solved once and kept: in `path`
+    (--values) when given, written as each position is solved, so that a run stopped part way
+    carries on where it stopped (a game's moves at --nodes are the same every run)."""
+
+    def __init__(self, path=None, solvers=None):
+        self.path = path
+        self.solvers = {} if solvers is None else solvers   # the numba solvers, kept from position to position
+        self.known = load_values(path)
+        self.seconds = 0.0   # spent solving
+
+    def __call__(self, board):
+        position = board.position()
+        values = self.known.get(position)
+        if values is None:
+            started = time.time()
+            values = self.known[position] = exact_values(board, self.solvers)
+            self.seconds += time.time() - started
+            save_values(self.path, self.known)
+        return values
+
+
 class ExactPlayer:
-    """Perfect play: a move of the best exact value (exact_values: the book's
+    """Perfect play: a move of the best exact value (ExactValues: the book's
     proofs or the numba solver's), drawn at random among equals, so that
     games spread over the perfect lines. Seconds to a minute a move while
     more than 36 seeds are in the houses."""
 
-    def __init__(self, seed, solvers):
+    def __init__(self, seed, values):
         self.rng = Rng(seed)
-        self.solvers = solvers
+        self.values = values
 
     def choose(self, board, time_limit=None):
-        values = exact_values(board, self.solvers)
+        values = self.values(board)
         best = max(values.values())
         moves = sorted(move for move, value in values.items() if value == best)
         return moves[self.rng.randrange(len(moves))]
 
 
-def game_moves(rules, games, max_seeds, seed, choose, names=OPPONENTS, random_plies=2, solvers=None):
+def game_moves(rules, games, max_seeds, seed, choose, names=OPPONENTS, random_plies=2, values=None):
     """[(board, level 8's move)] from level 8's own games, for its moves with few enough seeds left.
 
     choose(board): level 8's move; names: its opponents in turn ("level8": itself,
-    "exact": ExactPlayer); each game opens with random_plies random plies (seeded)."""
+    "exact": ExactPlayer, on `values`, an ExactValues); each game opens with random_plies random
+    plies (seeded)."""
     rng = Rng(seed)
     found = []
     for game in range(games):
         opponent = names[game % len(names)]
         if opponent == EXACT:
-            other = ExactPlayer(seed + game, solvers)
+            other = ExactPlayer(seed + game, values or ExactValues())
         else:
             other = None if opponent == "level8" else players.get(opponent, seed=seed + game)
         level8_side = game % 2
@@ -339,8 +367,9 @@ def main():
                              "from seeded_band, the same on any machine; level 8 moves at --nodes and at "
                              "--time (0: not) on each, in one run")
     parser.add_argument("--values", default=None, metavar="FILE",
-                        help="keep the exact values in this JSON file and read them from it next time "
-                             "(the solver takes up to a minute a position above 36 seeds)")
+                        help="keep the exact values in this JSON file and read them from it next time, "
+                             "the exact opponent's of --games too, written as each is solved, so that a "
+                             "stopped run carries on (the solver takes up to a minute a position above 36 seeds)")
     parser.add_argument("--games", type=int, default=0,
                         help="score level 8's moves in N of its own games instead of isolated positions")
     parser.add_argument("--opponents", default=",".join(OPPONENTS), metavar="NAME,NAME",
@@ -349,24 +378,24 @@ def main():
     if args.evaluation:
         args.variants = ";".join("EVALUATION=%s" % setting for setting in args.evaluation.split(","))
     variants = args.variants.split(";") if args.variants else None
-    solvers = {}   # the numba solvers, kept from position to position
+    values = ExactValues(args.values)
     plies = args.random_plies if args.random_plies is not None else 2 if args.games else 0
     if args.games:
         opponents = args.opponents.split(",")
         if args.browser:
             with level8_in_browser(args.time) as choose:
                 moves = game_moves(args.rules, args.games, args.max_seeds, args.seed, choose, opponents, plies,
-                                   solvers)
+                                   values)
             where = "in the browser's Pyodide worker, in its own games"
         else:
             search._searchers.clear()
             moves = game_moves(args.rules, args.games, args.max_seeds, args.seed,
                                level8_here(args.time, keep_tables=True, nodes=args.nodes or None), opponents,
-                               plies, solvers)
+                               plies, values)
             where = "under CPython, in its own games" + (
                 " at %d nodes a move" % args.nodes if args.nodes else "")
         played = dict((id(board), move) for board, move in moves)
-        measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]}, solvers)
+        measure(args, [board for board, _ in moves], {where: lambda board: played[id(board)]}, values)
         return
     if args.held_out and args.browser:
         with level8_in_browser(args.time) as choose:
@@ -451,22 +480,20 @@ def save_values(path, known):
         position, values = list(known.items())[-1]   # the one just solved
         held_out.record(path, position, values, 0.0)
     elif path:
-        with open(path, "w") as stored:
+        # Written whole and renamed over the old file, so that a run stopped part way never
+        # leaves half a file (and loses none of what it solved before).
+        with open(path + ".tmp", "w") as stored:
             json.dump(known, stored)
+        os.replace(path + ".tmp", path)
 
 
-def measure(args, boards, choosers, solvers=None):
-    """Each chooser's move on every board, against the exact values (solved once a board)."""
+def measure(args, boards, choosers, exact=None):
+    """Each chooser's move on every board, against the exact values (`exact`, an ExactValues:
+    solved once a board)."""
     found = dict((where, dict((name, [0, 0, 0]) for _, _, name in BANDS)) for where in choosers)
-    solve_seconds = 0.0
-    known = load_values(args.values)
+    exact = exact or ExactValues(args.values)
     for board in boards:
-        started = time.time()
-        values = known.get(board.position())
-        if values is None:
-            values = known[board.position()] = exact_values(board, solvers)
-            save_values(args.values, known)
-        solve_seconds += time.time() - started
+        values = exact(board)
         in_houses = houses_seeds(board)
         band = [name for low, high, name in BANDS if low <= in_houses <= high][0]
         for where, choose in choosers.items():
@@ -485,9 +512,9 @@ def measure(args, boards, choosers, solvers=None):
         lost = sum(seeds for _, _, seeds in bands.values())
         pace = "" if args.nodes or args.held_out else " at %gs/move" % args.time
         print("%s: level8%s %s kept the exact value in %d of %d positions (%.0f%%); "
-              "mean loss %.2f seeds per position; solver %.2f s per position" % (
+              "mean loss %.2f seeds per position; %.0f s of solving this run" % (
                   args.rules, pace, where, accurate, len(boards), 100.0 * accurate / len(boards),
-                  lost / len(boards), solve_seconds / len(boards)))
+                  lost / len(boards), exact.seconds))
         for _, _, name in BANDS:
             count, good, seeds = bands[name]
             if count:

@@ -20,9 +20,9 @@ def test_the_exact_opponent_plays_only_moves_of_the_best_exact_value():
     pytest.importorskip("numba")
     from kalah import Board
     from kalah.cli.solve import exact_values
-    from scripts.bench.accuracy import ExactPlayer
+    from scripts.bench.accuracy import ExactPlayer, ExactValues
     solvers = {}
-    player = ExactPlayer(seed=3, solvers=solvers)
+    player = ExactPlayer(seed=3, values=ExactValues(solvers=solvers))
     board = Board("kalah(4,3)")
     while board.turn is not None:
         values = exact_values(board, solvers)
@@ -30,6 +30,24 @@ def test_the_exact_opponent_plays_only_moves_of_the_best_exact_value():
         assert values[move] == max(values.values())
         board.push(move)
     assert list(solvers) == [("kalah(4,3)", True)]   # one solver, kept from move to move
+
+
+def test_exact_values_kept_in_a_file_are_read_back_instead_of_solved_again(tmp_path, monkeypatch):
+    from kalah import Board
+    from scripts.bench import accuracy
+    path = str(tmp_path / "values.json")
+    board = Board("kalah(4,3)")
+    first = accuracy.ExactValues(path)
+    solved = first(board)
+    assert sorted(solved) == [1, 2, 3, 4]
+
+    def unexpected(*args):
+        raise AssertionError("solved again")
+    monkeypatch.setattr(accuracy, "exact_values", unexpected)
+    again = accuracy.ExactValues(path)
+    assert again(board) == solved
+    assert again.seconds == 0.0
+    assert not (tmp_path / "values.json.tmp").exists()
 
 
 def test_a_variant_of_the_search_holds_within_its_block_and_names_real_settings_only():
