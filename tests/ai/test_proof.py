@@ -53,6 +53,17 @@ def test_the_best_move_alone_is_proven_optimal_with_its_value():
         assert future == {move: truth[move] - (pits[m] - pits[2 * m + 1])}
 
 
+def test_the_best_move_costs_one_node_more_than_the_root_value_by_trying_the_tables_move_first():
+    """A 35-seed position whose best move, house 6, comes last in `moves`: proving that houses
+    2-5 fall short of the value first cost 125,900 nodes in all (before 2026-11-30)."""
+    board = Board.from_position("kalah(6,4)/0,7,3,1,1,8,11,1,0,6,0,1,7,2/S")
+    root = Prover(board.rules, endgame.table_for(board.rules))
+    value = root.mtdf(root.houses(mover_pits(board)))
+    prover = Prover(board.rules, endgame.table_for(board.rules))
+    assert prover.best(mover_pits(board), board.legal_moves) == (6, {6: value})
+    assert (value, root.nodes, prover.nodes) == (7, 75746, 75747)
+
+
 @pytest.mark.parametrize("rules,table_size", [("kalah(6,4)", 200000), ("kalah(6,4)+empty-capture", 200000),
                                               ("kalah(6,4)", 300)])
 def test_proofs_on_a_small_table_agree_with_the_shipped_table(rules, table_size):
