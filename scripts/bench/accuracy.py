@@ -378,10 +378,10 @@ def main():
     if args.evaluation:
         args.variants = ";".join("EVALUATION=%s" % setting for setting in args.evaluation.split(","))
     variants = args.variants.split(";") if args.variants else None
-    values = ExactValues(args.values)
     plies = args.random_plies if args.random_plies is not None else 2 if args.games else 0
     if args.games:
         opponents = args.opponents.split(",")
+        values = ExactValues(args.values)   # the exact opponent's and level 8's positions'
         if args.browser:
             with level8_in_browser(args.time) as choose:
                 moves = game_moves(args.rules, args.games, args.max_seeds, args.seed, choose, opponents, plies,
