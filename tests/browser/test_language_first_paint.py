@@ -183,6 +183,22 @@ def test_a_catalog_that_does_not_load_leaves_the_page_s_own_words_in_its_languag
     assert "The page's messages stay in English: the catalog did not load, or is not a JSON object" in said
 
 
+@pytest.mark.allow_console_errors   # the catalog's failed requests
+def test_the_head_s_words_coming_after_the_python_keep_the_page_in_its_language_when_the_catalog_fails(
+        new_context, site_url, wait_for_python_ready):
+    context = new_context(**ROUTED)
+    held = []
+    context.route("**/static/i18n/ar/play.json", lambda route: held.append(route))
+    context.route(CATALOG, lambda route: route.abort())
+    page = context.new_page()
+    with page.expect_console_message(lambda message: "PyScript Ready" in message.text):
+        page.goto(site_url + address("index.html", "ar"))
+    held[0].continue_()   # the head's words, after the Python found the catalog failed
+    wait_for_python_ready(page)
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+    assert [page.inner_text("#undo"), page.inner_text("#status")] == ["تراجع", "South to move."]
+
+
 @pytest.mark.allow_console_errors   # the head's failed request
 @pytest.mark.parametrize("python_starts", ["after", "before"])
 def test_a_catalog_whose_first_request_fails_is_fetched_again(new_context, site_url, wait_for_python_ready,

@@ -48,19 +48,31 @@ async def _catalog():
     return catalog_of(data)
 
 
+async def _head_words_in(root):
+    """Whether the head has put the page's words in, once its fetch of them has settled: the
+    head's own callback on that fetch was registered first, so it has run when this await
+    returns. Read before the await, the answer was "not yet" whenever the words came after
+    the Python started, and a catalog that then failed turned the page English under words
+    that the head went on to put in Arabic."""
+    try:
+        await window.kalahWords
+    except Exception:   # the head's fetch answers None on failure; nothing else to wait for
+        pass
+    return root.getAttribute("data-words") == "in"
+
+
 async def start():
     root = document.documentElement
     language = str(root.lang or i18n.SOURCE)
     if language != i18n.SOURCE:
-        words_in = root.getAttribute("data-words") == "in"   # the head has put the page's words in
         try:
             catalog = await _catalog()
             i18n.activate(catalog)
-            if not words_in:
+            if root.getAttribute("data-words") != "in":   # the head has not put the page's words in
                 translate(document)
             window.kalahTranslate = create_proxy(i18n.gettext)   # the pages' scripts' words (offline.js)
         except Exception as error:   # offline and never fetched, or a damaged file: English, said
-            if words_in:   # the page's own words stay, in its language; what its Python says is English
+            if await _head_words_in(root):   # the page's own words stay, in its language; what its Python says is English
                 window.console.warn("The page's messages stay in English: %s" % error)
             else:
                 window.console.warn("The page stays in English: %s" % error)
