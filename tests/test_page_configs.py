@@ -139,3 +139,15 @@ def test_no_bundle_packs_a_package_init_without_code():
     assert "./kalah/web/__init__.mpy" not in packed and "./kalah/web/common/__init__.mpy" not in packed
     assert all(not import_closure.empty_package(str(ROOT / target[len("./"):-len(".mpy")]) + ".py")
                for target in packed if target.endswith("/__init__.mpy"))
+
+
+@pytest.mark.parametrize("page", sorted(pages.PAGES, key=lambda page: page.file), ids=lambda page: page.file)
+def test_the_page_s_own_scripts_come_before_core_js_so_they_have_run_when_its_python_starts(page):
+    # Deferred and module scripts run in document order, and core.js starts the page's Python: a
+    # script after it (lab.html's bot-sandbox.js, once) could still be loading when the Python
+    # called it, on a busy machine. async scripts (offline.js registering sw.js) are not called.
+    html = (ROOT / page.file).read_text()
+    scripts = re.findall(r'<script\b([^>]*)\bsrc="([^"]+)"', html)
+    order = [src for attributes, src in scripts if "async" not in attributes]
+    core = order.index("./static/vendor/pyscript/core.js")
+    assert order[core + 1:] == []

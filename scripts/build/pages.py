@@ -87,6 +87,9 @@ PAGES = (
          "Write a Kalah computer player in Python, run it against people and computer players, and rank players in "
          "tournaments, all in the browser.",
          nav="Bot lab", icon=True, styles=("site.css", "lab.css"),
+         # Before core.js: module scripts run in their order, so the sandboxes' module has run
+         # before PyScript starts the page's Python (which calls window.kalahBotSandbox at once).
+         scripts=('<script type="module" src="./static/js/bot-sandbox.js"></script>',),
          # The editor opens the templates as text: not modules, so packed as source.
          text_files=("kalah/lab/templates/*.py",)),
     Page("replay.html", "replay.toml", "kalah.web.replay.page", "Kalah — replay",

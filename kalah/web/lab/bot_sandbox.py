@@ -202,7 +202,7 @@ class SandboxPool:
         """Fetch the players' runtime and make its snapshot (bot-sandbox.js) while the page is
         idle, so that the first game's sandboxes do not wait for them."""
         sandboxes = getattr(window, "kalahBotSandbox", None)
-        if not missing(sandboxes):      # bot-sandbox.js, a module script, runs before the page's Python
+        if not missing(sandboxes):      # bot-sandbox.js runs before core.js (scripts/build/pages.py)
             sandboxes.prepare()
 
     def take(self):
