@@ -90,6 +90,14 @@ class PlayPage:
             return
         else:
             self.begin(self._session_from(Preset()))
+        self._shown(on_ready)
+
+    def _shown(self, on_ready):
+        """The game is on the board: the controls work from now on (before, on a returning
+        visit, a click would have found no game while storage's files came)."""
+        for node in document.querySelectorAll("[data-needs-python]"):
+            node.disabled = False
+        self.refresh()   # the controls the game disables (undo with nothing to undo, ...)
         on_ready()
         self._load_extras()
 
@@ -103,16 +111,16 @@ class PlayPage:
             self._import_timer.start(AFTER_FIRST_PAINT_MS)
 
     def _resume_or_new(self, on_ready):
-        session, problem = self.saver.resume()
-        if problem:
-            self.say(problem)
-        if session is not None:
-            self.begin(session, save=False)
-            self.say(_("Your game is back where you left it.") + " " + turn_sentence(self.session))
-        else:
-            self.begin(self._session_from(Preset()))
-        on_ready()
-        self._load_extras()
+        if self.session is None:   # else a link followed while storage's files came: its game stays
+            session, problem = self.saver.resume()
+            if problem:
+                self.say(problem)
+            if session is not None:
+                self.begin(session, save=False)
+                self.say(_("Your game is back where you left it.") + " " + turn_sentence(self.session))
+            else:
+                self.begin(self._session_from(Preset()))
+        self._shown(on_ready)
 
     def open_preset(self, preset):
         """Start the game a preset link describes. Opened during a game, the message line says
@@ -315,8 +323,6 @@ def main():
     script awaits it, so that PyScript's py:all-done comes after a resumed game is back)."""
     global PAGE
     PAGE = PlayPage()
-    for node in document.querySelectorAll("[data-needs-python]"):
-        node.disabled = False
     settle = []
     promise = window.Promise.new(create_proxy(lambda resolve, reject: settle.append(resolve)))
 
