@@ -53,7 +53,7 @@ def test_the_pasted_embed_fits_with_nothing_clipped(new_context, site_url, secon
     page.wait_for_function("""() => { const f = document.querySelector('iframe');
         return f && f.getBoundingClientRect().height > 0; }""")
     frame = page.frame_locator("iframe")
-    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=30_000)
+    frame.locator("body[data-ready='1']").wait_for(state="attached")
     embed = page.frame(url=lambda url: url.startswith(site_url + "embed.html"))
     fit = embed.evaluate(FIT)
     assert fit["width"] == min(EMBED_WIDTH, width - 16)  # max-width: 100% of the host's column
@@ -79,7 +79,7 @@ def test_the_embed_posts_the_position_it_shows_to_its_host(new_context, site_url
     (host_root / "course.html").write_text(COURSE_PAGE % (listener + snippet), encoding="utf-8")
     page = new_context().new_page()
     page.goto(host_url + "course.html")
-    page.wait_for_function("window.positions.length > 0", timeout=30_000)
+    page.wait_for_function("window.positions.length > 0")
     board = Board("kalah(6,4)")
     board.push(record.moves[0])
     board.push(record.moves[1])
@@ -101,14 +101,14 @@ def test_the_embed_opens_its_game_on_the_site_in_a_new_tab(new_context, site_url
     page = context.new_page()
     page.goto(host_url + "course.html")
     frame = page.frame_locator("iframe")
-    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=30_000)
+    frame.locator("body[data-ready='1']").wait_for(state="attached")
     link = frame.locator("#open-tab")
     assert (link.get_attribute("target"), link.get_attribute("rel")) == ("_blank", "noopener")
     frame.locator("#next").click()
     with context.expect_page() as opened:
         link.click()
     tab = opened.value
-    tab.wait_for_function("document.body && document.body.dataset.ready === '1'", timeout=30_000)
+    tab.wait_for_function("document.body && document.body.dataset.ready === '1'")
     assert tab.url == site_url + "replay.html#" + share_fragment(record, 3)
     assert tab.locator("#ply-slider").input_value() == "3"
     assert tab.evaluate("window.opener") is None

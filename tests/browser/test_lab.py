@@ -239,10 +239,14 @@ def test_a_tournament_can_be_paused_resumed_and_stopped(page, site_url, wait_for
     open_lab(page, site_url, wait_for_python_ready)
     slow = "import time\ndef algorithm(game):\n    time.sleep(0.1)\n    row = game.getBoard()[1]\n" \
            "    return str(max(h for h in range(1, len(row) - 1) if row[h]))\n"
-    page.fill("#player-name", "slow")
-    page.fill("#code", slow)
-    page.click("#save")
-    for value in ("saved:slow", "ai:first", "ai:random"):
+    # Two slow players, so that every game sleeps: the games left after Resume cannot all end
+    # before Stop (with a quick game among them, two could end together first).
+    for name in ("slow", "slow2"):
+        page.fill("#player-name", name)
+        page.fill("#code", slow)
+        page.click("#save")
+        page.wait_for_selector("#entrants input[value='saved:%s']" % name, state="attached")
+    for value in ("saved:slow", "saved:slow2", "ai:first"):
         page.check("#entrants input[value='%s']" % value)
     page.click("#t-start")
     page.wait_for_function("/^[1-9]\\d* of 6 games played/.test(document.getElementById('t-progress-text').textContent)",

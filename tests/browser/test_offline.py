@@ -19,7 +19,7 @@ def test_once_visited_the_play_page_starts_and_plays_offline(new_context, site_u
     page.goto(site_url)
     wait_for_python_ready(page)
     # Installed (precache done) and in control of this page (clients.claim).
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
     cached = page.evaluate(CACHED_PATHS)
     for path in ("/index.html", "/static/vendor/micropython/micropython.wasm", "/static/mpy/bundles/play.mpy",
                  "/static/mpy/bundles/later.mpy",

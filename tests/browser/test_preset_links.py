@@ -125,8 +125,9 @@ def test_the_panel_copies_a_link_to_its_setup_which_starts_that_game(page, site_
     assert page.evaluate("document.activeElement.id") == "copy-text"
     assert page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [
         0, len(link)]
-    page.goto(link)
+    page.goto(link)   # the same page: only the fragment changes, and its handler runs later
     wait_for_python_ready(page)
+    page.wait_for_function("document.getElementById('rules-name').textContent === 'kalah(5,3)+pie'")
     view = shown(page)
     assert view["rules"] == "kalah(5,3)+pie"
     assert sorted(view["captions"]) == ["North \u00b7 Person", "South \u00b7 Computer (random moves)"]

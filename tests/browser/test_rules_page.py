@@ -151,7 +151,7 @@ def test_once_visited_the_boards_work_offline(new_context, site_url, wait_for_py
     page = context.new_page()
     page.goto(site_url + "rules.html")
     wait_for_python_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
     wait_for_async(page, CACHED, ["/rules.html", "/rules.toml", "/static/mpy/bundles/rules.mpy", "/static/css/rules.css"])
     context.set_offline(True)
     page.reload()

@@ -134,8 +134,10 @@ def test_two_browsers_play_a_game_to_the_end_by_links(new_context, site_url, wai
             wait_for_python_ready(receiver)
             opened.add(receiver)
         else:
-            receiver.goto(link)   # same page: only the fragment changes
-            receiver.wait_for_function("(l) => location.href === l", arg=link)
+            receiver.goto(link)   # same page: only the fragment changes, and its handler runs later
+            receiver.wait_for_function("""(l) => location.href === l && (
+                document.getElementById('corr-link').value === ''
+                || document.getElementById('corr-status').textContent.startsWith('The game is over'))""", arg=link)
         status = receiver.inner_text("#corr-status")
         if status.startswith("The game is over"):
             break

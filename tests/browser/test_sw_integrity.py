@@ -23,7 +23,7 @@ def test_a_poisoned_cached_page_is_not_served_offline(new_context, site_url):
     context = new_context()
     page = context.new_page()
     page.goto(site_url + "rules.html")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
     # Wait until the precache holds the real lab.html, then replace it from the page.
     wait_for_async(page, """async () => {
         const name = (await caches.keys()).find(n => n.startsWith('kalah-'));
