@@ -234,6 +234,21 @@ def test_page_answers_clicks_while_the_computer_thinks_and_undo_or_new_game_stop
 
 
 @pytest.mark.allow_console_errors  # the missing file's 404 is logged
+def test_the_computer_thinks_again_when_the_page_comes_back_from_the_back_forward_cache(
+        new_context, site_url, wait_for_python_ready):
+    # Playwright's chromium keeps no page in that cache, so the page's two events are sent by hand.
+    context = new_context(reduced_motion="reduce")
+    without_books(context)
+    page = open_page(context, site_url, wait_for_python_ready)
+    new_game(page, north="level8", speed="slow")
+    page.click(HOUSE.format(side=0, house=1))  # A: North's turn
+    page.wait_for_function(THINKING, timeout=TIMEOUT)
+    page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide', {persisted: true}))")
+    assert page.inner_text("#thinking") == ""   # stopped while the page is away
+    page.evaluate("dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
+    page.wait_for_function(SOUTH_TO_MOVE, timeout=TIMEOUT)   # North thought again, and moved
+
+
 def test_a_computer_that_cannot_start_says_why(new_context, site_url, wait_for_python_ready):
     context = new_context(reduced_motion="reduce")
     context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))

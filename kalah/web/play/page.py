@@ -302,6 +302,11 @@ class PlayPage:
         listen(by_id("copy-setup"), "click", lambda event: self.copy_setup())
         listen(document.defaultView, "hashchange", self._hash_changed)
         listen(document.defaultView, "pagehide", lambda event: self.computer.cancel())
+        listen(document.defaultView, "pageshow", self._page_shown)
+
+    def _page_shown(self, event):
+        if event.persisted:   # back from the back/forward cache: pagehide had stopped the computer
+            self.computer.schedule()
 
     def _hash_changed(self, event):
         preset = linked_preset(game_on=True)
