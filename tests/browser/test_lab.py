@@ -101,9 +101,18 @@ def test_players_are_kept_across_reloads_and_exported_as_py(page, site_url, wait
     page.click("#save")
     assert page.inner_text("#player-message") == ("Not saved: 'random' is the name of one of our players: "
                                                   "choose another.")
+    # Until the page's Python has put the draft back, nothing can be typed over it.
+    held, holding = [], [True]
+    page.route("**/static/mpy/bundles/lab.mpy", lambda route: held.append(route) if holding else route.continue_())
     page.reload()
+    page.wait_for_function("document.readyState === 'complete'")
+    assert [page.is_disabled("#code"), page.is_disabled("#player-name")] == [True, True]
+    holding.clear()
+    for route in held:
+        route.continue_()
     wait_for_python_ready(page)
     assert page.input_value("#code") == RIGHTMOST          # the draft survives the reload
+    assert [page.is_enabled("#code"), page.is_enabled("#player-name")] == [True, True]
     page.select_option("#saved", "ada")
     with page.expect_download() as download:
         page.click("#export")
