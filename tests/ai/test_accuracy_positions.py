@@ -73,3 +73,16 @@ def test_a_searchers_keyword_arguments_are_read_as_integers_in_lower_case_only()
     for wrong in ("EXTEND_EXTRA_TURNS=1", "row_weight=0.5", "row_weight", "row_weight=1,"):
         with pytest.raises(SystemExit, match="not a keyword argument of Search: %r" % wrong.split(",")[-1]):
             search_settings.keywords(wrong)
+
+
+def test_the_book_s_proven_positions_are_whole_boards_with_a_choice_that_matters():
+    from scripts.bench.book_positions import board_of, proven_positions
+    rules = find_rules("kalah(6,4)")
+    # Within two plies: the start, its 6 children and their 35, every one proven in every move
+    # (tests/ai/test_book.py), and in each the moves do not all keep one value.
+    found = proven_positions(rules, 2, 37, 48)
+    assert len(found) == 1 + 6 + 35
+    for houses, values in found:
+        board = board_of(rules, houses)
+        assert sum(board.pits) == 48 and board.turn == 0 and 37 <= houses_seeds(board) <= 48
+        assert sorted(values) == sorted(board.legal_moves) and len(set(values.values())) > 1
