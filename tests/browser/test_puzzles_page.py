@@ -81,6 +81,27 @@ def test_a_puzzle_failed_shows_the_refutation_and_counts_only_the_first_answer(p
     assert "missed before" in page.inner_text("#about")
 
 
+def test_a_rule_set_chosen_while_the_first_set_loads_is_not_undone_when_that_set_comes(
+        page, site_url, wait_for_python_ready, after_page_timers):
+    held, holding = [], [True]
+    page.route("**/static/data/puzzles-kalah6-4.json",
+               lambda route: held.append(route) if holding else route.continue_())
+    page.goto(site_url + "puzzles.html")
+    wait_for_python_ready(page)
+    page.select_option("#pick-rules", "kalah(4,3)")
+    page.wait_for_selector("#puzzle[data-puzzle]")
+    shown = page.get_attribute("#puzzle", "data-puzzle")
+    solve(page, shipped("kalah(4,3)").by_id(shown))
+    holding.clear()
+    with page.expect_request_finished(lambda request: request.url.endswith("puzzles-kalah6-4.json")):
+        for route in held:
+            route.continue_()
+    after_page_timers(page, 0)
+    # Kalah(6,4)'s set came last, for a choice no longer made: the puzzle solved and the page stay.
+    assert [page.get_attribute("#puzzle", name) for name in ("data-puzzle", "data-answer")] == [shown, "right"]
+    assert page.is_hidden("#status") and page.input_value("#pick-rules") == "kalah(4,3)"
+
+
 def test_a_themed_link_keeps_to_its_theme_and_difficulty(page, site_url, wait_for_python_ready):
     open_puzzles(page, site_url + "puzzles.html#rules=kalah(6,4)%2Bempty-capture&theme=capture&difficulty=2",
                  wait_for_python_ready)

@@ -44,7 +44,6 @@ class PuzzleSets:
                 fail(self.sets[name])
                 return
             self.sets[name] = found
-            by_id("status").hidden = True
             then(found)
 
         def got_response(response):
