@@ -31,6 +31,7 @@ class MistakeLessons:
         self.plies = []
         self.index = 0
         self.waiting = False
+        self.shown = 0   # puzzles shown so far: an answer to a click on an earlier showing is dropped
         self.title = el("h3", _("Learn from your mistakes"), attrs={"id": "lessons-title"})
         self.choice = el("label", _("Your side") + " ", attrs={"id": "lessons-side-label"})
         self.side_menu = el("select", attrs={"id": "lessons-side"}, children=[
@@ -56,6 +57,7 @@ class MistakeLessons:
     def start(self, review, players):
         """Offer the lessons of a finished review (players: the game's (South, North) players)."""
         self.review, self.side, self.plies, self.waiting = review, None, [], False
+        self.shown += 1
         people = people_sides(players)
         self.box.hidden = False
         self._buttons(False, False)
@@ -71,6 +73,7 @@ class MistakeLessons:
 
     def stop(self):
         self.review, self.side, self.plies = None, None, []
+        self.shown += 1
         self.box.hidden = True
 
     def begin(self, side):
@@ -87,6 +90,7 @@ class MistakeLessons:
         """Puzzle `index`: the position before that mistake, the player's side to move."""
         self.index = index
         self.waiting = False
+        self.shown += 1
         if index >= len(self.plies):
             count = len(self.plies)   # (the English says "mistakes" for one too, as the page always has)
             self.status.textContent = ngettext("That was the last of your %(count)d mistakes.",
@@ -117,9 +121,10 @@ class MistakeLessons:
             return
         self.waiting = True
         self.status.textContent = _("Checking %(house)s\u2026") % {"house": move_text(side, house)}
+        shown = self.shown
         self.client.call(REVIEW_MOVE, {"position": board.position(), "move": house, "time": ANSWER_SECONDS},
-                         lambda answer: self._judged(ply, house, answer),
-                         on_error=lambda message: self._failed(message))
+                         lambda answer: self._judged(shown, ply, house, answer),
+                         on_error=lambda message: self._failed(shown, message))
 
     def _right(self, board, house, value):
         self.waiting = True   # answered: the next puzzle waits for its button
@@ -131,8 +136,8 @@ class MistakeLessons:
             "side": side_word(side), "house": move_text(side, house), "value": signed(value)}
         self._buttons(False, True)
 
-    def _judged(self, ply, house, answer):
-        if not self.active or self.plies[self.index] != ply:
+    def _judged(self, shown, ply, house, answer):
+        if shown != self.shown:   # the board was given to the game, or the puzzle shown again, meanwhile
             return
         board = self.review.board_at(ply)
         if answer["loss"] == 0:
@@ -147,16 +152,16 @@ class MistakeLessons:
         self.board_view.set_position(board.position())
         self.board_view.animate(report, lambda: None)
         if board.turn is None or board.turn == side:
-            self._refuted(ply, board, words, None)
+            self._refuted(shown, board, words, None)
             return
         position = board.position()
         self.client.call(ANALYSE, {"position": position, "time": ANSWER_SECONDS},
-                         lambda reply: self._refuted(ply, Board.from_position(position), words, reply.get("move")),
-                         on_error=lambda message: self._refuted(ply, Board.from_position(position), words, None))
+                         lambda reply: self._refuted(shown, Board.from_position(position), words, reply.get("move")),
+                         on_error=lambda message: self._refuted(shown, Board.from_position(position), words, None))
 
-    def _refuted(self, ply, board, words, reply):
+    def _refuted(self, shown, board, words, reply):
         """The wrong move is on the board; the opponent's best answer to it follows, then try again."""
-        if not self.active or self.plies[self.index] != ply:
+        if shown != self.shown:
             return
         if reply is not None:
             replier = board.turn
@@ -176,8 +181,11 @@ class MistakeLessons:
         """The board was given to the game's positions: clicks wait until the puzzle is shown again."""
         if self.active:
             self.waiting = True
+            self.shown += 1
             self._buttons(True, self.index + 1 < len(self.plies))
 
-    def _failed(self, message):
+    def _failed(self, shown, message):
+        if shown != self.shown:
+            return
         self.waiting = False
         self.status.textContent = _("The computer could not check that move: %(reason)s") % {"reason": message}
