@@ -290,6 +290,53 @@ def test_without_jspi_undo_terminates_the_thinking_worker_and_a_fresh_one_plays(
                            "document.querySelector('#board .kb-last').dataset.side === '1'", timeout=TIMEOUT)
 
 
+# Holds the page's workers' messages of the types in window.__holdTypes ("ready" from the start)
+# until window.__release(type) hands that type's over: the page then hears them late, as on a
+# slow machine, where the worker has started its first call before the page knows it is ready.
+HOLD_MESSAGES = """
+window.__holdTypes = new Set(["ready"]);
+window.__held = [];
+window.__release = (type) => {
+  window.__holdTypes.delete(type);
+  const held = window.__held.splice(0);
+  for (const [kind, deliver] of held) if (kind === type) deliver(); else window.__held.push([kind, deliver]);
+};
+window.Worker = class extends window.Worker {
+  addEventListener(type, listener, ...rest) {
+    if (type !== "message") return super.addEventListener(type, listener, ...rest);
+    return super.addEventListener(type, (event) => {
+      const kind = event.data && event.data.type;
+      if (window.__holdTypes.has(kind)) window.__held.push([kind, () => listener(event)]);
+      else listener(event);
+    }, ...rest);
+  }
+};
+"""
+
+
+def test_without_jspi_a_search_cancelled_before_the_page_heard_its_worker_ready_is_ended(
+        new_context, site_url, wait_for_python_ready):
+    context = new_context(reduced_motion="reduce")
+
+    def without_jspi(route):
+        script = route.fetch().text()
+        route.fulfill(body=script.replace('typeof WebAssembly.Suspending === "function"', "false"),
+                      content_type="text/javascript")
+    context.route("**/static/js/pyodide-worker.js", without_jspi)
+    context.add_init_script(HOLD_MESSAGES)
+    without_books(context)
+    page = open_page(context, site_url, wait_for_python_ready)
+    new_game(page, north="level8", speed="slow")
+    page.click(HOUSE.format(side=0, house=1))
+    page.wait_for_function(THINKING, timeout=TIMEOUT)   # the worker runs the search; the page thinks it is starting
+    worker = page.workers[0]
+    page.evaluate("window.__holdTypes.add('result'); window.__holdTypes.add('error')")   # its answer never comes
+    page.click("#undo")   # so the page only tells the worker, which cannot read it while it searches
+    with worker.expect_event("close", timeout=TIMEOUT):   # ended once the page hears "ready"
+        page.evaluate("window.__release('ready')")
+    assert page.inner_text("#thinking") == ""
+
+
 def book_proving_only(proven, unproven):
     """A Kalah(6,4) book of the shipped book's values at two positions, proven at the first only.
 

@@ -40,6 +40,7 @@ class _Call:
         self.on_progress = on_progress
         self.on_error = on_error
         self.cancelled = False
+        self.stop = False   # cancelled with stop=True: a running call must end (WorkerClient.cancel)
 
 
 class WorkerClient:
@@ -135,6 +136,7 @@ class WorkerClient:
             return False
         call.on_result = call.on_progress = call.on_error = None
         call.cancelled = True
+        call.stop = stop
         running = self._pending[0] is call and self._ready
         if self._worker is None:
             self._pending.remove(call)
@@ -176,6 +178,13 @@ class WorkerClient:
             self.timings["page_wait_ms"] = int(_now() - self._started_at)
             if self.on_ready is not None:
                 self.on_ready(self.timings)
+            first = self._pending[0] if self._pending else None
+            if first is not None and first.cancelled and first.stop:
+                # The worker starts its first waiting call as it says ready, and this one was
+                # cancelled before the page heard that: cancel() took it for waiting and only
+                # told the worker. Skipped there, its "cancelled" answer comes at once; running
+                # in a worker that cannot read the cancel until it ends (no JSPI), it is ended.
+                self._watch(first)
             return
         call_id = message.get("id")
         if call_id is None and kind == "error":
