@@ -14,6 +14,7 @@ import pytest
 from kalah import Board
 from kalah.ai import book, endgame
 from kalah.game.notation import signed
+from tests.browser import held_messages
 from tests.browser.play_driver import present, serve_books, without_books
 
 TIMEOUT = 120_000  # ms: Pyodide's start on a loaded 2-core machine can take 20 s
@@ -290,28 +291,6 @@ def test_without_jspi_undo_terminates_the_thinking_worker_and_a_fresh_one_plays(
                            "document.querySelector('#board .kb-last').dataset.side === '1'", timeout=TIMEOUT)
 
 
-# Holds the page's workers' messages of the types in window.__holdTypes ("ready" from the start)
-# until window.__release(type) hands that type's over: the page then hears them late, as on a
-# slow machine, where the worker has started its first call before the page knows it is ready.
-HOLD_MESSAGES = """
-window.__holdTypes = new Set(["ready"]);
-window.__held = [];
-window.__release = (type) => {
-  window.__holdTypes.delete(type);
-  const held = window.__held.splice(0);
-  for (const [kind, deliver] of held) if (kind === type) deliver(); else window.__held.push([kind, deliver]);
-};
-window.Worker = class extends window.Worker {
-  addEventListener(type, listener, ...rest) {
-    if (type !== "message") return super.addEventListener(type, listener, ...rest);
-    return super.addEventListener(type, (event) => {
-      const kind = event.data && event.data.type;
-      if (window.__holdTypes.has(kind)) window.__held.push([kind, () => listener(event)]);
-      else listener(event);
-    }, ...rest);
-  }
-};
-"""
 
 
 def test_without_jspi_a_search_cancelled_before_the_page_heard_its_worker_ready_is_ended(
@@ -323,7 +302,7 @@ def test_without_jspi_a_search_cancelled_before_the_page_heard_its_worker_ready_
         route.fulfill(body=script.replace('typeof WebAssembly.Suspending === "function"', "false"),
                       content_type="text/javascript")
     context.route("**/static/js/pyodide-worker.js", without_jspi)
-    context.add_init_script(HOLD_MESSAGES)
+    context.add_init_script(held_messages.script("ready"))   # the page hears its worker ready late
     without_books(context)
     page = open_page(context, site_url, wait_for_python_ready)
     new_game(page, north="level8", speed="slow")

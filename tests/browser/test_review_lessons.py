@@ -7,6 +7,7 @@ import re
 import pytest
 
 from kalah import Board
+from tests.browser import held_messages
 from tests.browser.play_driver import house_selector
 from tests.browser.review_driver import TIMEOUT, start_review
 
@@ -79,27 +80,10 @@ def test_your_own_mistakes_replay_as_puzzles_with_the_refutation_of_a_wrong_answ
     assert page.inner_text("#lessons-status") == "That was the last of your %d mistakes." % len(north)
 
 
-# Holds the workers' answers while window.__hold is set, to hand them over later (window.__release()):
-# an answer can then come after the player has moved on, as on a slow machine.
-HOLD_ANSWERS = """
-window.__hold = false;
-window.__held = [];
-window.__release = () => { window.__hold = false; window.__held.splice(0).forEach((deliver) => deliver()); };
-window.Worker = class extends window.Worker {
-  addEventListener(type, listener, ...rest) {
-    if (type !== "message") return super.addEventListener(type, listener, ...rest);
-    return super.addEventListener(type, (event) => {
-      const kind = event.data && event.data.type;
-      if (window.__hold && (kind === "result" || kind === "error")) window.__held.push(() => listener(event));
-      else listener(event);
-    }, ...rest);
-  }
-};
-"""
 
 
 def test_an_answer_that_comes_after_the_puzzle_was_shown_again_is_dropped(page, site_url, wait_for_python_ready):
-    page.add_init_script(HOLD_ANSWERS)
+    page.add_init_script(held_messages.script())
     page.goto(site_url + "index.html#rules=kalah(4,3)&south=person&north=person")
     wait_for_python_ready(page)
     board = Board("kalah(4,3)")
@@ -113,11 +97,11 @@ def test_an_answer_that_comes_after_the_puzzle_was_shown_again_is_dropped(page, 
     shown = page.inner_text("#lessons-status")
     before = page.get_attribute("#review-board", "data-position")
     played = Board(position=before).legal_moves[0]   # the first legal house: the game's own mistake
-    page.evaluate("window.__hold = true")
+    page.evaluate("window.__holdTypes.add('result')")
     page.click(review_house(1, played))
     page.wait_for_function("window.__held.length > 0", timeout=TIMEOUT)   # judged, and held back
     page.click("#review-moves button")   # the board goes to the game's positions
     page.click("#lessons-retry")         # and the puzzle is shown again
-    page.evaluate("window.__release()")  # the first click's answer comes now
+    page.evaluate("window.__release('result')")  # the first click's answer comes now
     assert page.inner_text("#lessons-status") == shown
     assert page.get_attribute("#review-board", "data-position") == before
