@@ -93,8 +93,7 @@ class PlayPage:
         self._shown(on_ready)
 
     def _shown(self, on_ready):
-        """The game is on the board: the controls work from now on (before, on a returning
-        visit, a click would have found no game while storage's files came)."""
+        """The game is on the board: the controls work from now on (a returning visit's, once storage's files came)."""
         for node in document.querySelectorAll("[data-needs-python]"):
             node.disabled = False
         self.refresh()   # the controls the game disables (undo with nothing to undo, ...)
@@ -302,11 +301,8 @@ class PlayPage:
         listen(by_id("copy-setup"), "click", lambda event: self.copy_setup())
         listen(document.defaultView, "hashchange", self._hash_changed)
         listen(document.defaultView, "pagehide", lambda event: self.computer.cancel())
-        listen(document.defaultView, "pageshow", self._page_shown)
-
-    def _page_shown(self, event):
-        if event.persisted:   # back from the back/forward cache: pagehide had stopped the computer
-            self.computer.schedule()
+        # Back from the back/forward cache, where pagehide had stopped the computer: it goes on.
+        listen(document.defaultView, "pageshow", lambda event: event.persisted and self.computer.schedule())
 
     def _hash_changed(self, event):
         preset = linked_preset(game_on=True)

@@ -98,20 +98,13 @@ class PuzzlesPage:
         self.next()
 
     def load(self, name, then):
-        """The rule set's puzzles (fetched once), then `then(PuzzleSet)`, unless another rule set
-        was chosen while they came: that choice's own load answers then."""
+        """The rule set's puzzles (fetched once), then `then(PuzzleSet)`: not if another rule set
+        was chosen while they came (PuzzleSets.load)."""
         if self.choice.set_name == "yours":   # found in this browser's games, not fetched
             by_id("status").hidden = True
             then(self.yours.puzzle_set(name))
             return
-
-        def still_chosen(answer):
-            return lambda found: answer(found) if self.choice.rules.name == name else None
-
-        def shown(found):
-            by_id("status").hidden = True   # "Loading the puzzles…" (PuzzleSets.load)
-            then(found)
-        self.sets.load(name, still_chosen(shown), still_chosen(self.fail))
+        self.sets.load(name, then, self.fail, wanted=lambda: self.choice.rules.name == name)
 
     def fail(self, text):
         status = by_id("status")

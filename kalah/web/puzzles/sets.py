@@ -19,14 +19,21 @@ class PuzzleSets:
         found = self.sets.get(name)
         return None if found is None or isinstance(found, str) else found
 
-    def load(self, name, then, fail):
+    def load(self, name, then, fail, wanted=lambda: True):
+        """then(PuzzleSet) or fail(message why not): at once for a set fetched before; for one
+        fetched now, only if wanted() still holds when it comes (another rule set may have been
+        chosen meanwhile: the set is kept, and that choice's own load answers)."""
         found = self.sets.get(name)
-        if found is not None:
-            if isinstance(found, str):
-                fail(found)
-            else:
-                then(found)
-            return
+        if found is None:
+            self._fetch(name, lambda: self.load(name, then, fail) if wanted() else None)
+        elif isinstance(found, str):
+            fail(found)
+        else:
+            by_id("status").hidden = True   # "Loading the puzzles…"
+            then(found)
+
+    def _fetch(self, name, done):
+        """Fetch the rule set's puzzles into self.sets (the set, or a message), then done()."""
         by_id("status").textContent = _("Loading the puzzles…")
         by_id("status").hidden = False
         url = "static/data/" + puzzles.file_name(name)
@@ -34,17 +41,14 @@ class PuzzleSets:
         def failed(*_):
             self.sets[name] = _("The %(rules)s puzzles could not be loaded (%(file)s). Check the connection and "
                                 "reload.") % {"rules": name, "file": url}
-            fail(self.sets[name])
+            done()
 
         def got_text(text):
             try:
-                found = puzzles.PuzzleSet(str(text), url)
+                self.sets[name] = puzzles.PuzzleSet(str(text), url)
             except KalahError as error:
                 self.sets[name] = _("The %(rules)s puzzles are damaged: %(reason)s") % {"rules": name, "reason": translated(error)}
-                fail(self.sets[name])
-                return
-            self.sets[name] = found
-            then(found)
+            done()
 
         def got_response(response):
             if not response.ok:
