@@ -25,6 +25,15 @@ def draw_game(view, session, orientation, paused, problem):
     by_id("game-title").textContent = game_setup.rules_title(board.rules)
     by_id("rules-name").textContent = board.rules.name
     by_id("hint").textContent = game_setup.how_to_play(board, session.players, orientation)
+    draw_controls(session, paused)
+    show_end(session)
+    show_problem(session, problem)
+
+
+def draw_controls(session, paused):
+    """The buttons the game turns on or off (undo with nothing to undo, resign on the computer's
+    turn, ...): also once the page enables its controls, which it does after the first drawing."""
+    board = session.board
     people_turn = board.turn is not None and not session.computer_to_move()
     by_id("undo").disabled = not session.can_undo()
     by_id("redo").disabled = not session.can_redo()
@@ -39,8 +48,6 @@ def draw_game(view, session, orientation, paused, problem):
     pause.disabled = board.turn is None
     pause.textContent = _("Go on") if paused else _("Pause")
     pause.setAttribute("aria-pressed", "true" if paused else "false")
-    show_end(session)
-    show_problem(session, problem)
 
 
 def show_end(session):

@@ -38,7 +38,7 @@ from kalah.web.common.board_view import BoardView
 from kalah.web.common.dom import Timer, by_id, listen, page_ready, show_message
 from kalah.web.play import later
 from kalah.web.play.computer_turn import ComputerTurn
-from kalah.web.play.drawing import draw_game, show_problem
+from kalah.web.play.drawing import draw_controls, draw_game, show_problem
 from kalah.web.play.new_game import NewGamePanel
 from kalah.web.play.preset_link import linked_preset
 from kalah.web.play.saving import GameSaver, anything_stored
@@ -96,7 +96,7 @@ class PlayPage:
         """The game is on the board: the controls work from now on (a returning visit's, once storage's files came)."""
         for node in document.querySelectorAll("[data-needs-python]"):
             node.disabled = False
-        self.refresh()   # the controls the game disables (undo with nothing to undo, ...)
+        draw_controls(self.session, self.computer.paused)
         on_ready()
         self._load_extras()
 
