@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from kalah.study.puzzle_maker import shipped
 from kalah.game.notation import move_text
 from kalah.game.rules import SIDE_NAMES
@@ -100,6 +102,16 @@ def test_a_rule_set_chosen_while_the_first_set_loads_is_not_undone_when_that_set
     # Kalah(6,4)'s set came last, for a choice no longer made: the puzzle solved and the page stay.
     assert [page.get_attribute("#puzzle", name) for name in ("data-puzzle", "data-answer")] == [shown, "right"]
     assert page.is_hidden("#status") and page.input_value("#pick-rules") == "kalah(4,3)"
+
+
+@pytest.mark.allow_console_errors   # the refused request logs a network error
+def test_a_set_that_cannot_be_fetched_says_so(page, site_url, wait_for_python_ready):
+    page.route("**/static/data/puzzles-kalah6-4.json", lambda route: route.abort())
+    page.goto(site_url + "puzzles.html")
+    wait_for_python_ready(page)
+    page.wait_for_function("document.getElementById('status').classList.contains('error')")
+    assert page.inner_text("#status") == ("The kalah(6,4) puzzles could not be loaded "
+                                          "(static/data/puzzles-kalah6-4.json). Check the connection and reload.")
 
 
 def test_a_themed_link_keeps_to_its_theme_and_difficulty(page, site_url, wait_for_python_ready):

@@ -38,7 +38,7 @@ class PuzzleSets:
         by_id("status").hidden = False
         url = "static/data/" + puzzles.file_name(name)
 
-        def failed(*_):
+        def failed(*ignored):   # not `*_`: that would hide the translating `_` below
             self.sets[name] = _("The %(rules)s puzzles could not be loaded (%(file)s). Check the connection and "
                                 "reload.") % {"rules": name, "file": url}
             done()
